@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-29T00-00-00-initial.js';
+
+/**
+ * Every migration, by name (timestamp-ordered). Listed statically rather than
+ * read from the folder so the same set runs under tsx, vitest and a bundle.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-29T00-00-00-initial': initial,
+};

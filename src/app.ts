@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { ExecutionArgs } from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Config } from './config.js';
+import { ProviderCatalog } from './control/provider-catalog.js';
+import type { Principal } from './control/scopes.js';
+import type { Services } from './control/services.js';
+import { TenantService, DEFAULT_TENANT } from './control/tenants.js';
+import { TokenService, bearerToken, generateTokenSecret } from './control/tokens.js';
+import { type DatabaseHandle, openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrator.js';
+import type { Logger } from './logger.js';
+import { Registry } from './providers/registry.js';
+import type { GraphQLContext } from './schema/context.js';
+import { buildSchema } from './schema/index.js';
+
+/** Limits every request is held to, whatever its transport. */
+export const REQUEST_LIMITS = {
+  maxBodyBytes: 1024 * 1024,
+  maxDepth: 12,
+  maxAliases: 30,
+  maxDirectives: 20,
+  maxTokens: 5_000,
+  maxCost: 20_000,
+} as const;
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** An already-open database (tests share one); opened from config otherwise. */
+  database?: DatabaseHandle;
+  /** A prepared registry (tests register fakes); empty otherwise. */
+  registry?: Registry;
+  /** Where the first-start token is announced; stdout by default. */
+  announce?: (line: string) => void;
+}
+
+export interface App {
+  services: Services;
+  database: DatabaseHandle;
+  /** Listens on config host/port (port 0 picks a free one); resolves to the bound URL. */
+  start(): Promise<{ url: string; port: number }>;
+  /** Closes sockets, subscriptions, the HTTP server and (if it opened it) the database. */
+  stop(): Promise<void>;
+}
+
+type WsExtra = { request: IncomingMessage; socket: WebSocket; principal?: Principal };
+
+const unauthorized = () =>
+  createGraphQLError('missing, unknown, expired or revoked token', {
+    extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } } },
+  });
+
+/** Builds Wheelhouse: database, services, schema, HTTP + WebSocket server. Nothing listens until start(). */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config, logger } = opts;
+  const ownsDatabase = !opts.database;
+  const database = opts.database ?? (await openDatabase(config.database));
+  await migrateToLatest(database.db);
+
+  const registry = opts.registry ?? new Registry();
+  const tokens = new TokenService(database.db);
+  const tenants = new TenantService(database.db);
+  const services: Services = { tokens, tenants, providers: new ProviderCatalog(registry) };
+
+  await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
+
+  const schema = buildSchema();
+  const yoga = createYoga<{ req?: IncomingMessage; connectionParams?: Record<string, unknown>; principal?: Principal }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
+    logging: false,
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const masked = maskError(error, message, isDev);
+        // Only what yoga would hide is unexpected: log it once, answer with a code.
+        if (masked !== error) {
+          logger.error({ err: error }, 'unexpected error');
+          return createGraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        }
+        return masked;
+      },
+    },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: REQUEST_LIMITS.maxDepth, ignoreIntrospection: true },
+        maxAliases: { n: REQUEST_LIMITS.maxAliases },
+        maxDirectives: { n: REQUEST_LIMITS.maxDirectives },
+        maxTokens: { n: REQUEST_LIMITS.maxTokens },
+        costLimit: { maxCost: REQUEST_LIMITS.maxCost },
+        blockFieldSuggestion: { enabled: true },
+      }),
+    ],
+    context: async (initial): Promise<GraphQLContext> => {
+      let principal = initial.principal;
+      if (!principal) {
+        const header = initial.request?.headers.get('authorization');
+        principal = await tokens.authenticate(bearerToken(header));
+      }
+      if (!principal) throw unauthorized();
+      return { principal, services, requestId: randomUUID() };
+    },
+  });
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      database.db
+        .selectFrom('tenants')
+        .select('id')
+        .limit(1)
+        .execute()
+        .then(
+          () => json(res, 200, { status: 'ready' }),
+          () => json(res, 503, { status: 'database unavailable' }),
+        );
+      return;
+    }
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > REQUEST_LIMITS.maxBodyBytes) {
+      return json(res, 413, { errors: [{ message: `request body over ${REQUEST_LIMITS.maxBodyBytes} bytes` }] });
+    }
+    void yoga.handle(req, res);
+  });
+
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: REQUEST_LIMITS.maxBodyBytes });
+  const socketsByToken = new Map<string, Set<WebSocket>>();
+  const forgetRevocation = tokens.onRevoked((tokenId) => {
+    for (const socket of socketsByToken.get(tokenId) ?? []) socket.close(CloseCode.Unauthorized, 'token revoked');
+  });
+  const wsDisposable = useServer<Record<string, unknown> | undefined, WsExtra>(
+    {
+      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
+      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+      onConnect: async (ctx) => {
+        const raw = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        const principal = await tokens.authenticate(bearerToken(typeof raw === 'string' ? raw : undefined));
+        if (!principal) {
+          ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized');
+          return false;
+        }
+        ctx.extra.principal = principal;
+        const set = socketsByToken.get(principal.tokenId) ?? new Set();
+        set.add(ctx.extra.socket);
+        socketsByToken.set(principal.tokenId, set);
+        ctx.extra.socket.once('close', () => {
+          set.delete(ctx.extra.socket);
+          if (set.size === 0) socketsByToken.delete(principal.tokenId);
+        });
+        return true;
+      },
+      onSubscribe: async (ctx, _id, params) => {
+        const { schema: s, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+          principal: ctx.extra.principal,
+        });
+        const args: ExecutionArgs = {
+          schema: s,
+          operationName: params.operationName,
+          document: parse(params.query),
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        if (errors.length) return errors;
+        return args;
+      },
+    },
+    wss,
+  );
+
+  let started = false;
+  return {
+    services,
+    database,
+    async start() {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      started = true;
+      const { port } = server.address() as AddressInfo;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      return { url: `http://${host}:${port}/graphql`, port };
+    },
+    async stop() {
+      forgetRevocation();
+      for (const client of wss.clients) client.close(1001, 'server stopping');
+      await wsDisposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (started) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The default tenant always exists. With WHEELHOUSE_BOOTSTRAP_TOKEN its token
+ * exists too; without it, the very first start mints one and prints it once.
+ */
+async function bootstrap(services: Services, config: Config, announce: (line: string) => void): Promise<void> {
+  const tenant = await services.tenants.ensure(DEFAULT_TENANT);
+  if (config.bootstrapToken) {
+    await services.tokens.ensureToken(tenant.id, 'bootstrap', config.bootstrapToken);
+    return;
+  }
+  if ((await services.tokens.count()) === 0) {
+    const secret = generateTokenSecret();
+    await services.tokens.ensureToken(tenant.id, 'first token', secret);
+    announce(`wheelhouse: first API token for tenant "default" (shown once, store it now): ${secret}`);
+  }
+}

@@ -1,0 +1,201 @@
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+/** A configuration error: one line, naming the setting. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`${setting}: ${problem}`);
+  }
+}
+
+const ProviderTypes = ['docker', 'kubernetes'] as const;
+
+const providerEntrySchema = z.object({
+  key: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, 'key must be lowercase letters, digits, ".", "_" or "-"'),
+  type: z.enum(ProviderTypes),
+  options: z.record(z.string(), z.unknown()).default({}),
+  credential: z.string().optional(),
+  default: z.boolean().default(false),
+  region: z.string().optional(),
+});
+const providersFileSchema = z.union([
+  z.object({ providers: z.array(providerEntrySchema) }),
+  z.array(providerEntrySchema).transform((providers) => ({ providers })),
+]);
+
+/** One provider connection, from WHEELHOUSE_PROVIDERS or auto-detection. */
+export type ProviderConnection = z.infer<typeof providerEntrySchema>;
+
+/** Everything Wheelhouse reads from its environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  bootstrapToken: string | undefined;
+  secretKey: string | undefined;
+  /** Explicit connections from WHEELHOUSE_PROVIDERS, or undefined to auto-detect. */
+  providers: ProviderConnection[] | undefined;
+  dockerHost: string | undefined;
+  kubeconfig: string;
+  logLevel: string;
+  /** Whether this process claims and runs operations (several replicas may). */
+  runWorker: boolean;
+  /** Seconds between supervisor observations of a running instance. */
+  supervisorIntervalSeconds: number;
+  /** Mutations a token may make per minute. */
+  mutationRateLimitPerMinute: number;
+}
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * Reads and checks the configuration. Every problem becomes a ConfigError
+ * naming the variable, so start-up fails with one clear line.
+ */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+  const port = parseWith('PORT', portSchema, env.PORT ?? '4000');
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const dataDir = resolve(env.WHEELHOUSE_DATA_DIR?.trim() || './.wheelhouse');
+
+  let database: Config['database'];
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    database = { kind: 'postgres', url: checkDatabaseUrl(url) };
+  } else {
+    await checkDataDir(dataDir);
+    database = { kind: 'pglite', dataDir: resolve(dataDir, 'pgdata') };
+  }
+
+  const bootstrapToken = env.WHEELHOUSE_BOOTSTRAP_TOKEN?.trim() || undefined;
+  if (bootstrapToken !== undefined && bootstrapToken.length < 16) {
+    throw new ConfigError('WHEELHOUSE_BOOTSTRAP_TOKEN', 'must be at least 16 characters');
+  }
+  const secretKey = env.WHEELHOUSE_SECRET_KEY?.trim() || undefined;
+  if (secretKey !== undefined && !isKey(secretKey)) {
+    throw new ConfigError('WHEELHOUSE_SECRET_KEY', 'must be 32 bytes as 64 hex characters or base64');
+  }
+
+  const providersFile = env.WHEELHOUSE_PROVIDERS?.trim();
+  const providers = providersFile ? await readProvidersFile(providersFile) : undefined;
+
+  return {
+    port,
+    host,
+    database,
+    dataDir,
+    bootstrapToken,
+    secretKey,
+    providers,
+    dockerHost: env.DOCKER_HOST?.trim() || undefined,
+    kubeconfig: env.KUBECONFIG?.trim() || resolve(homedir(), '.kube', 'config'),
+    logLevel: parseWith(
+      'LOG_LEVEL',
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+      env.LOG_LEVEL?.trim() || 'info',
+    ),
+    runWorker: parseWith('WHEELHOUSE_WORKER', z.enum(['true', 'false', '1', '0']), env.WHEELHOUSE_WORKER ?? 'true')
+      .replace('1', 'true')
+      .startsWith('t'),
+    supervisorIntervalSeconds: parseWith(
+      'WHEELHOUSE_SUPERVISOR_INTERVAL_SECONDS',
+      z.coerce.number().int().min(1).max(86_400),
+      env.WHEELHOUSE_SUPERVISOR_INTERVAL_SECONDS ?? '60',
+    ),
+    mutationRateLimitPerMinute: parseWith(
+      'WHEELHOUSE_MUTATION_RATE_LIMIT',
+      z.coerce.number().int().min(1).max(1_000_000),
+      env.WHEELHOUSE_MUTATION_RATE_LIMIT ?? '600',
+    ),
+  };
+}
+
+function parseWith<T>(setting: string, schema: z.ZodType<T>, raw: string): T {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new ConfigError(setting, `invalid value ${JSON.stringify(raw)} (${r.error.issues[0]?.message})`);
+  return r.data;
+}
+
+function checkDatabaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a URL (expected postgres://user:password@host:5432/database)');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `unsupported scheme "${parsed.protocol}" (expected postgres://)`);
+  }
+  if (!parsed.pathname || parsed.pathname === '/') {
+    throw new ConfigError('DATABASE_URL', 'names no database (expected postgres://host/database)');
+  }
+  return url;
+}
+
+async function checkDataDir(dir: string): Promise<void> {
+  try {
+    const s = await stat(dir);
+    if (!s.isDirectory()) throw new ConfigError('WHEELHOUSE_DATA_DIR', `${dir} is not a directory`);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError('WHEELHOUSE_DATA_DIR', `${dir} cannot be read (${(err as NodeJS.ErrnoException).code})`);
+    }
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (e) {
+      throw new ConfigError('WHEELHOUSE_DATA_DIR', `${dir} cannot be created (${(e as NodeJS.ErrnoException).code})`);
+    }
+  }
+  try {
+    await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    throw new ConfigError('WHEELHOUSE_DATA_DIR', `${dir} is not readable and writable`);
+  }
+}
+
+function isKey(s: string): boolean {
+  if (/^[0-9a-fA-F]{64}$/.test(s)) return true;
+  try {
+    return Buffer.from(s, 'base64').length === 32;
+  } catch {
+    return false;
+  }
+}
+
+async function readProvidersFile(path: string): Promise<ProviderConnection[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError('WHEELHOUSE_PROVIDERS', `cannot read ${path} (${(err as NodeJS.ErrnoException).code})`);
+  }
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (err) {
+    throw new ConfigError('WHEELHOUSE_PROVIDERS', `${path} is not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const r = providersFileSchema.safeParse(doc);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new ConfigError('WHEELHOUSE_PROVIDERS', `${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  const keys = new Set<string>();
+  for (const p of r.data.providers) {
+    if (keys.has(p.key)) throw new ConfigError('WHEELHOUSE_PROVIDERS', `${path}: duplicate key "${p.key}"`);
+    keys.add(p.key);
+  }
+  if (r.data.providers.filter((p) => p.default).length > 1) {
+    throw new ConfigError('WHEELHOUSE_PROVIDERS', `${path}: more than one provider is marked default`);
+  }
+  return r.data.providers;
+}

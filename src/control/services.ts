@@ -1,0 +1,10 @@
+import type { ProviderCatalog } from './provider-catalog.js';
+import type { TenantService } from './tenants.js';
+import type { TokenService } from './tokens.js';
+
+/** The domain services resolvers call. Built once in app.ts. */
+export interface Services {
+  tokens: TokenService;
+  tenants: TenantService;
+  providers: ProviderCatalog;
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, TenantRow } from '../db/database.js';
+import * as tenants from '../db/repositories/tenant-repository.js';
+import { ConflictError, ForbiddenError, ValidationError } from './errors.js';
+import { type Principal, Scopes } from './scopes.js';
+
+export const DEFAULT_TENANT = 'default';
+const TENANT_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export interface Tenant {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+function toTenant(row: TenantRow): Tenant {
+  return { id: row.id, name: row.name, createdAt: row.created_at };
+}
+
+/** Tenants: the unit of isolation. */
+export class TenantService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The tenant named `name`, created when missing; concurrent starts agree on one row. */
+  async ensure(name: string): Promise<Tenant> {
+    await this.db
+      .insertInto('tenants')
+      .values({ id: randomUUID(), name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await tenants.findTenantByName(this.db, name);
+    if (!row) throw new Error(`tenant ${name} vanished after insert`);
+    return toTenant(row);
+  }
+
+  async create(caller: Principal, name: string): Promise<Tenant> {
+    if (!caller.scopes.has(Scopes.system)) throw new ForbiddenError('creating tenants needs the SYSTEM scope', Scopes.system);
+    if (!TENANT_NAME.test(name)) {
+      throw ValidationError.of(['input', 'name'], 'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit');
+    }
+    const row = await this.db
+      .insertInto('tenants')
+      .values({ id: randomUUID(), name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new ConflictError(`a tenant named "${name}" already exists`);
+    return toTenant(row);
+  }
+
+  /** Tenants by id, limited to what the caller may see: its own, or any with `system`. */
+  async byIds(caller: Principal, ids: readonly string[]): Promise<Tenant[]> {
+    const visible = caller.scopes.has(Scopes.system) ? ids : ids.filter((id) => id === caller.tenantId);
+    return (await tenants.findTenantsByIds(this.db, visible)).map(toTenant);
+  }
+}

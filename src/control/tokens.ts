@@ -1,0 +1,150 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ApiTokenRow, Database } from '../db/database.js';
+import * as tokens from '../db/repositories/token-repository.js';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { ALL_SCOPES, type Principal, type Scope, Scopes, isScope } from './scopes.js';
+
+const TOKEN_PREFIX = 'whk_';
+
+/** A new random token secret. High entropy, so a fast hash is enough at rest. */
+export function generateTokenSecret(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** What is stored instead of the secret. */
+export function hashToken(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Reads `Bearer <token>` (case-insensitive scheme); anything else is no token. */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}
+
+/** An ApiToken as the API shows it: never the secret, never its hash. */
+export interface ApiToken {
+  id: string;
+  tenantId: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    scopes: row.scopes.filter(isScope),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** Listeners told when a token is revoked, so open subscriptions on it close at once. */
+export type RevocationListener = (tokenId: string) => void;
+
+/** Issues, checks and revokes API tokens. */
+export class TokenService {
+  readonly #revocationListeners = new Set<RevocationListener>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The principal for a bearer secret, or undefined when it is unknown, revoked or expired. */
+  async authenticate(secret: string | undefined): Promise<Principal | undefined> {
+    if (!secret) return undefined;
+    const row = await tokens.findLiveTokenByHash(this.db, hashToken(secret));
+    if (!row) return undefined;
+    // Last-used is bookkeeping: a failure to record it must not fail the request.
+    tokens.touchToken(this.db, row.id, new Date()).catch(() => {});
+    return { tenantId: row.tenant_id, tokenId: row.id, scopes: new Set(row.scopes.filter(isScope)) };
+  }
+
+  /** Whether the token behind a principal is still live (checked on every subscription event). */
+  async isLive(principal: Principal): Promise<boolean> {
+    const rows = await tokens.findTokensByIds(this.db, principal.tenantId, [principal.tokenId]);
+    const row = rows[0];
+    return !!row && !row.revoked_at && (!row.expires_at || row.expires_at > new Date());
+  }
+
+  /**
+   * Issues a token. The caller needs `admin` for its own tenant or `system`
+   * for any; nobody can grant a scope they do not hold.
+   */
+  async create(
+    caller: Principal,
+    input: { tenantId?: string | null; name: string; scopes: Scope[]; expiresAt?: Date | null },
+  ): Promise<{ secret: string; token: ApiToken }> {
+    const tenantId = input.tenantId ?? caller.tenantId;
+    if (tenantId !== caller.tenantId && !caller.scopes.has(Scopes.system)) {
+      // Another tenant's id is answered like a missing one.
+      throw new NotFoundError('tenant');
+    }
+    if (!caller.scopes.has(Scopes.admin) && !caller.scopes.has(Scopes.system)) {
+      throw new ForbiddenError('creating tokens needs the ADMIN scope', Scopes.admin);
+    }
+    const name = input.name.trim();
+    if (!name || name.length > 100) throw ValidationError.of(['input', 'name'], 'must be 1 to 100 characters');
+    if (input.scopes.length === 0) throw ValidationError.of(['input', 'scopes'], 'must name at least one scope');
+    for (const s of input.scopes) {
+      if (!caller.scopes.has(s)) {
+        throw new ForbiddenError(`cannot grant ${s}: the calling token does not hold it`, s);
+      }
+    }
+    if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+      throw ValidationError.of(['input', 'expiresAt'], 'must be in the future');
+    }
+    const secret = generateTokenSecret();
+    const row = await tokens.insertToken(this.db, {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name,
+      token_hash: hashToken(secret),
+      scopes: [...new Set(input.scopes)],
+      created_by: caller.tokenId,
+      expires_at: input.expiresAt ?? null,
+    });
+    return { secret, token: toApiToken(row) };
+  }
+
+  /** Makes a token with a known secret (the bootstrap token) exist; idempotent. */
+  async ensureToken(tenantId: string, name: string, secret: string, scopes: readonly Scope[] = ALL_SCOPES): Promise<void> {
+    await this.db
+      .insertInto('api_tokens')
+      .values({ id: randomUUID(), tenant_id: tenantId, name, token_hash: hashToken(secret), scopes: [...scopes] })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
+      .execute();
+  }
+
+  async count(): Promise<number> {
+    return tokens.countTokens(this.db);
+  }
+
+  async revoke(caller: Principal, id: string): Promise<ApiToken> {
+    const row = await tokens.revokeToken(this.db, caller.tenantId, id, new Date());
+    if (!row) throw new NotFoundError('token');
+    for (const l of this.#revocationListeners) l(row.id);
+    return toApiToken(row);
+  }
+
+  async byIds(tenantId: string, ids: readonly string[]): Promise<ApiToken[]> {
+    return (await tokens.findTokensByIds(this.db, tenantId, ids)).map(toApiToken);
+  }
+
+  async list(tenantId: string, page: Parameters<typeof tokens.listTokens>[2]): Promise<ApiToken[]> {
+    return (await tokens.listTokens(this.db, tenantId, page)).map(toApiToken);
+  }
+
+  onRevoked(listener: RevocationListener): () => void {
+    this.#revocationListeners.add(listener);
+    return () => this.#revocationListeners.delete(listener);
+  }
+}

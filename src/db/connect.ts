@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { type DatabaseConnection, type Dialect, type Driver, Kysely, PostgresDialect } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+/** Where the data lives: a Postgres server, or an embedded PGlite directory (or `memory://`). */
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
+
+/** An open database: the Kysely handle plus what only the notifier needs. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  target: DatabaseTarget;
+  /** The embedded engine when target is pglite (its LISTEN/NOTIFY is in-process). */
+  pglite?: PGlite;
+  /** The pg pool when target is postgres. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// pg returns bigint (int8) as string by default; ids of events stay strings, counts are parsed where used.
+
+/** Opens the database the configuration names. Does not migrate. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // A pool error on an idle client must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, target, pool, close: () => db.destroy() };
+  }
+  if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
+  const pglite = await PGlite.create(target.dataDir.startsWith('memory://') ? undefined : target.dataDir);
+  const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect) });
+  return { db, target, pglite, close: () => db.destroy() };
+}
+
+/**
+ * PGlite is one Postgres session. kysely-pglite hands every caller the same
+ * session as if it were its own connection, so two concurrent transactions
+ * would interleave their statements. This wrapper lends the session to one
+ * caller at a time, in order, exactly like a pool of size one.
+ */
+function serialised(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => new SerialDriver(dialect.createDriver()),
+  };
+}
+
+class SerialDriver implements Driver {
+  #tail: Promise<void> = Promise.resolve();
+  readonly #releases = new Map<DatabaseConnection, () => void>();
+  constructor(private readonly inner: Driver) {}
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const turn = new Promise<void>((r) => {
+      release = r;
+    });
+    const previous = this.#tail;
+    this.#tail = previous.then(() => turn);
+    await previous;
+    const conn = await this.inner.acquireConnection();
+    // Each acquisition gets its own wrapper so releases map one to one.
+    const wrapped: DatabaseConnection = {
+      executeQuery: (q) => conn.executeQuery(q),
+      streamQuery: (q, chunk) => conn.streamQuery(q, chunk),
+    };
+    this.#releases.set(wrapped, release);
+    return wrapped;
+  }
+  beginTransaction(conn: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]): Promise<void> {
+    return this.inner.beginTransaction(conn, settings);
+  }
+  commitTransaction(conn: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(conn);
+  }
+  rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(conn);
+  }
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    const release = this.#releases.get(conn);
+    this.#releases.delete(conn);
+    release?.();
+  }
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../db-types.js';
+import type { ApiTokenRow, NewApiToken } from '../database.js';
+
+export async function insertToken(db: Db, row: NewApiToken): Promise<ApiTokenRow> {
+  return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The live token with this hash (not revoked, not expired), whatever its tenant: this is how a request finds its tenant. */
+export async function findLiveTokenByHash(db: Db, hash: string): Promise<ApiTokenRow | undefined> {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+    .executeTakeFirst();
+}
+
+export async function findTokensByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<ApiTokenRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** A page of a tenant's tokens, newest first, after a (created_at, id) keyset cursor. */
+export async function listTokens(
+  db: Db,
+  tenantId: string,
+  page: { limit: number; after?: { createdAt: Date; id: string } },
+): Promise<ApiTokenRow[]> {
+  let q = db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId);
+  const after = page.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+export async function revokeToken(db: Db, tenantId: string, id: string, at: Date): Promise<ApiTokenRow | undefined> {
+  return db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records use, at most once a minute per token so reads do not each become a write. */
+export async function touchToken(db: Db, id: string, at: Date): Promise<void> {
+  const aMinuteAgo = new Date(at.getTime() - 60_000);
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
+    .execute();
+}
+
+export async function countTokens(db: Db): Promise<number> {
+  const r = await db.selectFrom('api_tokens').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

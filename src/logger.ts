@@ -1,0 +1,12 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/** The process logger. Secrets never reach it: callers log ids and kinds, not values. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'wheelhouse' },
+    redact: { paths: ['*.authorization', '*.token', '*.secret', '*.value', '*.password'], censor: '[redacted]' },
+  });
+}

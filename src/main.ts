@@ -1,0 +1,44 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { registerConfiguredProviders } from './providers/configure.js';
+import { Registry } from './providers/registry.js';
+
+/** Reads configuration, starts Wheelhouse, and stops it cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: Awaited<ReturnType<typeof loadConfig>>;
+  try {
+    config = await loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`wheelhouse: configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const registry = new Registry();
+  await registerConfiguredProviders(registry, config, logger);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, logger, registry });
+  } catch (err) {
+    const setting = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'WHEELHOUSE_DATA_DIR';
+    process.stderr.write(`wheelhouse: cannot open the database (${setting}): ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  const { url } = await app.start();
+  logger.info({ url, database: config.database.kind, providers: registry.list() }, 'wheelhouse is serving');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await app.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

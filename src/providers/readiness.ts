@@ -1,0 +1,112 @@
+import { CanceledError, NotReadyError } from './provider-errors.js';
+import { type InstanceStatus, InstanceStates, type ReadinessPolicy } from './provider.js';
+
+/** Defaults used when a ReadinessPolicy leaves a field at zero (the seed's values). */
+export const DEFAULT_READINESS_TIMEOUT_MS = 5 * 60 * 1000;
+export const DEFAULT_READINESS_INTERVAL_MS = 5 * 1000;
+
+/** Readiness outcomes, as readinessOutcome reports them. */
+export const ReadinessOutcomes = {
+  ready: 'ready',
+  failed: 'failed',
+  timeout: 'timeout',
+  canceled: 'canceled',
+} as const;
+export type ReadinessOutcome = (typeof ReadinessOutcomes)[keyof typeof ReadinessOutcomes];
+
+/** Reads the current status of the workload being waited on. */
+export type StatusFunc = (signal: AbortSignal) => Promise<InstanceStatus>;
+
+/** What waitReady ended with: the last status read (may be undefined) and, unless ready, why not. */
+export interface WaitResult {
+  status: InstanceStatus | undefined;
+  error: Error | undefined;
+}
+
+/** Fills a policy's zero fields with the defaults. */
+export function effectivePolicy(policy: ReadinessPolicy | undefined): Required<ReadinessPolicy> {
+  return {
+    timeoutMs: policy?.timeoutMs && policy.timeoutMs > 0 ? policy.timeoutMs : DEFAULT_READINESS_TIMEOUT_MS,
+    intervalMs: policy?.intervalMs && policy.intervalMs > 0 ? policy.intervalMs : DEFAULT_READINESS_INTERVAL_MS,
+  };
+}
+
+/**
+ * Polls `status` until it reports ready, reports `failed`, or the policy's
+ * timeout passes. It polls once straight away. A status read that throws is
+ * retried on the next tick (a platform often says "not found" for a moment
+ * after accepting a request); the last such error is included if the wait
+ * times out. Cancelling `signal` ends the wait with a CanceledError.
+ */
+export async function waitReady(
+  policy: ReadinessPolicy | undefined,
+  status: StatusFunc,
+  signal?: AbortSignal,
+): Promise<WaitResult> {
+  const { timeoutMs, intervalMs } = effectivePolicy(policy);
+  const deadline = Date.now() + timeoutMs;
+  const inner = new AbortController();
+  const onAbort = () => inner.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let last: InstanceStatus | undefined;
+  let lastError: unknown;
+  try {
+    for (;;) {
+      if (signal?.aborted) return { status: last, error: new CanceledError() };
+      try {
+        const st = await status(inner.signal);
+        last = st;
+        lastError = undefined;
+        if (st.ready) return { status: st, error: undefined };
+        if (st.state === InstanceStates.failed) {
+          return { status: st, error: new NotReadyError(st.message ?? 'instance failed') };
+        }
+      } catch (err) {
+        if (signal?.aborted) return { status: last, error: new CanceledError() };
+        lastError = err;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return { status: last, error: timeoutError(timeoutMs, lastError) };
+      const woke = await sleep(Math.min(intervalMs, remaining), signal);
+      if (!woke) return { status: last, error: new CanceledError() };
+      if (Date.now() >= deadline) {
+        return { status: last, error: timeoutError(timeoutMs, lastError) };
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
+  const base = `not ready after ${Math.round(timeoutMs / 1000)}s`;
+  if (lastError instanceof Error) return new NotReadyError(`${base} (last error: ${lastError.message})`, { cause: lastError });
+  return new NotReadyError(base);
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * How a waitReady that returned `status` and `error` ended: ready, failed (the
+ * provider reported `failed`), canceled (the caller cancelled) or timeout.
+ */
+export function readinessOutcome(status: InstanceStatus | undefined, error: Error | undefined): ReadinessOutcome {
+  if (!error) return ReadinessOutcomes.ready;
+  if (error instanceof CanceledError) return ReadinessOutcomes.canceled;
+  if (status?.state === InstanceStates.failed) return ReadinessOutcomes.failed;
+  return ReadinessOutcomes.timeout;
+}

@@ -1,0 +1,76 @@
+import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { ForbiddenError } from '../control/errors.js';
+import { type Scope, Scopes } from '../control/scopes.js';
+import type { GraphQLContext } from './context.js';
+
+/** The scopes fields declare; each maps one to one onto a token scope. */
+export interface AuthScopes {
+  read: boolean;
+  deploy: boolean;
+  exec: boolean;
+  secretsWrite: boolean;
+  admin: boolean;
+  system: boolean;
+}
+
+const scopeOf: Record<keyof AuthScopes, Scope> = {
+  read: Scopes.read,
+  deploy: Scopes.deploy,
+  exec: Scopes.exec,
+  secretsWrite: Scopes.secretsWrite,
+  admin: Scopes.admin,
+  system: Scopes.system,
+};
+
+/**
+ * The builder and its plugins; no types are defined here. The errors plugin is
+ * listed before scope-auth so a missing scope on a mutation becomes the typed
+ * ForbiddenError member of its result union.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: AuthScopes;
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
+    ID: { Input: string; Output: string };
+  };
+}>({
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, DataloaderPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      read: ctx.principal.scopes.has(Scopes.read),
+      deploy: ctx.principal.scopes.has(Scopes.deploy),
+      exec: ctx.principal.scopes.has(Scopes.exec),
+      secretsWrite: ctx.principal.scopes.has(Scopes.secretsWrite),
+      admin: ctx.principal.scopes.has(Scopes.admin),
+      system: ctx.principal.scopes.has(Scopes.system),
+    }),
+    unauthorizedError: (_parent, _ctx, _info, result) => {
+      const failure = result.failure;
+      const scope =
+        failure.kind === 'AuthScope' ? scopeOf[failure.scope as keyof AuthScopes] : undefined;
+      return new ForbiddenError(
+        scope ? `this needs the ${scope.toUpperCase().replace(':', '_')} scope` : 'not allowed',
+        scope,
+      );
+    },
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: { authScopes: { read: true }, description: 'Fetches any object by its global id (only your tenant\'s).' },
+    nodesQueryOptions: { authScopes: { read: true }, description: 'Fetches objects by global ids; unknown or foreign ids are null.' },
+  },
+  errors: {
+    defaultTypes: [],
+    directResult: true,
+  },
+});

@@ -1,0 +1,9 @@
+import type { Principal } from '../control/scopes.js';
+import type { Services } from '../control/services.js';
+
+/** What every resolver receives: who is asking, and the domain services. */
+export interface GraphQLContext {
+  principal: Principal;
+  services: Services;
+  requestId: string;
+}

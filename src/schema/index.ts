@@ -1,0 +1,14 @@
+import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.js';
+import './scalars.js';
+import './errors.js';
+import './viewer.js';
+import './providers.js';
+
+builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
+builder.mutationType({ description: 'Writes. Provider-touching ones return an Operation at once (or at its end with `wait`).' });
+
+/** Builds the schema. Pure: importing the domain files defines types, nothing starts. */
+export function buildSchema(): GraphQLSchema {
+  return lexicographicSortSchema(builder.toSchema());
+}

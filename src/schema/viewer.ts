@@ -1,0 +1,180 @@
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
+import { decodeTimeCursor, encodeTimeCursor, pageSize } from '../control/cursor.js';
+import type { Scope } from '../control/scopes.js';
+import type { Tenant } from '../control/tenants.js';
+import type { ApiToken } from '../control/tokens.js';
+import { builder } from './builder.js';
+import { ScopeEnum } from './enums.js';
+
+export const TenantRef = builder.loadableNode(builder.objectRef<Tenant>('Tenant'), {
+  description: 'The unit of isolation: every instance, token and secret belongs to one tenant.',
+  id: { resolve: (t) => t.id },
+  load: (ids: string[], ctx) => ctx.services.tenants.byIds(ctx.principal, ids),
+  sort: (t) => t.id,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Unique, DNS-safe name.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+  }),
+});
+
+export const ApiTokenRef = builder.loadableNode(builder.objectRef<ApiToken>('ApiToken'), {
+  description: 'An API token. Its secret is shown once, at creation, and stored only as a hash.',
+  id: { resolve: (t) => t.id },
+  load: (ids: string[], ctx) => ctx.services.tokens.byIds(ctx.principal.tenantId, ids),
+  sort: (t) => t.id,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'A label for people.' }),
+    scopes: t.field({ type: [ScopeEnum], description: 'What the token may do.', resolve: (tok) => tok.scopes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'When it stops working, if ever.' }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'Last authenticated request (to the minute).' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked, if it was.' }),
+  }),
+});
+
+interface Viewer {
+  tenantId: string;
+  tokenId: string;
+  scopes: Scope[];
+}
+
+const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
+  description: 'Who is asking: the calling token and its tenant.',
+  fields: (t) => ({
+    tenant: t.field({
+      type: TenantRef,
+      description: 'The token\'s tenant.',
+      resolve: (v) => v.tenantId,
+    }),
+    scopes: t.field({ type: [ScopeEnum], description: 'The calling token\'s scopes.', resolve: (v) => v.scopes }),
+    token: t.field({
+      type: ApiTokenRef,
+      nullable: true,
+      description: 'The calling token.',
+      resolve: (v) => v.tokenId,
+    }),
+  }),
+});
+
+const anyScope = { $any: { read: true, deploy: true, exec: true, secretsWrite: true, admin: true, system: true } };
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: ViewerRef,
+    description: 'The calling token, its scopes and its tenant.',
+    authScopes: anyScope,
+    resolve: (_root, _args, ctx) => ({
+      tenantId: ctx.principal.tenantId,
+      tokenId: ctx.principal.tokenId,
+      scopes: [...ctx.principal.scopes],
+    }),
+  }),
+  apiTokens: t.connection({
+    type: ApiTokenRef,
+    description: 'The tenant\'s API tokens, newest first (never their secrets).',
+    authScopes: { $any: { admin: true, system: true } },
+    resolve: async (_root, args, ctx) => {
+      const limit = pageSize(args.first);
+      const after = args.after ? decodeTimeCursor(args.after) : undefined;
+      const rows = await ctx.services.tokens.list(ctx.principal.tenantId, { limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      return {
+        edges: page.map((node) => ({ node, cursor: encodeTimeCursor(node) })),
+        pageInfo: {
+          hasNextPage: rows.length > limit,
+          hasPreviousPage: !!after,
+          startCursor: page[0] ? encodeTimeCursor(page[0]) : null,
+          endCursor: page.at(-1) ? encodeTimeCursor(page.at(-1)!) : null,
+        },
+      };
+    },
+  }),
+}));
+
+const CreateTenantInput = builder.inputType('CreateTenantInput', {
+  description: 'A new tenant.',
+  fields: (t) => ({ name: t.string({ required: true, description: 'DNS-safe, unique.' }) }),
+});
+const CreateTenantPayload = builder.objectRef<{ tenant: Tenant }>('CreateTenantPayload').implement({
+  description: 'The created tenant.',
+  fields: (t) => ({ tenant: t.field({ type: TenantRef, description: 'The new tenant.', resolve: (p) => p.tenant }) }),
+});
+
+const CreateApiTokenInput = builder.inputType('CreateApiTokenInput', {
+  description: 'A new API token.',
+  fields: (t) => ({
+    tenantId: t.id({ description: 'The tenant (global id); your own when omitted. Another tenant needs SYSTEM.' }),
+    name: t.string({ required: true, description: 'A label for people.' }),
+    scopes: t.field({ type: [ScopeEnum], required: true, description: 'Scopes to grant; you can only grant scopes you hold.' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When it stops working.' }),
+  }),
+});
+const CreateApiTokenPayload = builder.objectRef<{ secret: string; token: ApiToken }>('CreateApiTokenPayload').implement({
+  description: 'The new token. `token` is its secret: shown now and never again.',
+  fields: (t) => ({
+    token: t.string({ description: 'The bearer secret. Store it now; it cannot be shown again.', resolve: (p) => p.secret }),
+    apiToken: t.field({ type: ApiTokenRef, description: 'The token\'s record.', resolve: (p) => p.token }),
+  }),
+});
+
+const RevokeApiTokenInput = builder.inputType('RevokeApiTokenInput', {
+  description: 'A token to revoke.',
+  fields: (t) => ({ id: t.id({ required: true, description: 'The token\'s global id.' }) }),
+});
+const RevokeApiTokenPayload = builder.objectRef<{ token: ApiToken }>('RevokeApiTokenPayload').implement({
+  description: 'The revoked token.',
+  fields: (t) => ({ apiToken: t.field({ type: ApiTokenRef, description: 'The token, now revoked.', resolve: (p) => p.token }) }),
+});
+
+/** Decodes a global id of `type`; anything else is answered like a missing object. */
+export function localId(globalId: string, type: string, what = type.toLowerCase()): string {
+  try {
+    const decoded = Buffer.from(globalId, 'base64').toString('utf8');
+    const sep = decoded.indexOf(':');
+    if (sep > 0 && decoded.slice(0, sep) === type) {
+      const id = decoded.slice(sep + 1);
+      if (/^[0-9a-f-]{36}$/i.test(id)) return id.toLowerCase();
+    }
+  } catch {
+    // fall through
+  }
+  throw new NotFoundError(what);
+}
+
+builder.mutationFields((t) => ({
+  createTenant: t.field({
+    type: CreateTenantPayload,
+    description: 'Creates a tenant. Needs SYSTEM.',
+    authScopes: { system: true },
+    errors: { types: [ValidationError, ConflictError, ForbiddenError], union: { name: 'CreateTenantResult' } },
+    args: { input: t.arg({ type: CreateTenantInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ tenant: await ctx.services.tenants.create(ctx.principal, input.name) }),
+  }),
+  createApiToken: t.field({
+    type: CreateApiTokenPayload,
+    description: 'Issues a token for your tenant (ADMIN) or any tenant (SYSTEM).',
+    authScopes: { $any: { admin: true, system: true } },
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError], union: { name: 'CreateApiTokenResult' } },
+    args: { input: t.arg({ type: CreateApiTokenInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const tenantId = input.tenantId ? localId(String(input.tenantId), 'Tenant') : undefined;
+      const { secret, token } = await ctx.services.tokens.create(ctx.principal, {
+        tenantId,
+        name: input.name,
+        scopes: input.scopes,
+        expiresAt: input.expiresAt ?? null,
+      });
+      return { secret, token };
+    },
+  }),
+  revokeApiToken: t.field({
+    type: RevokeApiTokenPayload,
+    description: 'Revokes a token of your tenant at once; its open subscriptions close.',
+    authScopes: { $any: { admin: true, system: true } },
+    errors: { types: [NotFoundError, ForbiddenError], union: { name: 'RevokeApiTokenResult' } },
+    args: { input: t.arg({ type: RevokeApiTokenInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      token: await ctx.services.tokens.revoke(ctx.principal, localId(String(input.id), 'ApiToken', 'token')),
+    }),
+  }),
+}));
