@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // graphql ships CJS (main) and ESM (module) builds; Node loads the CJS one for
+    // Pothos and yoga, so our own imports must get the same one, not a second realm.
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Integration tests share one engine and one database per run; two workers fit two cores.

@@ -9,6 +9,8 @@ import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from './config.js';
 import { ProviderCatalog } from './control/provider-catalog.js';
+import { RateLimiter } from './control/rate-limiter.js';
+import { SecretService, loadSecretKey } from './control/secrets.js';
 import type { Principal } from './control/scopes.js';
 import type { Services } from './control/services.js';
 import { TenantService, DEFAULT_TENANT } from './control/tenants.js';
@@ -67,7 +69,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const registry = opts.registry ?? new Registry();
   const tokens = new TokenService(database.db);
   const tenants = new TenantService(database.db);
-  const services: Services = { tokens, tenants, providers: new ProviderCatalog(registry) };
+  const services: Services = {
+    tokens,
+    tenants,
+    providers: new ProviderCatalog(registry),
+    secrets: new SecretService(database.db, await loadSecretKey(config)),
+    rateLimiter: new RateLimiter(config.mutationRateLimitPerMinute),
+  };
 
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
 

@@ -1,4 +1,6 @@
 import type { ProviderCatalog } from './provider-catalog.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { SecretService } from './secrets.js';
 import type { TenantService } from './tenants.js';
 import type { TokenService } from './tokens.js';
 
@@ -7,4 +9,6 @@ export interface Services {
   tokens: TokenService;
   tenants: TenantService;
   providers: ProviderCatalog;
+  secrets: SecretService;
+  rateLimiter: RateLimiter;
 }

@@ -1,0 +1,217 @@
+/**
+ * Converging one service on a desired spec and replica count: which
+ * containers are kept (same spec hash), which are replaced and in what order
+ * (recreate, or rolling one replica at a time behind a readiness wait), how
+ * inits are run to completion and how limits change in place.
+ */
+import type Dockerode from 'dockerode';
+import { ProviderErrorKinds } from '../provider-errors.js';
+import { ServiceRoles, type WorkloadKind } from '../provider.js';
+import { type Call, sleep } from './docker-call.js';
+import type { DockerEngine, Listed } from './docker-engine.js';
+import { probe, probeAddress } from './docker-health.js';
+import { type ContainerPlan, limitsOf, type StoredServiceSpec, specHash } from './docker-spec.js';
+import { phaseOf } from './docker-status.js';
+
+/** What converging one service needs. */
+export interface ServicePlan {
+  instanceId: string;
+  kind: WorkloadKind;
+  network: string;
+  /** Labels every object of the instance carries. */
+  base: Record<string, string>;
+  releaseId?: string;
+  spec: StoredServiceSpec;
+  imageId: string;
+  replicas: number;
+  /** Secret env values by env name. */
+  secretEnv: Record<string, string>;
+  /** The service's config files as a tar rooted at `/`. */
+  configTar: Buffer | undefined;
+  /**
+   * `recreate`: remove every container that differs, then create. `rolling`:
+   * create each replacement next to its predecessor, wait until it is ready,
+   * then remove the predecessor.
+   */
+  mode: 'recreate' | 'rolling';
+  /** The service's containers now. */
+  existing: Listed[];
+}
+
+/** Timing and placement settings of rollouts. */
+export interface RolloutSettings {
+  minReadyMs: number;
+  initTimeoutMs: number;
+  rolloutTimeoutMs: number;
+  pollIntervalMs: number;
+  useInit: boolean;
+  /** The engine's host when it is remote (health probes then use published ports). */
+  remoteHost: string | undefined;
+}
+
+/** Drives services to their desired containers. */
+export class Rollout {
+  constructor(
+    private readonly engine: DockerEngine,
+    private readonly settings: RolloutSettings,
+  ) {}
+
+  /**
+   * Brings one service to `p.replicas` replicas of `p.spec`: replicas above the
+   * count go first (highest index first); each remaining replica keeps a
+   * container whose spec hash matches, else gets a new one (see ServicePlan.mode).
+   */
+  async converge(call: Call, p: ServicePlan): Promise<void> {
+    const hash = specHash(p.spec, p.imageId, p.kind);
+    const extra = p.existing.filter((c) => c.replica >= p.replicas).sort((a, b) => b.replica - a.replica);
+    for (const c of extra) await this.engine.remove(call, c.id);
+    let inRange = p.existing.filter((c) => c.replica < p.replicas);
+    if (p.mode === 'recreate') {
+      const reusable = (c: Listed) => c.hash === hash && c.state !== 'created';
+      await this.engine.removeAll(
+        call,
+        inRange.filter((c) => !reusable(c)),
+      );
+      inRange = inRange.filter(reusable);
+    }
+    for (let replica = 0; replica < p.replicas; replica++) {
+      call.throwIfCanceled();
+      await this.#convergeReplica(
+        call,
+        p,
+        replica,
+        hash,
+        inRange.filter((c) => c.replica === replica),
+      );
+    }
+  }
+
+  async #convergeReplica(call: Call, p: ServicePlan, replica: number, hash: string, mine: Listed[]): Promise<void> {
+    const isInit = p.spec.role === ServiceRoles.init;
+    const plan: ContainerPlan = {
+      instanceId: p.instanceId,
+      kind: p.kind,
+      network: p.network,
+      spec: p.spec,
+      replica,
+      imageId: p.imageId,
+      releaseId: p.releaseId,
+      baseLabels: p.base,
+      secretEnv: p.secretEnv,
+      init: this.settings.useInit,
+    };
+    // A container that never started may lack its config files (a crash between create and copy): replace it.
+    let keep = mine.find((c) => c.hash === hash && c.state !== 'created');
+    if (keep && isInit && keep.state === 'exited') {
+      const info = await this.engine.docker.getContainer(keep.id).inspect(call.opts());
+      if (info.State.ExitCode !== 0) keep = undefined;
+    }
+    let stale = mine.filter((c) => c !== keep);
+    if (keep) {
+      await this.engine.removeAll(call, stale);
+      if (isInit) {
+        if (keep.state !== 'exited') await this.engine.start(call, keep.id);
+        await this.#waitInit(call, keep.id, p.spec.name);
+      } else {
+        if (keep.state === 'exited' || keep.state === 'created') await this.engine.start(call, keep.id);
+        await this.#applyLimits(call, keep.id, p.spec);
+      }
+      return;
+    }
+    const fixedPorts = p.spec.ports.some((x) => x.host) || stale.some((c) => c.spec?.ports.some((x) => x.host));
+    if (isInit || fixedPorts) {
+      // Nothing may run next to the replacement: it would hold the same host port, or an init must not run twice.
+      await this.engine.removeAll(call, stale);
+      stale = [];
+    }
+    const id = await this.engine.createAndStart(call, plan, p.configTar);
+    if (isInit) {
+      await this.#waitInit(call, id, p.spec.name);
+    } else if (stale.length > 0) {
+      try {
+        await this.#waitReady(call, id, p.spec, replica, p.network);
+      } catch (err) {
+        await this.engine.remove(call, id).catch(() => undefined);
+        throw err;
+      }
+    }
+    await this.engine.removeAll(call, stale);
+  }
+
+  /** Waits for an init container to exit; a non-zero exit is `workload_failed` with its last lines. */
+  async #waitInit(call: Call, id: string, service: string): Promise<void> {
+    const limit = AbortSignal.timeout(this.settings.initTimeoutMs);
+    let result: { StatusCode?: number };
+    try {
+      result = await this.engine.docker.getContainer(id).wait({
+        condition: 'not-running',
+        abortSignal: call.signal ? AbortSignal.any([call.signal, limit]) : limit,
+      } as Dockerode.ContainerWaitOptions);
+    } catch (err) {
+      if (limit.aborted && !call.signal?.aborted) {
+        const seconds = Math.round(this.settings.initTimeoutMs / 1000);
+        throw call.fail(ProviderErrorKinds.timeout, `init service ${service} did not finish within ${seconds}s`, err);
+      }
+      throw err;
+    }
+    const code = result.StatusCode ?? -1;
+    if (code !== 0) {
+      const lines = await this.engine.lastLines(call, id, 10);
+      throw call.fail(ProviderErrorKinds.workloadFailed, `init service ${service} exited with code ${code}${tail(lines)}`);
+    }
+  }
+
+  /** Waits for a new replica to pass its health check (or stay up minReadyMs); fails fast if it exits. */
+  async #waitReady(call: Call, id: string, spec: StoredServiceSpec, replica: number, network: string): Promise<void> {
+    const container = this.engine.docker.getContainer(id);
+    const deadline = Date.now() + this.settings.rolloutTimeoutMs;
+    let last = 'not started';
+    for (;;) {
+      const info = await container.inspect(call.opts());
+      const phase = phaseOf(info);
+      if (phase === 'running') {
+        if (spec.healthCheck) {
+          const address = probeAddress(info, network, spec.healthCheck.port, this.settings.remoteHost);
+          const result = address
+            ? await probe(address, spec.healthCheck, call.signal)
+            : { ok: false, message: 'health check port not reachable' };
+          if (result.ok) return;
+          last = result.message;
+        } else if (Date.now() - Date.parse(info.State.StartedAt) >= this.settings.minReadyMs) {
+          return;
+        } else {
+          last = 'starting';
+        }
+      } else if (phase !== 'created') {
+        const lines = await this.engine.lastLines(call, id, 10);
+        throw call.fail(
+          ProviderErrorKinds.workloadFailed,
+          `new ${spec.name} replica ${replica} ${phase} (exit code ${info.State.ExitCode})${tail(lines)}`,
+        );
+      }
+      if (Date.now() >= deadline) {
+        const seconds = Math.round(this.settings.rolloutTimeoutMs / 1000);
+        throw call.fail(ProviderErrorKinds.timeout, `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`);
+      }
+      if (!(await sleep(this.settings.pollIntervalMs, call.signal))) call.throwIfCanceled();
+    }
+  }
+
+  /** Moves CPU and memory limits of a kept container to the spec's, in place. */
+  async #applyLimits(call: Call, id: string, spec: StoredServiceSpec): Promise<void> {
+    const container = this.engine.docker.getContainer(id);
+    const current = limitsOf(await container.inspect(call.opts()));
+    const update: Record<string, number> = {};
+    // Zero cannot be set in place ("unchanged" to the Engine); the spec hash makes such a change a replacement.
+    if (spec.cpuMillis && spec.cpuMillis !== current.cpuMillis) update.NanoCpus = spec.cpuMillis * 1_000_000;
+    if (spec.memoryMb && spec.memoryMb !== current.memoryMb) {
+      update.Memory = spec.memoryMb * 1024 * 1024;
+      update.MemorySwap = update.Memory;
+    }
+    if (Object.keys(update).length > 0) await container.update(call.opts(update));
+  }
+}
+
+function tail(lines: string[]): string {
+  return lines.length > 0 ? `; last log lines:\n${lines.join('\n')}` : '';
+}

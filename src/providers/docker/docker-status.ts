@@ -1,0 +1,198 @@
+/**
+ * From inspected containers to InstanceStatus: one replica's state, the
+ * worst-of aggregation across replicas and services, and endpoints.
+ */
+import type Dockerode from 'dockerode';
+import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatus } from '../provider.js';
+import { InstanceStates, ServiceRoles } from '../provider.js';
+import type { ProbeResult } from './docker-health.js';
+import type { StoredServiceSpec } from './docker-spec.js';
+
+/**
+ * Severity for worst-of aggregation: failed > provisioning/starting >
+ * stopped > running. Transitional states the provider never reports sit with
+ * the closest state it does.
+ */
+const SEVERITY: Record<InstanceState, number> = {
+  running: 0,
+  stopped: 1,
+  destroyed: 1,
+  stopping: 2,
+  provisioning: 2,
+  starting: 2,
+  destroying: 2,
+  failed: 3,
+};
+
+/** The more severe of two states (the first on a tie). */
+export function worseState(a: InstanceState, b: InstanceState): InstanceState {
+  return SEVERITY[b] > SEVERITY[a] ? b : a;
+}
+
+/** What the provider learned about one container. */
+export interface ReplicaObservation {
+  containerId: string;
+  replica: number;
+  state: InstanceState;
+  ready: boolean;
+  restarts: number;
+  message?: string;
+}
+
+/** Inputs beyond the inspect answer that decide a replica's state. */
+export interface ObserveInput {
+  role: ServiceRole;
+  replica: number;
+  /** Set when the container is running and has a health check: that check's result. */
+  probe?: ProbeResult;
+  hasHealthCheck: boolean;
+  /** A running container without a health check is ready after running this long. */
+  minReadyMs: number;
+  now: number;
+  /** Last log line, for the message of an exited or restarting container. */
+  lastLogLine?: string;
+}
+
+/** The container's engine phase: what `State.Status` says, with restarting made explicit. */
+export function phaseOf(info: Dockerode.ContainerInspectInfo): string {
+  if (info.State.Restarting) return 'restarting';
+  return info.State.Status;
+}
+
+/** Decides one replica's state from its inspect answer. */
+export function observeReplica(info: Dockerode.ContainerInspectInfo, input: ObserveInput): ReplicaObservation {
+  const base = { containerId: info.Id, replica: input.replica, restarts: info.RestartCount ?? 0 };
+  const exitCode = info.State.ExitCode;
+  const tail = input.lastLogLine ? `: ${input.lastLogLine}` : '';
+  const phase = phaseOf(info);
+  if (input.role === ServiceRoles.init) {
+    if (phase === 'exited' && exitCode === 0) {
+      return { ...base, state: InstanceStates.running, ready: true, message: 'completed' };
+    }
+    if (phase === 'exited' || phase === 'dead') {
+      return {
+        ...base,
+        state: InstanceStates.failed,
+        ready: false,
+        message: `init exited with code ${exitCode}${tail}`,
+      };
+    }
+    if (phase === 'created') return { ...base, state: InstanceStates.provisioning, ready: false, message: 'created' };
+    return { ...base, state: InstanceStates.starting, ready: false, message: 'init running' };
+  }
+  switch (phase) {
+    case 'running': {
+      if (input.hasHealthCheck) {
+        const ok = input.probe?.ok ?? false;
+        return {
+          ...base,
+          state: ok ? InstanceStates.running : InstanceStates.starting,
+          ready: ok,
+          message: ok ? undefined : `health check failing: ${input.probe?.message ?? 'not probed'}`,
+        };
+      }
+      const started = Date.parse(info.State.StartedAt);
+      const up = Number.isNaN(started) ? Number.POSITIVE_INFINITY : input.now - started;
+      if (up < input.minReadyMs) return { ...base, state: InstanceStates.starting, ready: false, message: 'starting' };
+      return { ...base, state: InstanceStates.running, ready: true };
+    }
+    case 'restarting':
+      // The restart policy brings crashed services back; a container caught between attempts is crash-looping.
+      return {
+        ...base,
+        state: InstanceStates.failed,
+        ready: false,
+        message: `restarting after exit code ${exitCode}${tail}`,
+      };
+    case 'created':
+      return { ...base, state: InstanceStates.provisioning, ready: false, message: 'created, not started' };
+    case 'paused':
+      return { ...base, state: InstanceStates.stopped, ready: false, message: 'paused' };
+    case 'exited':
+      // With an unless-stopped restart policy only a requested stop leaves a service exited.
+      return {
+        ...base,
+        state: InstanceStates.stopped,
+        ready: false,
+        message: `exited with code ${exitCode}${exitCode === 0 ? '' : tail}`,
+      };
+    case 'removing':
+      return { ...base, state: InstanceStates.destroying, ready: false, message: 'being removed' };
+    default:
+      return { ...base, state: InstanceStates.failed, ready: false, message: `container is ${phase}${tail}` };
+  }
+}
+
+/** A service's status from its replicas (sorted by replica index). */
+export function aggregateService(replicas: ReplicaObservation[]): ServiceStatus {
+  let state: InstanceState = InstanceStates.running;
+  let message: string | undefined;
+  for (const r of replicas) {
+    const next = worseState(state, r.state);
+    if (next !== state || (message === undefined && r.state === next && r.message)) {
+      message = r.message && replicas.length > 1 ? `replica ${r.replica}: ${r.message}` : r.message;
+    }
+    state = next;
+  }
+  const out: ServiceStatus = {
+    state,
+    ready: replicas.length > 0 && replicas.every((r) => r.ready),
+    restarts: replicas.reduce((n, r) => n + r.restarts, 0),
+    providerRef: replicas[0]?.containerId,
+  };
+  if (message && state !== InstanceStates.running) out.message = message;
+  return out;
+}
+
+/** The instance's status: worst-of across services, ready only when every service is. */
+export function aggregateInstance(
+  services: Record<string, ServiceStatus>,
+  endpoints: Endpoint[],
+  extra: { startedAt?: Date; metadata?: Record<string, string> },
+): InstanceStatus {
+  let state: InstanceState = InstanceStates.running;
+  let message: string | undefined;
+  for (const [name, s] of Object.entries(services)) {
+    const next = worseState(state, s.state);
+    if (next !== state || (message === undefined && s.state === next && s.message)) {
+      message = s.message ? `${name}: ${s.message}` : undefined;
+    }
+    state = next;
+  }
+  const all = Object.values(services);
+  const status: InstanceStatus = {
+    state,
+    ready: state === InstanceStates.running && all.length > 0 && all.every((s) => s.ready),
+    restarts: all.reduce((n, s) => n + s.restarts, 0),
+    endpoints,
+    services,
+  };
+  if (message && state !== InstanceStates.running) status.message = message;
+  if (extra.startedAt) status.startedAt = extra.startedAt;
+  if (extra.metadata) status.metadata = extra.metadata;
+  return status;
+}
+
+/**
+ * The published ports of a running container as endpoints: `http://` for TCP
+ * (the services Wheelhouse runs are reached over HTTP), `udp://` for UDP.
+ * Stopped containers publish nothing: their host ports are allocated on start.
+ */
+export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: StoredServiceSpec): Endpoint[] {
+  const out: Endpoint[] = [];
+  const ports = info.NetworkSettings?.Ports ?? {};
+  for (const p of spec.ports) {
+    const bindings = ports[`${p.container}/${p.protocol}`] ?? [];
+    const binding = bindings.find((b) => b.HostIp === '0.0.0.0' || b.HostIp === '') ?? bindings[0];
+    const hostPort = Number(binding?.HostPort);
+    if (!binding || !Number.isInteger(hostPort) || hostPort <= 0) continue;
+    out.push({
+      serviceName: spec.name,
+      url: `${p.protocol === 'tcp' ? 'http' : 'udp'}://127.0.0.1:${hostPort}`,
+      port: hostPort,
+      protocol: p.protocol,
+      public: true,
+    });
+  }
+  return out;
+}

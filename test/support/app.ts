@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { type ExecutionResult, print } from 'graphql';
+import { type Client, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { type App, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
+import type { DatabaseHandle } from '../../src/db/connect.js';
+import { createLogger } from '../../src/logger.js';
+import { Registry } from '../../src/providers/registry.js';
+import { openTestDatabase } from './database.js';
+
+export const TEST_BOOTSTRAP_TOKEN = 'whk_test-bootstrap-token-for-the-suite-only';
+
+export interface TestTenant {
+  tenantId: string;
+  tenantName: string;
+  /** A bearer secret for this tenant with the given scopes. */
+  token: string;
+}
+
+export interface TestApp {
+  app: App;
+  url: string;
+  wsUrl: string;
+  database: DatabaseHandle;
+  /** A fresh tenant with a token of `scopes` (all by default): tests never share data. */
+  newTenant(scopes?: readonly Scope[]): Promise<TestTenant>;
+  /** Another token for an existing tenant. */
+  newToken(tenantId: string, scopes: readonly Scope[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts Wheelhouse on a free port over the test database. */
+export async function startTestApp(
+  opts: { registry?: Registry; config?: Partial<Config>; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
+  const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
+  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, ...opts.config };
+  const app = await buildApp({
+    config,
+    logger: createLogger(config.logLevel),
+    database,
+    registry: opts.registry ?? new Registry(),
+    announce: () => {},
+  });
+  const { url } = await app.start();
+  const newToken = async (tenantId: string, scopes: readonly Scope[]) => {
+    const secret = `whk_test_${randomUUID()}`;
+    await app.services.tokens.ensureToken(tenantId, 'test', secret, scopes);
+    return secret;
+  };
+  return {
+    app,
+    url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    database,
+    newToken,
+    async newTenant(scopes = ALL_SCOPES) {
+      const tenantName = `t-${randomUUID().slice(0, 13)}`;
+      const tenant = await app.services.tenants.ensure(tenantName);
+      return { tenantId: tenant.id, tenantName, token: await newToken(tenant.id, scopes) };
+    },
+    async stop() {
+      await app.stop();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** Runs a typed operation over HTTP POST and returns the whole result (data and errors). */
+export async function execute<TResult, TVariables>(
+  url: string,
+  token: string | undefined,
+  document: TypedDocumentNode<TResult, TVariables>,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+): Promise<ExecutionResult<TResult> & { status: number }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query: print(document), variables }),
+  });
+  const body = (await res.json()) as ExecutionResult<TResult>;
+  return { ...body, status: res.status };
+}
+
+/** Like execute, but fails the test on any GraphQL error and returns data. */
+export async function query<TResult, TVariables>(
+  url: string,
+  token: string,
+  document: TypedDocumentNode<TResult, TVariables>,
+  ...rest: TVariables extends Record<string, never> ? [] : [TVariables]
+): Promise<TResult> {
+  const r = await execute(url, token, document, ...rest);
+  if (r.errors?.length || !r.data) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
+  return r.data;
+}
+
+/** A graphql-ws client authenticated with `token`. Dispose it in the test. */
+export function wsClient(wsUrl: string, token: string | undefined, options: { lazy?: boolean } = {}): Client {
+  return createClient({
+    url: wsUrl,
+    webSocketImpl: WebSocket,
+    lazy: options.lazy ?? true,
+    retryAttempts: 0,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+/** Collects the first `n` results of a subscription (or until `timeoutMs`). */
+export function collect<TResult, TVariables>(
+  client: Client,
+  document: TypedDocumentNode<TResult, TVariables>,
+  variables: TVariables,
+  n: number,
+  timeoutMs = 30_000,
+): Promise<ExecutionResult<TResult>[]> {
+  const results: ExecutionResult<TResult>[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      dispose();
+      reject(new Error(`timed out after ${results.length}/${n} results: ${JSON.stringify(results)}`));
+    }, timeoutMs);
+    const dispose = client.subscribe<TResult>(
+      { query: print(document), variables: variables as Record<string, unknown> },
+      {
+        next: (r) => {
+          results.push(r as ExecutionResult<TResult>);
+          if (results.length >= n) {
+            clearTimeout(timer);
+            dispose();
+            resolve(results);
+          }
+        },
+        error: (e) => {
+          clearTimeout(timer);
+          reject(e instanceof Error ? e : new Error(JSON.stringify(e)));
+        },
+        complete: () => {
+          clearTimeout(timer);
+          resolve(results);
+        },
+      },
+    );
+  });
+}
