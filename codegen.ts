@@ -9,6 +9,7 @@ const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['test/**/*.ts', '!test/generated/**'],
   ignoreNoDocuments: true,
+  emitLegacyCommonJSImports: false,
   generates: {
     'test/generated/': {
       preset: 'client',

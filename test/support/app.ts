@@ -75,7 +75,7 @@ export async function execute<TResult, TVariables>(
   url: string,
   token: string | undefined,
   document: TypedDocumentNode<TResult, TVariables>,
-  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+  variables?: TVariables,
 ): Promise<ExecutionResult<TResult> & { status: number }> {
   const res = await fetch(url, {
     method: 'POST',
@@ -95,9 +95,9 @@ export async function query<TResult, TVariables>(
   url: string,
   token: string,
   document: TypedDocumentNode<TResult, TVariables>,
-  ...rest: TVariables extends Record<string, never> ? [] : [TVariables]
+  variables?: TVariables,
 ): Promise<TResult> {
-  const r = await execute(url, token, document, ...rest);
+  const r = await execute(url, token, document, variables);
   if (r.errors?.length || !r.data) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
   return r.data;
 }
