@@ -1,26 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { ExecutionArgs } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from './config.js';
+import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from './control/errors.js';
+import { InstanceService } from './control/instances.js';
+import { OperationSignal } from './control/operation-signal.js';
 import { ProviderCatalog } from './control/provider-catalog.js';
+import { QueryService } from './control/queries.js';
 import { RateLimiter } from './control/rate-limiter.js';
-import { SecretService, loadSecretKey } from './control/secrets.js';
 import type { Principal } from './control/scopes.js';
+import { loadSecretKey, SecretService } from './control/secrets.js';
 import type { Services } from './control/services.js';
-import { TenantService, DEFAULT_TENANT } from './control/tenants.js';
-import { TokenService, bearerToken, generateTokenSecret } from './control/tokens.js';
+import { DEFAULT_TENANT, TenantService } from './control/tenants.js';
+import { bearerToken, generateTokenSecret, TokenService } from './control/tokens.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrator.js';
 import type { Logger } from './logger.js';
 import { Registry } from './providers/registry.js';
 import type { GraphQLContext } from './schema/context.js';
 import { buildSchema } from './schema/index.js';
+import { createLoaders } from './schema/loaders.js';
+import { useRetryAfterHeader } from './schema/rate-limit.js';
+import { Executor, type ExecutorOptions } from './worker/executor.js';
 
 /** Limits every request is held to, whatever its transport. */
 export const REQUEST_LIMITS = {
@@ -39,12 +47,16 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** A prepared registry (tests register fakes); empty otherwise. */
   registry?: Registry;
+  /** Executor tuning (tests shorten the lease to prove re-claiming). */
+  executor?: Partial<Pick<ExecutorOptions, 'leaseMs' | 'concurrency' | 'pollMs' | 'owner'>>;
   /** Where the first-start token is announced; stdout by default. */
   announce?: (line: string) => void;
 }
 
 export interface App {
   services: Services;
+  /** The operation executor, when this process runs one (WHEELHOUSE_WORKER). */
+  executor: Executor | undefined;
   database: DatabaseHandle;
   /** Listens on config host/port (port 0 picks a free one); resolves to the bound URL. */
   start(): Promise<{ url: string; port: number }>;
@@ -75,12 +87,30 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     providers: new ProviderCatalog(registry),
     secrets: new SecretService(database.db, await loadSecretKey(config)),
     rateLimiter: new RateLimiter(config.mutationRateLimitPerMinute),
+    instances: undefined as unknown as InstanceService,
+    queries: new QueryService(database.db),
+    signal: new OperationSignal(),
   };
+  services.instances = new InstanceService(database.db, registry, services.secrets, services.signal);
+  const executor = config.runWorker
+    ? new Executor({
+        db: database.db,
+        registry,
+        secrets: services.secrets,
+        signal: services.signal,
+        logger: logger.child({ component: 'executor' }),
+        owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        ...opts.executor,
+      })
+    : undefined;
 
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
 
   const schema = buildSchema();
-  const yoga = createYoga<{ req?: IncomingMessage; connectionParams?: Record<string, unknown>; principal?: Principal }, GraphQLContext>({
+  const yoga = createYoga<
+    { req?: IncomingMessage; connectionParams?: Record<string, unknown>; principal?: Principal },
+    GraphQLContext
+  >({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -88,6 +118,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logging: false,
     maskedErrors: {
       maskError(error, message, isDev) {
+        // A domain error thrown where no result union catches it (a query) is still the caller's fault: say so.
+        const original = (error as { originalError?: unknown }).originalError;
+        if (original instanceof DomainError) {
+          return createGraphQLError(original.message, { extensions: { code: domainErrorCode(original) } });
+        }
         const masked = maskError(error, message, isDev);
         // Only what yoga would hide is unexpected: log it once, answer with a code.
         if (masked !== error) {
@@ -106,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         costLimit: { maxCost: REQUEST_LIMITS.maxCost },
         blockFieldSuggestion: { enabled: true },
       }),
+      useRetryAfterHeader(),
     ],
     context: async (initial): Promise<GraphQLContext> => {
       let principal = initial.principal;
@@ -114,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         principal = await tokens.authenticate(bearerToken(header));
       }
       if (!principal) throw unauthorized();
-      return { principal, services, requestId: randomUUID() };
+      return { principal, services, requestId: randomUUID(), loaders: createLoaders(services, principal) };
     },
   });
 
@@ -167,7 +203,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         return true;
       },
       onSubscribe: async (ctx, _id, params) => {
-        const { schema: s, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        const {
+          schema: s,
+          execute,
+          subscribe,
+          contextFactory,
+          parse,
+          validate,
+        } = yoga.getEnveloped({
           ...ctx,
           req: ctx.extra.request,
           socket: ctx.extra.socket,
@@ -194,6 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   return {
     services,
     database,
+    executor,
     async start() {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -203,12 +247,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         });
       });
       started = true;
+      executor?.start();
       const { port } = server.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       return { url: `http://${host}:${port}/graphql`, port };
     },
     async stop() {
       forgetRevocation();
+      await executor?.stop();
       for (const client of wss.clients) client.close(1001, 'server stopping');
       await wsDisposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -219,6 +265,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       if (ownsDatabase) await database.close();
     },
   };
+}
+
+function domainErrorCode(err: DomainError): string {
+  if (err instanceof ValidationError) return 'BAD_USER_INPUT';
+  if (err instanceof ForbiddenError) return 'FORBIDDEN';
+  if (err instanceof NotFoundError) return 'NOT_FOUND';
+  if (err instanceof RateLimitedError) return 'RATE_LIMITED';
+  return err.name
+    .replace(/Error$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toUpperCase();
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -120,7 +120,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
 
 function parseWith<T>(setting: string, schema: z.ZodType<T>, raw: string): T {
   const r = schema.safeParse(raw);
-  if (!r.success) throw new ConfigError(setting, `invalid value ${JSON.stringify(raw)} (${r.error.issues[0]?.message})`);
+  if (!r.success)
+    throw new ConfigError(setting, `invalid value ${JSON.stringify(raw)} (${r.error.issues[0]?.message})`);
   return r.data;
 }
 
@@ -182,7 +183,10 @@ async function readProvidersFile(path: string): Promise<ProviderConnection[]> {
   try {
     doc = parseYaml(text);
   } catch (err) {
-    throw new ConfigError('WHEELHOUSE_PROVIDERS', `${path} is not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`);
+    throw new ConfigError(
+      'WHEELHOUSE_PROVIDERS',
+      `${path} is not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`,
+    );
   }
   const r = providersFileSchema.safeParse(doc);
   if (!r.success) {

@@ -18,7 +18,15 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const registry = new Registry();
-  await registerConfiguredProviders(registry, config, logger);
+  try {
+    await registerConfiguredProviders(registry, config, logger);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`wheelhouse: configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, logger, registry });

@@ -2,8 +2,8 @@ import {
   ALL_CAPABILITIES,
   type Capability,
   type HealthStatus,
-  type Provider,
   isHealthChecker,
+  type Provider,
 } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
 

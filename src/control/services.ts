@@ -1,4 +1,7 @@
+import type { InstanceService } from './instances.js';
+import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
+import type { QueryService } from './queries.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SecretService } from './secrets.js';
 import type { TenantService } from './tenants.js';
@@ -11,4 +14,7 @@ export interface Services {
   providers: ProviderCatalog;
   secrets: SecretService;
   rateLimiter: RateLimiter;
+  instances: InstanceService;
+  queries: QueryService;
+  signal: OperationSignal;
 }

@@ -35,9 +35,13 @@ export class TenantService {
   }
 
   async create(caller: Principal, name: string): Promise<Tenant> {
-    if (!caller.scopes.has(Scopes.system)) throw new ForbiddenError('creating tenants needs the SYSTEM scope', Scopes.system);
+    if (!caller.scopes.has(Scopes.system))
+      throw new ForbiddenError('creating tenants needs the SYSTEM scope', Scopes.system);
     if (!TENANT_NAME.test(name)) {
-      throw ValidationError.of(['input', 'name'], 'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit');
+      throw ValidationError.of(
+        ['input', 'name'],
+        'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit',
+      );
     }
     const row = await this.db
       .insertInto('tenants')

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ApiTokenRow, Database } from '../db/database.js';
 import * as tokens from '../db/repositories/token-repository.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
-import { ALL_SCOPES, type Principal, type Scope, Scopes, isScope } from './scopes.js';
+import { ALL_SCOPES, isScope, type Principal, type Scope, Scopes } from './scopes.js';
 
 const TOKEN_PREFIX = 'whk_';
 
@@ -116,7 +116,12 @@ export class TokenService {
   }
 
   /** Makes a token with a known secret (the bootstrap token) exist; idempotent. */
-  async ensureToken(tenantId: string, name: string, secret: string, scopes: readonly Scope[] = ALL_SCOPES): Promise<void> {
+  async ensureToken(
+    tenantId: string,
+    name: string,
+    secret: string,
+    scopes: readonly Scope[] = ALL_SCOPES,
+  ): Promise<void> {
     await this.db
       .insertInto('api_tokens')
       .values({ id: randomUUID(), tenant_id: tenantId, name, token_hash: hashToken(secret), scopes: [...scopes] })

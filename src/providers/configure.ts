@@ -1,13 +1,17 @@
 import { access } from 'node:fs/promises';
-import type { Config, ProviderConnection } from '../config.js';
+import { type Config, ConfigError, type ProviderConnection } from '../config.js';
 import type { Logger } from '../logger.js';
+import { dockerProviderFromConfig } from './docker/docker-config.js';
 import type { Provider } from './provider.js';
+import { isHealthChecker } from './provider.js';
 import type { Registry } from './registry.js';
 
 /** Builds a provider of one type from a connection's options. */
 type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Provider>;
 
-const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {};
+const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
+  docker: async (conn, config) => dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost),
+};
 
 /**
  * Registers the providers the configuration names (WHEELHOUSE_PROVIDERS), or
@@ -23,7 +27,21 @@ export async function registerConfiguredProviders(registry: Registry, config: Co
       logger.warn({ key: conn.key, type: conn.type }, 'provider type not available in this build; skipped');
       continue;
     }
-    registry.register(conn.key, await factory(conn, config));
+    let provider: Provider;
+    try {
+      provider = await factory(conn, config);
+    } catch (err) {
+      throw new ConfigError('WHEELHOUSE_PROVIDERS', `provider "${conn.key}": ${(err as Error).message}`);
+    }
+    if (!config.providers && isHealthChecker(provider)) {
+      // Auto-detected: register only what answers now.
+      const health = await provider.healthCheck({ signal: AbortSignal.timeout(5_000) });
+      if (!health.healthy) {
+        logger.info({ key: conn.key, reason: health.message }, 'no reachable engine; provider not registered');
+        continue;
+      }
+    }
+    registry.register(conn.key, provider);
     if (conn.default) registry.setDefault(conn.key);
   }
 }

@@ -470,10 +470,7 @@ export function snapshotOf(svc: ServiceSpec): ServiceSnapshot {
 }
 
 /** The snapshot `spec` produces when applied on top of `prior`. */
-export function snapshotFromDeploy(
-  spec: ServiceDeploySpec,
-  prior: ServiceSnapshot | undefined,
-): ServiceSnapshot {
+export function snapshotFromDeploy(spec: ServiceDeploySpec, prior: ServiceSnapshot | undefined): ServiceSnapshot {
   return {
     name: spec.name,
     image: spec.image,

@@ -1,5 +1,5 @@
+import { InstanceStates, type InstanceStatus, type ReadinessPolicy } from './provider.js';
 import { CanceledError, NotReadyError } from './provider-errors.js';
-import { type InstanceStatus, InstanceStates, type ReadinessPolicy } from './provider.js';
 
 /** Defaults used when a ReadinessPolicy leaves a field at zero (the seed's values). */
 export const DEFAULT_READINESS_TIMEOUT_MS = 5 * 60 * 1000;
@@ -80,7 +80,8 @@ export async function waitReady(
 
 function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
   const base = `not ready after ${Math.round(timeoutMs / 1000)}s`;
-  if (lastError instanceof Error) return new NotReadyError(`${base} (last error: ${lastError.message})`, { cause: lastError });
+  if (lastError instanceof Error)
+    return new NotReadyError(`${base} (last error: ${lastError.message})`, { cause: lastError });
   return new NotReadyError(base);
 }
 

@@ -1,5 +1,5 @@
-import { ProviderNotFoundError } from './provider-errors.js';
 import type { CallContext, Credentials, Provider } from './provider.js';
+import { ProviderNotFoundError } from './provider-errors.js';
 
 /** Returns the credentials for the provider registered under `providerKey`. */
 export interface CredentialsResolver {

@@ -26,6 +26,15 @@ const scopeOf: Record<keyof AuthScopes, Scope> = {
   system: Scopes.system,
 };
 
+/** The one scope a failed check names (Pothos wraps even a single scope in an "any" failure). */
+function scopeOfFailure(f: { kind: string; scope?: string; failures?: unknown[] }): Scope | undefined {
+  if (f.kind === 'AuthScope') return scopeOf[f.scope as keyof AuthScopes];
+  if ((f.kind === 'AnyAuthScopes' || f.kind === 'AllAuthScopes') && f.failures?.length === 1) {
+    return scopeOfFailure(f.failures[0] as { kind: string });
+  }
+  return undefined;
+}
+
 /**
  * The builder and its plugins; no types are defined here. The errors plugin is
  * listed before scope-auth so a missing scope on a mutation becomes the typed
@@ -54,9 +63,7 @@ export const builder = new SchemaBuilder<{
       system: ctx.principal.scopes.has(Scopes.system),
     }),
     unauthorizedError: (_parent, _ctx, _info, result) => {
-      const failure = result.failure;
-      const scope =
-        failure.kind === 'AuthScope' ? scopeOf[failure.scope as keyof AuthScopes] : undefined;
+      const scope = scopeOfFailure(result.failure);
       return new ForbiddenError(
         scope ? `this needs the ${scope.toUpperCase().replace(':', '_')} scope` : 'not allowed',
         scope,
@@ -66,8 +73,14 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    nodeQueryOptions: { authScopes: { read: true }, description: 'Fetches any object by its global id (only your tenant\'s).' },
-    nodesQueryOptions: { authScopes: { read: true }, description: 'Fetches objects by global ids; unknown or foreign ids are null.' },
+    nodeQueryOptions: {
+      authScopes: { read: true },
+      description: "Fetches any object by its global id (only your tenant's).",
+    },
+    nodesQueryOptions: {
+      authScopes: { read: true },
+      description: 'Fetches objects by global ids; unknown or foreign ids are null.',
+    },
   },
   errors: {
     defaultTypes: [],

@@ -1,11 +1,11 @@
-import { ALL_CAPABILITIES, ALL_INSTANCE_STATES } from '../providers/provider.js';
 import { CAPABILITY_DESCRIPTIONS } from '../control/provider-catalog.js';
 import { ALL_SCOPES } from '../control/scopes.js';
+import { ALL_CAPABILITIES, ALL_INSTANCE_STATES } from '../providers/provider.js';
 import { builder } from './builder.js';
 
 /** `strategy:blue-green` → `STRATEGY_BLUE_GREEN`. */
 export function enumName(value: string): string {
-  return value.replace(/[:\-]/g, '_').toUpperCase();
+  return value.replace(/[:-]/g, '_').toUpperCase();
 }
 
 function valuesOf<T extends string>(values: readonly T[], describe: (v: T) => string) {
@@ -41,7 +41,7 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   deploy: 'Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel.',
   exec: 'Exec into services and stream their logs.',
   'secrets:write': 'Write and delete vault secrets.',
-  admin: 'Manage the tenant\'s API tokens.',
+  admin: "Manage the tenant's API tokens.",
   system: 'Manage tenants (operators of the Wheelhouse installation).',
 };
 

@@ -12,8 +12,7 @@ import {
   ValidationError,
 } from '../control/errors.js';
 import { builder } from './builder.js';
-import { CapabilityEnum } from './enums.js';
-import { InstanceStateEnum, ScopeEnum } from './enums.js';
+import { CapabilityEnum, InstanceStateEnum, ScopeEnum } from './enums.js';
 
 /** Every expected failure implements this. */
 export const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
@@ -24,7 +23,9 @@ export const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
 const FieldErrorRef = builder.objectRef<FieldError>('FieldError').implement({
   description: 'One problem with one input field.',
   fields: (t) => ({
-    path: t.exposeStringList('path', { description: 'Path from the argument root, e.g. ["input","services","1","ports","0","host"].' }),
+    path: t.exposeStringList('path', {
+      description: 'Path from the argument root, e.g. ["input","services","1","ports","0","host"].',
+    }),
     message: t.exposeString('message', { description: 'What is wrong with the value.' }),
   }),
 });
@@ -34,7 +35,11 @@ builder.objectType(ValidationError, {
   description: 'The input breaks a rule; nothing was changed.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    fieldErrors: t.field({ type: [FieldErrorRef], description: 'Each problem, by field path.', resolve: (e) => e.fieldErrors }),
+    fieldErrors: t.field({
+      type: [FieldErrorRef],
+      description: 'Each problem, by field path.',
+      resolve: (e) => e.fieldErrors,
+    }),
   }),
 });
 
@@ -47,17 +52,17 @@ builder.objectType(NotFoundError, {
 
 builder.objectType(CapabilityNotSupportedError, {
   name: 'CapabilityNotSupportedError',
-  description: 'The instance\'s provider does not declare the capability this needs.',
+  description: "The instance's provider does not declare the capability this needs.",
   interfaces: [ErrorInterface],
   fields: (t) => ({
     capability: t.field({ type: CapabilityEnum, description: 'The missing capability.', resolve: (e) => e.capability }),
-    provider: t.exposeString('provider', { description: 'The provider\'s registry key.' }),
+    provider: t.exposeString('provider', { description: "The provider's registry key." }),
   }),
 });
 
 builder.objectType(InvalidStateError, {
   name: 'InvalidStateError',
-  description: 'The instance\'s state does not allow this now.',
+  description: "The instance's state does not allow this now.",
   interfaces: [ErrorInterface],
   fields: (t) => ({
     state: t.field({ type: InstanceStateEnum, description: 'The state the instance is in.', resolve: (e) => e.state }),
@@ -69,7 +74,11 @@ builder.objectType(ConflictError, {
   description: 'Someone changed the object first (stale expectedVersion), or the name is taken.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    currentVersion: t.int({ nullable: true, description: 'The version the object has now.', resolve: (e) => e.currentVersion ?? null }),
+    currentVersion: t.int({
+      nullable: true,
+      description: 'The version the object has now.',
+      resolve: (e) => e.currentVersion ?? null,
+    }),
   }),
 });
 
@@ -84,7 +93,7 @@ builder.objectType(ProviderUnavailableError, {
   name: 'ProviderUnavailableError',
   description: 'The provider could not be reached.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ provider: t.exposeString('provider', { description: 'The provider\'s registry key.' }) }),
+  fields: (t) => ({ provider: t.exposeString('provider', { description: "The provider's registry key." }) }),
 });
 
 builder.objectType(ForbiddenError, {
@@ -92,7 +101,12 @@ builder.objectType(ForbiddenError, {
   description: 'The token lacks a scope this needs.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    requiredScope: t.field({ type: ScopeEnum, nullable: true, description: 'The scope that is missing.', resolve: (e) => e.requiredScope ?? null }),
+    requiredScope: t.field({
+      type: ScopeEnum,
+      nullable: true,
+      description: 'The scope that is missing.',
+      resolve: (e) => e.requiredScope ?? null,
+    }),
   }),
 });
 
@@ -100,7 +114,9 @@ builder.objectType(RateLimitedError, {
   name: 'RateLimitedError',
   description: 'Too many mutations from this token; try again later.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'Seconds until a retry may succeed.' }) }),
+  fields: (t) => ({
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'Seconds until a retry may succeed.' }),
+  }),
 });
 
 export { DomainError };

@@ -4,9 +4,17 @@ import './scalars.js';
 import './errors.js';
 import './viewer.js';
 import './providers.js';
+import './specs.js';
+import './instances.js';
+import './releases.js';
+import './operations.js';
+import './events.js';
+import './secrets.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
-builder.mutationType({ description: 'Writes. Provider-touching ones return an Operation at once (or at its end with `wait`).' });
+builder.mutationType({
+  description: 'Writes. Provider-touching ones return an Operation at once (or at its end with `wait`).',
+});
 
 /** Builds the schema. Pure: importing the domain files defines types, nothing starts. */
 export function buildSchema(): GraphQLSchema {

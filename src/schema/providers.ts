@@ -5,7 +5,7 @@ import { builder } from './builder.js';
 import { CapabilityEnum } from './enums.js';
 
 const LocationRef = builder.objectRef<Location>('Location').implement({
-  description: 'Where a provider\'s region is.',
+  description: "Where a provider's region is.",
   fields: (t) => ({
     latitude: t.float({ nullable: true, description: 'Degrees north.', resolve: (l) => l.latitude ?? null }),
     longitude: t.float({ nullable: true, description: 'Degrees east.', resolve: (l) => l.longitude ?? null }),
@@ -15,7 +15,7 @@ const LocationRef = builder.objectRef<Location>('Location').implement({
 });
 
 const ProviderHealthRef = builder.objectRef<HealthStatus>('ProviderHealth').implement({
-  description: 'The result of the provider\'s last connectivity test (cached for a few seconds).',
+  description: "The result of the provider's last connectivity test (cached for a few seconds).",
   fields: (t) => ({
     healthy: t.exposeBoolean('healthy', { description: 'Whether the backend answered.' }),
     message: t.string({ nullable: true, description: 'Why not, when unhealthy.', resolve: (h) => h.message || null }),
@@ -29,8 +29,16 @@ export const ProviderRef = builder.objectRef<ProviderView>('Provider').implement
   fields: (t) => ({
     key: t.exposeString('key', { description: 'Registry key; instances name their provider by it.' }),
     name: t.string({ description: 'Provider type (`docker`, `kubernetes`).', resolve: (p) => p.provider.info().name }),
-    version: t.string({ nullable: true, description: 'Backend version.', resolve: (p) => p.provider.info().version || null }),
-    region: t.string({ nullable: true, description: 'Region from configuration.', resolve: (p) => p.provider.info().region || null }),
+    version: t.string({
+      nullable: true,
+      description: 'Backend version.',
+      resolve: (p) => p.provider.info().version || null,
+    }),
+    region: t.string({
+      nullable: true,
+      description: 'Region from configuration.',
+      resolve: (p) => p.provider.info().region || null,
+    }),
     location: t.field({
       type: LocationRef,
       nullable: true,
@@ -61,7 +69,7 @@ const CapabilityInfoRef = builder.objectRef<CapabilityInfo>('CapabilityInfo').im
   description: 'A capability and the providers that have it.',
   fields: (t) => ({
     capability: t.field({ type: CapabilityEnum, description: 'The capability.', resolve: (c) => c.capability }),
-    id: t.string({ description: 'The seed\'s string, e.g. `strategy:blue-green`.', resolve: (c) => c.capability }),
+    id: t.string({ description: "The seed's string, e.g. `strategy:blue-green`.", resolve: (c) => c.capability }),
     description: t.string({ description: 'What it means.', resolve: (c) => CAPABILITY_DESCRIPTIONS[c.capability] }),
     providers: t.field({ type: [ProviderRef], description: 'Providers that declare it.', resolve: (c) => c.providers }),
   }),

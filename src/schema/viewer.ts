@@ -1,5 +1,5 @@
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, pageSize } from '../control/cursor.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
 import type { Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
 import type { ApiToken } from '../control/tokens.js';
@@ -26,9 +26,21 @@ export const ApiTokenRef = builder.loadableNode(builder.objectRef<ApiToken>('Api
     name: t.exposeString('name', { description: 'A label for people.' }),
     scopes: t.field({ type: [ScopeEnum], description: 'What the token may do.', resolve: (tok) => tok.scopes }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'When it stops working, if ever.' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'Last authenticated request (to the minute).' }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked, if it was.' }),
+    expiresAt: t.expose('expiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it stops working, if ever.',
+    }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Last authenticated request (to the minute).',
+    }),
+    revokedAt: t.expose('revokedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was revoked, if it was.',
+    }),
   }),
 });
 
@@ -43,10 +55,10 @@ const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
   fields: (t) => ({
     tenant: t.field({
       type: TenantRef,
-      description: 'The token\'s tenant.',
+      description: "The token's tenant.",
       resolve: (v) => v.tenantId,
     }),
-    scopes: t.field({ type: [ScopeEnum], description: 'The calling token\'s scopes.', resolve: (v) => v.scopes }),
+    scopes: t.field({ type: [ScopeEnum], description: "The calling token's scopes.", resolve: (v) => v.scopes }),
     token: t.field({
       type: ApiTokenRef,
       nullable: true,
@@ -71,7 +83,7 @@ builder.queryFields((t) => ({
   }),
   apiTokens: t.connection({
     type: ApiTokenRef,
-    description: 'The tenant\'s API tokens, newest first (never their secrets).',
+    description: "The tenant's API tokens, newest first (never their secrets).",
     authScopes: { $any: { admin: true, system: true } },
     resolve: async (_root, args, ctx) => {
       const limit = pageSize(args.first);
@@ -105,25 +117,36 @@ const CreateApiTokenInput = builder.inputType('CreateApiTokenInput', {
   fields: (t) => ({
     tenantId: t.id({ description: 'The tenant (global id); your own when omitted. Another tenant needs SYSTEM.' }),
     name: t.string({ required: true, description: 'A label for people.' }),
-    scopes: t.field({ type: [ScopeEnum], required: true, description: 'Scopes to grant; you can only grant scopes you hold.' }),
+    scopes: t.field({
+      type: [ScopeEnum],
+      required: true,
+      description: 'Scopes to grant; you can only grant scopes you hold.',
+    }),
     expiresAt: t.field({ type: 'DateTime', description: 'When it stops working.' }),
   }),
 });
-const CreateApiTokenPayload = builder.objectRef<{ secret: string; token: ApiToken }>('CreateApiTokenPayload').implement({
-  description: 'The new token. `token` is its secret: shown now and never again.',
-  fields: (t) => ({
-    token: t.string({ description: 'The bearer secret. Store it now; it cannot be shown again.', resolve: (p) => p.secret }),
-    apiToken: t.field({ type: ApiTokenRef, description: 'The token\'s record.', resolve: (p) => p.token }),
-  }),
-});
+const CreateApiTokenPayload = builder
+  .objectRef<{ secret: string; token: ApiToken }>('CreateApiTokenPayload')
+  .implement({
+    description: 'The new token. `token` is its secret: shown now and never again.',
+    fields: (t) => ({
+      token: t.string({
+        description: 'The bearer secret. Store it now; it cannot be shown again.',
+        resolve: (p) => p.secret,
+      }),
+      apiToken: t.field({ type: ApiTokenRef, description: "The token's record.", resolve: (p) => p.token }),
+    }),
+  });
 
 const RevokeApiTokenInput = builder.inputType('RevokeApiTokenInput', {
   description: 'A token to revoke.',
-  fields: (t) => ({ id: t.id({ required: true, description: 'The token\'s global id.' }) }),
+  fields: (t) => ({ id: t.id({ required: true, description: "The token's global id." }) }),
 });
 const RevokeApiTokenPayload = builder.objectRef<{ token: ApiToken }>('RevokeApiTokenPayload').implement({
   description: 'The revoked token.',
-  fields: (t) => ({ apiToken: t.field({ type: ApiTokenRef, description: 'The token, now revoked.', resolve: (p) => p.token }) }),
+  fields: (t) => ({
+    apiToken: t.field({ type: ApiTokenRef, description: 'The token, now revoked.', resolve: (p) => p.token }),
+  }),
 });
 
 /** Decodes a global id of `type`; anything else is answered like a missing object. */
@@ -148,7 +171,9 @@ builder.mutationFields((t) => ({
     authScopes: { system: true },
     errors: { types: [ValidationError, ConflictError, ForbiddenError], union: { name: 'CreateTenantResult' } },
     args: { input: t.arg({ type: CreateTenantInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ tenant: await ctx.services.tenants.create(ctx.principal, input.name) }),
+    resolve: async (_root, { input }, ctx) => ({
+      tenant: await ctx.services.tenants.create(ctx.principal, input.name),
+    }),
   }),
   createApiToken: t.field({
     type: CreateApiTokenPayload,

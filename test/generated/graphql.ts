@@ -38,6 +38,22 @@ export type ApiToken = Node & {
   scopes: Array<Scope>;
 };
 
+/** An operation to cancel. */
+export type CancelOperationInput = {
+  /** The operation (global id). */
+  operationId: Scalars['ID']['input'];
+};
+
+/** The operation: canceled if it had not started, else asked to stop. */
+export type CancelOperationPayload = {
+  __typename?: 'CancelOperationPayload';
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
   /** The provider supports autoscaling. */
@@ -97,6 +113,40 @@ export type CapabilityNotSupportedError = Error & {
   provider: Scalars['String']['output'];
 };
 
+/** A config file placed in the service before it starts. Its content is kept in the vault, never shown. */
+export type ConfigFile = {
+  __typename?: 'ConfigFile';
+  /** Format. */
+  format: ConfigFormat;
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Absolute path in the container. */
+  path: Scalars['String']['output'];
+};
+
+/** A config file to place in the service; its content is stored in the vault. */
+export type ConfigFileInput = {
+  /** Content (up to 256 KiB). */
+  content: Scalars['String']['input'];
+  /** Format. */
+  format?: InputMaybe<ConfigFormat>;
+  /** DNS-safe name. */
+  name: Scalars['String']['input'];
+  /** Absolute path in the container. */
+  path: Scalars['String']['input'];
+};
+
+/** How a config file's content is to be read. */
+export type ConfigFormat =
+  /** KEY=value lines. */
+  | 'ENV'
+  /** JSON. */
+  | 'JSON'
+  /** Plain text. */
+  | 'TEXT'
+  /** YAML. */
+  | 'YAML';
+
 /** Someone changed the object first (stale expectedVersion), or the name is taken. */
 export type ConflictError = Error & {
   __typename?: 'ConflictError';
@@ -144,11 +194,180 @@ export type CreateTenantPayload = {
 
 export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
 
+/** A secret to delete. */
+export type DeleteSecretInput = {
+  /** The secret's key. */
+  key: Scalars['String']['input'];
+};
+
+/** The secret is gone. */
+export type DeleteSecretPayload = {
+  __typename?: 'DeleteSecretPayload';
+  /** The key that was deleted. */
+  key: Scalars['String']['output'];
+};
+
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+
+/** A partial deploy: only the listed services change. */
+export type DeployInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The services that change. */
+  services: Array<ServiceDeployInput>;
+  /** Replacement strategy. */
+  strategy?: InputMaybe<DeployStrategy>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The deploy operation, queued (or ended, with wait). */
+export type DeployInstancePayload = {
+  __typename?: 'DeployInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type DeployInstanceResult = CapabilityNotSupportedError | ConflictError | DeployInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ValidationError;
+
+/** How a deploy replaces running replicas. */
+export type DeployStrategy =
+  /** Start a full new set, then switch (needs the capability). */
+  | 'BLUE_GREEN'
+  /** Shift gradually (needs the capability). */
+  | 'CANARY'
+  /** Stop the old, then start the new. */
+  | 'RECREATE'
+  /** One replica at a time, each healthy before the next. */
+  | 'ROLLING';
+
+/** The deprovision operation, queued (or ended, with wait). */
+export type DeprovisionInstancePayload = {
+  __typename?: 'DeprovisionInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type DeprovisionInstanceResult = ConflictError | DeprovisionInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError;
+
+/** The state Wheelhouse holds an instance in. */
+export type DesiredState =
+  /** Should be torn down. */
+  | 'DESTROYED'
+  /** Should be up. */
+  | 'RUNNING'
+  /** Should be stopped. */
+  | 'STOPPED';
+
+/** A way to reach an instance. */
+export type Endpoint = {
+  __typename?: 'Endpoint';
+  /** Port. */
+  port: Scalars['Int']['output'];
+  /** Protocol. */
+  protocol: Scalars['String']['output'];
+  /** Reachable from outside the provider. */
+  public: Scalars['Boolean']['output'];
+  /** The service behind it. */
+  serviceName?: Maybe<Scalars['String']['output']>;
+  /** URL, e.g. http://127.0.0.1:49153. */
+  url: Scalars['String']['output'];
+};
+
+/** An environment variable (plain configuration; secrets are SecretRefs). */
+export type EnvVar = {
+  __typename?: 'EnvVar';
+  /** Variable name. */
+  name: Scalars['String']['output'];
+  /** Value. */
+  value: Scalars['String']['output'];
+};
+
+/** An environment variable. */
+export type EnvVarInput = {
+  /** Name: letters, digits and "_". */
+  name: Scalars['String']['input'];
+  /** Value (up to 32 KiB). */
+  value: Scalars['String']['input'];
+};
+
 /** An expected failure, returned as a member of a mutation result union. */
 export type Error = {
   /** What went wrong, safe to show a user. */
   message: Scalars['String']['output'];
 };
+
+/** One fact, appended once: a transition, an operation step, a release, a write. The id orders them. */
+export type Event = Node & {
+  __typename?: 'Event';
+  /** Pass as `after` to resume right after this event. */
+  cursor: Scalars['String']['output'];
+  /** Structured detail (never a secret value). */
+  data?: Maybe<Scalars['JSON']['output']>;
+  /** State before a transition. */
+  fromState?: Maybe<InstanceState>;
+  id: Scalars['ID']['output'];
+  /** The instance it is about. */
+  instance?: Maybe<Instance>;
+  /** Human-readable summary. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** When. */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The operation it belongs to. */
+  operation?: Maybe<Operation>;
+  /** Readiness after a transition. */
+  ready?: Maybe<Scalars['Boolean']['output']>;
+  /** State after a transition. */
+  toState?: Maybe<InstanceState>;
+  /** E.g. instance.state_changed, service.state_changed, operation.succeeded. */
+  type: Scalars['String']['output'];
+};
+
+/** Narrows an event feed. */
+export type EventFilter = {
+  /** Only this instance (global id). */
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only these types. */
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A command to run inside a service. */
+export type ExecInstanceInput = {
+  /** Argv. */
+  command: Array<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The service; MAIN when omitted. */
+  service?: InputMaybe<Scalars['String']['input']>;
+  /** Fed to the command's standard input. */
+  stdin?: InputMaybe<Scalars['String']['input']>;
+  /** Killed after (default 30, max 300); exit code 124. */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What the command did. */
+export type ExecInstancePayload = {
+  __typename?: 'ExecInstancePayload';
+  /** Exit code (124 when it timed out). */
+  exitCode: Scalars['Int']['output'];
+  /** Standard error. */
+  stderr: Scalars['String']['output'];
+  /** Standard output. */
+  stdout: Scalars['String']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | ValidationError;
 
 /** One problem with one input field. */
 export type FieldError = {
@@ -168,11 +387,220 @@ export type ForbiddenError = Error & {
   requiredScope?: Maybe<Scope>;
 };
 
+/** How readiness is checked: HTTP GET of path on port, or a TCP connect when path is unset. */
+export type HealthCheck = {
+  __typename?: 'HealthCheck';
+  /** Seconds between checks. */
+  intervalSeconds?: Maybe<Scalars['Int']['output']>;
+  /** HTTP path. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** Port to check. */
+  port: Scalars['Int']['output'];
+  /** Failures before unhealthy. */
+  retries?: Maybe<Scalars['Int']['output']>;
+  /** Seconds before a check fails. */
+  timeoutSeconds?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Readiness check: HTTP GET of path on port, or TCP connect when path is omitted. */
+export type HealthCheckInput = {
+  /** Seconds between checks. */
+  intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** HTTP path, starting with "/". */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Port to check. */
+  port: Scalars['Int']['input'];
+  /** Failures before unhealthy. */
+  retries?: InputMaybe<Scalars['Int']['input']>;
+  /** Seconds before one check fails. */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The idempotency key was already used with a different request. */
 export type IdempotencyConflictError = Error & {
   __typename?: 'IdempotencyConflictError';
   /** What went wrong, safe to show a user. */
   message: Scalars['String']['output'];
+};
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type Instance = Node & {
+  __typename?: 'Instance';
+  /** Created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The release running now (the last that succeeded). */
+  currentRelease?: Maybe<Release>;
+  /** Where Wheelhouse is taking it. */
+  desiredState: DesiredState;
+  /** How to reach it. */
+  endpoints: Array<Endpoint>;
+  /** Events, newest first. */
+  events: InstanceEventsConnection;
+  /** Bumped on every spec change. */
+  generation: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Topology. */
+  kind: WorkloadKind;
+  /** Labels. */
+  labels: Array<Label>;
+  /** The newest operation on it. */
+  lastOperation?: Maybe<Operation>;
+  /** Why it is in this state. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** DNS-safe name, unique in the tenant. */
+  name: Scalars['String']['output'];
+  /** The generation last brought about. */
+  observedGeneration: Scalars['Int']['output'];
+  /** Operations, newest first. */
+  operations: InstanceOperationsConnection;
+  /** The provider it runs on (null when that provider is no longer registered). */
+  provider?: Maybe<Provider>;
+  /** The provider's handle (Docker: the network name). */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  /** Every service ready. */
+  ready: Scalars['Boolean']['output'];
+  /** Releases, newest first. */
+  releases: InstanceReleasesConnection;
+  /** Live usage read from the provider; null when it cannot be read now. */
+  resources?: Maybe<ResourceUsage>;
+  /** Restarts, summed over services. */
+  restarts: Scalars['Int']['output'];
+  /** Its services, each with its spec and live status. */
+  services: Array<InstanceService>;
+  /** First time it ran. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Observed state (worst of its services). */
+  state: InstanceState;
+  /** Last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Optimistic-concurrency version; pass it as expectedVersion. */
+  version: Scalars['Int']['output'];
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceOperationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceReleasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An action on an instance. */
+export type InstanceActionInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type InstanceEventsConnection = {
+  __typename?: 'InstanceEventsConnection';
+  edges: Array<InstanceEventsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceEventsConnectionEdge = {
+  __typename?: 'InstanceEventsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Event;
+};
+
+/** Narrows `instances`. Destroyed instances are listed only when desiredState is DESTROYED. */
+export type InstanceFilter = {
+  /** Desired state. */
+  desiredState?: InputMaybe<DesiredState>;
+  /** Has this label. */
+  label?: InputMaybe<LabelInput>;
+  /** Name starts with. */
+  namePrefix?: InputMaybe<Scalars['String']['input']>;
+  /** Provider registry key. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Observed state. */
+  state?: InputMaybe<InstanceState>;
+};
+
+export type InstanceOperationsConnection = {
+  __typename?: 'InstanceOperationsConnection';
+  edges: Array<InstanceOperationsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceOperationsConnectionEdge = {
+  __typename?: 'InstanceOperationsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Operation;
+};
+
+export type InstanceReleasesConnection = {
+  __typename?: 'InstanceReleasesConnection';
+  edges: Array<InstanceReleasesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceReleasesConnectionEdge = {
+  __typename?: 'InstanceReleasesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Release;
+};
+
+/** A service of an instance: its spec and its live status. */
+export type InstanceService = {
+  __typename?: 'InstanceService';
+  /** Annotations. */
+  annotations: Array<Label>;
+  /** Arguments override. */
+  args?: Maybe<Array<Scalars['String']['output']>>;
+  /** Entrypoint override. */
+  command?: Maybe<Array<Scalars['String']['output']>>;
+  /** Config files (never their content). */
+  configFiles: Array<ConfigFile>;
+  /** Services that start first. */
+  dependsOn: Array<Scalars['String']['output']>;
+  /** Plain environment. */
+  env: Array<EnvVar>;
+  /** Readiness check. */
+  healthCheck?: Maybe<HealthCheck>;
+  /** Image. */
+  image: Scalars['String']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Name, also its DNS alias inside the instance. */
+  name: Scalars['String']['output'];
+  /** Ports. */
+  ports: Array<PortSpec>;
+  /** Requested resources. */
+  resources?: Maybe<ResourceSpec>;
+  /** Role. */
+  role: ServiceRole;
+  /** Secret references (keys only, never values). */
+  secrets: Array<SecretRef>;
+  /** Live status, as last observed. */
+  status: ServiceStatus;
+  /** Volumes. */
+  volumes: Array<VolumeSpec>;
 };
 
 /** Lifecycle state of an instance or service, as observed. */
@@ -203,6 +631,23 @@ export type InvalidStateError = Error & {
   state: InstanceState;
 };
 
+/** A key/value label. */
+export type Label = {
+  __typename?: 'Label';
+  /** Key. */
+  key: Scalars['String']['output'];
+  /** Value. */
+  value: Scalars['String']['output'];
+};
+
+/** A key/value label. */
+export type LabelInput = {
+  /** Key. */
+  key: Scalars['String']['input'];
+  /** Value. */
+  value: Scalars['String']['input'];
+};
+
 /** Where a provider's region is. */
 export type Location = {
   __typename?: 'Location';
@@ -219,12 +664,42 @@ export type Location = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
+  cancelOperation: CancelOperationResult;
   /** Issues a token for your tenant (ADMIN) or any tenant (SYSTEM). */
   createApiToken: CreateApiTokenResult;
   /** Creates a tenant. Needs SYSTEM. */
   createTenant: CreateTenantResult;
+  /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
+  deleteSecret: DeleteSecretResult;
+  /** Deploys new images/config to some services; the rest are inherited into the new release. */
+  deployInstance: DeployInstanceResult;
+  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  deprovisionInstance: DeprovisionInstanceResult;
+  /** Runs a command in a service and returns its output. Needs EXEC. */
+  execInstance: ExecInstanceResult;
+  /** Creates an instance and queues its provision (release v1). */
+  provisionInstance: ProvisionInstanceResult;
+  /** Creates or replaces a secret of your tenant; each put bumps its version. Needs SECRETS_WRITE. */
+  putSecret: PutSecretResult;
+  /** Queues a restart of every service. */
+  restartInstance: RestartInstanceResult;
   /** Revokes a token of your tenant at once; its open subscriptions close. */
   revokeApiToken: RevokeApiTokenResult;
+  /** Restores an earlier release as a new release (history is never rewritten). */
+  rollbackInstance: RollbackInstanceResult;
+  /** Changes replicas and limits of one service. */
+  scaleInstance: ScaleInstanceResult;
+  /** Queues a start of every service. */
+  startInstance: StartInstanceResult;
+  /** Queues a stop of every service. */
+  stopInstance: StopInstanceResult;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCancelOperationArgs = {
+  input: CancelOperationInput;
 };
 
 
@@ -241,8 +716,74 @@ export type MutationCreateTenantArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteSecretArgs = {
+  input: DeleteSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeployInstanceArgs = {
+  input: DeployInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeprovisionInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationExecInstanceArgs = {
+  input: ExecInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationProvisionInstanceArgs = {
+  input: ProvisionInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationPutSecretArgs = {
+  input: PutSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRestartInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationRevokeApiTokenArgs = {
   input: RevokeApiTokenInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRollbackInstanceArgs = {
+  input: RollbackInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationScaleInstanceArgs = {
+  input: ScaleInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationStartInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationStopInstanceArgs = {
+  input: InstanceActionInput;
 };
 
 export type Node = {
@@ -256,6 +797,92 @@ export type NotFoundError = Error & {
   message: Scalars['String']['output'];
 };
 
+/** The durable record of a provider-touching change, from queued to its outcome. */
+export type Operation = Node & {
+  __typename?: 'Operation';
+  /** Times an executor claimed it (more than 1 after a crash). */
+  attempts: Scalars['Int']['output'];
+  /** Queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it failed. */
+  error?: Maybe<OperationError>;
+  /** Ended. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The key it was asked with. */
+  idempotencyKey?: Maybe<Scalars['String']['output']>;
+  /** The instance. */
+  instance?: Maybe<Instance>;
+  /** What it does. */
+  kind: OperationKind;
+  /** How the readiness wait ended. */
+  readinessOutcome?: Maybe<ReadinessOutcome>;
+  /** The release it rolls out. */
+  release?: Maybe<Release>;
+  /** First claimed. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: OperationStatus;
+  /** Steps, in order. */
+  steps: Array<OperationStep>;
+};
+
+/** Why an operation failed. */
+export type OperationError = {
+  __typename?: 'OperationError';
+  /** Stable code, e.g. IMAGE_NOT_FOUND, PROVIDER_UNAVAILABLE, READINESS_TIMEOUT. */
+  code: Scalars['String']['output'];
+  /** What happened. */
+  message: Scalars['String']['output'];
+};
+
+/** What an operation does. */
+export type OperationKind =
+  /** Roll out a new release. */
+  | 'DEPLOY'
+  /** Tear it down. */
+  | 'DEPROVISION'
+  /** Create the instance. */
+  | 'PROVISION'
+  /** Stop and start. */
+  | 'RESTART'
+  /** Restore an earlier release. */
+  | 'ROLLBACK'
+  /** Change replicas or limits. */
+  | 'SCALE'
+  /** Start a stopped instance. */
+  | 'START'
+  /** Stop it. */
+  | 'STOP';
+
+/** Where an operation is. */
+export type OperationStatus =
+  /** Canceled. */
+  | 'CANCELED'
+  /** Failed; see error. */
+  | 'FAILED'
+  /** Waiting its turn. */
+  | 'QUEUED'
+  /** Being carried out. */
+  | 'RUNNING'
+  /** Done. */
+  | 'SUCCEEDED';
+
+/** One step of an operation. */
+export type OperationStep = {
+  __typename?: 'OperationStep';
+  /** Finished. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What it did, or why it failed. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Step name. */
+  name: Scalars['String']['output'];
+  /** Started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Step status. */
+  status: OperationStatus;
+};
+
 export type PageInfo = {
   __typename?: 'PageInfo';
   endCursor?: Maybe<Scalars['String']['output']>;
@@ -263,6 +890,34 @@ export type PageInfo = {
   hasPreviousPage: Scalars['Boolean']['output'];
   startCursor?: Maybe<Scalars['String']['output']>;
 };
+
+/** A port the service listens on. */
+export type PortSpec = {
+  __typename?: 'PortSpec';
+  /** Port inside the container. */
+  container: Scalars['Int']['output'];
+  /** Published host port; 0 means any free port. */
+  host?: Maybe<Scalars['Int']['output']>;
+  /** Transport. */
+  protocol: Protocol;
+};
+
+/** A port to expose. */
+export type PortSpecInput = {
+  /** Port inside the container (1–65535). */
+  container: Scalars['Int']['input'];
+  /** Host port to publish; 0 or omitted picks a free one. */
+  host?: InputMaybe<Scalars['Int']['input']>;
+  /** Transport. */
+  protocol?: InputMaybe<Protocol>;
+};
+
+/** Transport of a port. */
+export type Protocol =
+  /** TCP. */
+  | 'TCP'
+  /** UDP. */
+  | 'UDP';
 
 /** A registered provider connection (a Docker Engine, a Kubernetes cluster). */
 export type Provider = {
@@ -307,6 +962,55 @@ export type ProviderUnavailableError = Error & {
   provider: Scalars['String']['output'];
 };
 
+/** A new instance. */
+export type ProvisionInstanceInput = {
+  /** Retry-safe key: the same key and input return the same operation. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Topology. */
+  kind?: InputMaybe<WorkloadKind>;
+  /** Labels. */
+  labels?: InputMaybe<Array<LabelInput>>;
+  /** DNS-safe, unique in the tenant. */
+  name: Scalars['String']['input'];
+  /** Provider registry key; the default provider when omitted. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Readiness policy for this instance's operations. */
+  readiness?: InputMaybe<ReadinessPolicyInput>;
+  /** Its services. */
+  services: Array<ServiceSpecInput>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The provision operation, queued (or ended, with wait). */
+export type ProvisionInstancePayload = {
+  __typename?: 'ProvisionInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type ProvisionInstanceResult = CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | NotFoundError | ProviderUnavailableError | ProvisionInstancePayload | RateLimitedError | ValidationError;
+
+/** A secret to create, or to replace (bumping its version). */
+export type PutSecretInput = {
+  /** 1 to 128 characters of letters, digits, "_", ".", "-" and "/"; keys starting with "_config/" are reserved. */
+  key: Scalars['String']['input'];
+  /** The value, at most 64 KiB of UTF-8. Write-only: never shown again. */
+  value: Scalars['String']['input'];
+};
+
+/** The stored secret (its key and new version; never the value). */
+export type PutSecretPayload = {
+  __typename?: 'PutSecretPayload';
+  /** The secret as stored. */
+  secret: Secret;
+};
+
+export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
@@ -314,14 +1018,28 @@ export type Query = {
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
+  /** The tenant's event feed, newest first. */
+  events: QueryEventsConnection;
+  /** An instance by global id; null when missing or not yours. */
+  instance?: Maybe<Instance>;
+  /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
+  instances: QueryInstancesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
   /** Fetches objects by global ids; unknown or foreign ids are null. */
   nodes: Array<Maybe<Node>>;
+  /** An operation by global id; null when missing or not yours. */
+  operation?: Maybe<Operation>;
   /** A provider by registry key (or by type name when exactly one has it). */
   provider?: Maybe<Provider>;
   /** Every registered provider; an unreachable one stays listed with `health.healthy: false`. */
   providers: Array<Provider>;
+  /** An instance's releases, newest first. */
+  releases: QueryReleasesConnection;
+  /** The tenant's secrets by key (keys and versions, never values), forward only: `first` (at most 100, default 20) after a cursor. */
+  secrets: QuerySecretsConnection;
+  /** Every service across the tenant's live instances. */
+  services: QueryServicesConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -331,6 +1049,32 @@ export type Query = {
 export type QueryApiTokensArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryInstanceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryInstancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<InstanceFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -349,8 +1093,43 @@ export type QueryNodesArgs = {
 
 
 /** Reads. Every field needs a token; most need READ. */
+export type QueryOperationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
 export type QueryProviderArgs = {
   key: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryReleasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  instanceId: Scalars['ID']['input'];
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QuerySecretsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryServicesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ServiceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryApiTokensConnection = {
@@ -365,6 +1144,70 @@ export type QueryApiTokensConnectionEdge = {
   node: ApiToken;
 };
 
+export type QueryEventsConnection = {
+  __typename?: 'QueryEventsConnection';
+  edges: Array<QueryEventsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryEventsConnectionEdge = {
+  __typename?: 'QueryEventsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Event;
+};
+
+export type QueryInstancesConnection = {
+  __typename?: 'QueryInstancesConnection';
+  edges: Array<QueryInstancesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryInstancesConnectionEdge = {
+  __typename?: 'QueryInstancesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Instance;
+};
+
+export type QueryReleasesConnection = {
+  __typename?: 'QueryReleasesConnection';
+  edges: Array<QueryReleasesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryReleasesConnectionEdge = {
+  __typename?: 'QueryReleasesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Release;
+};
+
+/** A page of the tenant's secrets, ordered by key. */
+export type QuerySecretsConnection = {
+  __typename?: 'QuerySecretsConnection';
+  /** The secrets on this page, in key order. */
+  edges: Array<QuerySecretsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A secret and its cursor. */
+export type QuerySecretsConnectionEdge = {
+  __typename?: 'QuerySecretsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  /** The secret (key and version; never the value). */
+  node: Secret;
+};
+
+export type QueryServicesConnection = {
+  __typename?: 'QueryServicesConnection';
+  edges: Array<QueryServicesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryServicesConnectionEdge = {
+  __typename?: 'QueryServicesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: InstanceService;
+};
+
 /** Too many mutations from this token; try again later. */
 export type RateLimitedError = Error & {
   __typename?: 'RateLimitedError';
@@ -373,6 +1216,105 @@ export type RateLimitedError = Error & {
   /** Seconds until a retry may succeed. */
   retryAfterSeconds: Scalars['Int']['output'];
 };
+
+/** How the wait for readiness ended. */
+export type ReadinessOutcome =
+  /** Canceled while waiting. */
+  | 'CANCELED'
+  /** The provider reported failure. */
+  | 'FAILED'
+  /** Became ready. */
+  | 'READY'
+  /** Not ready in time. */
+  | 'TIMEOUT';
+
+/** How long to wait for readiness after a change, and how often to check. */
+export type ReadinessPolicyInput = {
+  /** Check every (default 5). */
+  intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Give up after (default 300). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An immutable, self-contained snapshot of every service of an instance. */
+export type Release = Node & {
+  __typename?: 'Release';
+  /** Created. */
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Whether it is the release running now. */
+  isCurrent: Scalars['Boolean']['output'];
+  /** The operation that rolled it out. */
+  operation?: Maybe<Operation>;
+  /** For a rollback: the release it copied. */
+  rolledBackFrom?: Maybe<Release>;
+  /** Every service of the instance. */
+  snapshots: Array<ServiceSnapshot>;
+  /** How it was rolled out. */
+  strategy?: Maybe<DeployStrategy>;
+  /** 1 for the provision, then one more per deploy or rollback. */
+  version: Scalars['Int']['output'];
+};
+
+/** Requested resources of a service. */
+export type ResourceSpec = {
+  __typename?: 'ResourceSpec';
+  /** CPU in thousandths of a core. */
+  cpuMillis?: Maybe<Scalars['Int']['output']>;
+  /** Disk in MiB. */
+  diskMb?: Maybe<Scalars['Int']['output']>;
+  /** GPU request. */
+  gpu?: Maybe<Scalars['String']['output']>;
+  /** Memory limit in MiB. */
+  memoryMb?: Maybe<Scalars['Int']['output']>;
+  /** Number of replicas. */
+  replicas?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Requested resources; omitted fields keep their value. */
+export type ResourceSpecInput = {
+  /** CPU in thousandths of a core (1–64000). */
+  cpuMillis?: InputMaybe<Scalars['Int']['input']>;
+  /** Disk in MiB. */
+  diskMb?: InputMaybe<Scalars['Int']['input']>;
+  /** GPU request (needs the GPU capability). */
+  gpu?: InputMaybe<Scalars['String']['input']>;
+  /** Memory limit in MiB (6–262144). */
+  memoryMb?: InputMaybe<Scalars['Int']['input']>;
+  /** Replicas (1–50; 0 allowed when scaling). */
+  replicas?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Live resource usage, summed over the instance's containers. */
+export type ResourceUsage = {
+  __typename?: 'ResourceUsage';
+  /** CPU, percent of one core. */
+  cpuPercent: Scalars['Float']['output'];
+  /** Disk in use, MiB, when known. */
+  diskUsedMb?: Maybe<Scalars['Int']['output']>;
+  /** Memory limit, MiB. */
+  memoryLimitMb: Scalars['Int']['output'];
+  /** Memory in use, MiB. */
+  memoryUsedMb: Scalars['Int']['output'];
+  /** Received, MiB. */
+  networkInMb: Scalars['Float']['output'];
+  /** Sent, MiB. */
+  networkOutMb: Scalars['Float']['output'];
+};
+
+/** The restart operation, queued (or ended, with wait). */
+export type RestartInstancePayload = {
+  __typename?: 'RestartInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RestartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RestartInstancePayload;
 
 /** A token to revoke. */
 export type RevokeApiTokenInput = {
@@ -389,6 +1331,60 @@ export type RevokeApiTokenPayload = {
 
 export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
 
+/** Go back to an earlier release (as a new release copied from it). */
+export type RollbackInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The release to restore (global id). */
+  releaseId: Scalars['ID']['input'];
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The rollback operation, queued (or ended, with wait). */
+export type RollbackInstancePayload = {
+  __typename?: 'RollbackInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RollbackInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RollbackInstancePayload | ValidationError;
+
+/** A resource change for one service. */
+export type ScaleInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** New replicas and limits. */
+  resources: ResourceSpecInput;
+  /** The service; MAIN when omitted. */
+  service?: InputMaybe<Scalars['String']['input']>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The scale operation, queued (or ended, with wait). */
+export type ScaleInstancePayload = {
+  __typename?: 'ScaleInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ScaleInstancePayload | ValidationError;
+
 /** A permission carried by an API token. */
 export type Scope =
   /** Manage the tenant's API tokens. */
@@ -403,6 +1399,165 @@ export type Scope =
   | 'SECRETS_WRITE'
   /** Manage tenants (operators of the Wheelhouse installation). */
   | 'SYSTEM';
+
+/** A value in the tenant's vault, encrypted at rest. Only its key and version are ever shown: the value is write-only and reaches a workload only when it is applied. */
+export type Secret = {
+  __typename?: 'Secret';
+  /** When it was first put. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The name services refer to it by (`SecretRef.key`). */
+  key: Scalars['String']['output'];
+  /** When its value was last replaced. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Starts at 1; every put bumps it. */
+  version: Scalars['Int']['output'];
+};
+
+/** A vault secret injected as an environment variable. The value is never shown. */
+export type SecretRef = {
+  __typename?: 'SecretRef';
+  /** Environment variable it becomes. */
+  envName: Scalars['String']['output'];
+  /** Vault key. */
+  key: Scalars['String']['output'];
+};
+
+/** A vault secret to inject as an environment variable. */
+export type SecretRefInput = {
+  /** Variable name; UPPER_SNAKE(key) when omitted. */
+  envName?: InputMaybe<Scalars['String']['input']>;
+  /** Vault key (must exist). */
+  key: Scalars['String']['input'];
+};
+
+/** A service to change in a deploy; omitted fields keep their value. */
+export type ServiceDeployInput = {
+  /** Arguments override. */
+  args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Entrypoint override. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Replaces the environment. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Replaces the readiness check. */
+  healthCheck?: InputMaybe<HealthCheckInput>;
+  /** New image. */
+  image: Scalars['String']['input'];
+  /** The service. */
+  name: Scalars['String']['input'];
+  /** Replaces the ports. */
+  ports?: InputMaybe<Array<PortSpecInput>>;
+  /** Resource changes. */
+  resources?: InputMaybe<ResourceSpecInput>;
+};
+
+/** Narrows `services`. */
+export type ServiceFilter = {
+  /** Exact image. */
+  image?: InputMaybe<Scalars['String']['input']>;
+  /** Service name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Service state. */
+  state?: InputMaybe<InstanceState>;
+};
+
+/** Lifecycle role of a service in its instance. */
+export type ServiceRole =
+  /** Runs to completion before MAIN and SIDECARs start. */
+  | 'INIT'
+  /** The primary long-lived process; exactly one per instance. */
+  | 'MAIN'
+  /** A long-lived helper beside MAIN. */
+  | 'SIDECAR';
+
+/** One service as a release recorded it. */
+export type ServiceSnapshot = {
+  __typename?: 'ServiceSnapshot';
+  /** Arguments override. */
+  args?: Maybe<Array<Scalars['String']['output']>>;
+  /** Entrypoint override. */
+  command?: Maybe<Array<Scalars['String']['output']>>;
+  /** Plain environment (never secret values). */
+  env: Array<EnvVar>;
+  /** Image. */
+  image: Scalars['String']['output'];
+  /** Service name. */
+  name: Scalars['String']['output'];
+  /** Ports. */
+  ports: Array<PortSpec>;
+  /** Resources. */
+  resources?: Maybe<ResourceSpec>;
+};
+
+/** One service of a new instance. */
+export type ServiceSpecInput = {
+  /** Free-form metadata. */
+  annotations?: InputMaybe<Array<LabelInput>>;
+  /** Arguments override. */
+  args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Entrypoint override. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Files placed before start. */
+  configFiles?: InputMaybe<Array<ConfigFileInput>>;
+  /** Services that must run first. */
+  dependsOn?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Environment. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Readiness check. */
+  healthCheck?: InputMaybe<HealthCheckInput>;
+  /** Image reference. */
+  image: Scalars['String']['input'];
+  /** DNS-safe, unique in the instance. */
+  name: Scalars['String']['input'];
+  /** Ports. */
+  ports?: InputMaybe<Array<PortSpecInput>>;
+  /** Resources. */
+  resources?: InputMaybe<ResourceSpecInput>;
+  /** Role; exactly one MAIN. */
+  role?: InputMaybe<ServiceRole>;
+  /** Vault secrets as environment variables. */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+  /** Volumes. */
+  volumes?: InputMaybe<Array<VolumeSpecInput>>;
+};
+
+/** Observed state of one service. */
+export type ServiceStatus = {
+  __typename?: 'ServiceStatus';
+  /** Why it is in this state. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Provider handle (Docker: the first replica's container id). */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  /** Passing its readiness check. */
+  ready: Scalars['Boolean']['output'];
+  /** Restarts, summed over replicas. */
+  restarts: Scalars['Int']['output'];
+  /** Lifecycle state. */
+  state: InstanceState;
+};
+
+/** The start operation, queued (or ended, with wait). */
+export type StartInstancePayload = {
+  __typename?: 'StartInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type StartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | StartInstancePayload;
+
+/** The stop operation, queued (or ended, with wait). */
+export type StopInstancePayload = {
+  __typename?: 'StopInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type StopInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | StopInstancePayload;
 
 /** The unit of isolation: every instance, token and secret belongs to one tenant. */
 export type Tenant = Node & {
@@ -434,10 +1589,410 @@ export type Viewer = {
   token?: Maybe<ApiToken>;
 };
 
+/** A volume owned by the instance. */
+export type VolumeSpec = {
+  __typename?: 'VolumeSpec';
+  /** Where it is mounted. */
+  mountPath: Scalars['String']['output'];
+  /** Volume name. */
+  name: Scalars['String']['output'];
+  /** Requested size. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** Provider-specific type. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** A volume owned by the instance (removed on deprovision). */
+export type VolumeSpecInput = {
+  /** Absolute mount path. */
+  mountPath: Scalars['String']['input'];
+  /** DNS-safe name, unique in the service. */
+  name: Scalars['String']['input'];
+  /** Requested size. */
+  sizeMb?: InputMaybe<Scalars['Int']['input']>;
+  /** Provider-specific type. */
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Runtime topology of an instance. */
+export type WorkloadKind =
+  /** Stateless replicas. */
+  | 'DEPLOYMENT'
+  /** Replicas with stable identity and per-replica storage. */
+  | 'STATEFUL_SET';
+
+/**
+ * The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.
+ *
+ * Depending on the kind of a type, certain fields describe information about that type. Scalar types provide no information beyond a name, description and optional `specifiedByURL`, while Enum types provide their values. Object and Interface types provide the fields they describe. Abstract types, Union and Interface, provide the Object types possible at runtime. List and NonNull types compose other types.
+ */
+export type __Type = {
+  __typename?: '__Type';
+  kind: __TypeKind;
+  name?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  specifiedByURL?: Maybe<Scalars['String']['output']>;
+  fields?: Maybe<Array<__Field>>;
+  interfaces?: Maybe<Array<__Type>>;
+  possibleTypes?: Maybe<Array<__Type>>;
+  enumValues?: Maybe<Array<__EnumValue>>;
+  inputFields?: Maybe<Array<__InputValue>>;
+  ofType?: Maybe<__Type>;
+  isOneOf?: Maybe<Scalars['Boolean']['output']>;
+};
+
+
+/**
+ * The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.
+ *
+ * Depending on the kind of a type, certain fields describe information about that type. Scalar types provide no information beyond a name, description and optional `specifiedByURL`, while Enum types provide their values. Object and Interface types provide the fields they describe. Abstract types, Union and Interface, provide the Object types possible at runtime. List and NonNull types compose other types.
+ */
+export type __TypeFieldsArgs = {
+  includeDeprecated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.
+ *
+ * Depending on the kind of a type, certain fields describe information about that type. Scalar types provide no information beyond a name, description and optional `specifiedByURL`, while Enum types provide their values. Object and Interface types provide the fields they describe. Abstract types, Union and Interface, provide the Object types possible at runtime. List and NonNull types compose other types.
+ */
+export type __TypeEnumValuesArgs = {
+  includeDeprecated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.
+ *
+ * Depending on the kind of a type, certain fields describe information about that type. Scalar types provide no information beyond a name, description and optional `specifiedByURL`, while Enum types provide their values. Object and Interface types provide the fields they describe. Abstract types, Union and Interface, provide the Object types possible at runtime. List and NonNull types compose other types.
+ */
+export type __TypeInputFieldsArgs = {
+  includeDeprecated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An enum describing what kind of type a given `__Type` is. */
+export type __TypeKind =
+  /** Indicates this type is a scalar. */
+  | 'SCALAR'
+  /** Indicates this type is an object. `fields` and `interfaces` are valid fields. */
+  | 'OBJECT'
+  /** Indicates this type is an interface. `fields`, `interfaces`, and `possibleTypes` are valid fields. */
+  | 'INTERFACE'
+  /** Indicates this type is a union. `possibleTypes` is a valid field. */
+  | 'UNION'
+  /** Indicates this type is an enum. `enumValues` is a valid field. */
+  | 'ENUM'
+  /** Indicates this type is an input object. `inputFields` is a valid field. */
+  | 'INPUT_OBJECT'
+  /** Indicates this type is a list. `ofType` is a valid field. */
+  | 'LIST'
+  /** Indicates this type is a non-null. `ofType` is a valid field. */
+  | 'NON_NULL';
+
+/** Object and Interface types are described by a list of Fields, each of which has a name, potentially a list of arguments, and a return type. */
+export type __Field = {
+  __typename?: '__Field';
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  args: Array<__InputValue>;
+  type: __Type;
+  isDeprecated: Scalars['Boolean']['output'];
+  deprecationReason?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** Object and Interface types are described by a list of Fields, each of which has a name, potentially a list of arguments, and a return type. */
+export type __FieldArgsArgs = {
+  includeDeprecated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Arguments provided to Fields or Directives and the input fields of an InputObject are represented as Input Values which describe their type and optionally a default value. */
+export type __InputValue = {
+  __typename?: '__InputValue';
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  type: __Type;
+  /** A GraphQL-formatted string representing the default value for this input value. */
+  defaultValue?: Maybe<Scalars['String']['output']>;
+  isDeprecated: Scalars['Boolean']['output'];
+  deprecationReason?: Maybe<Scalars['String']['output']>;
+};
+
+/** One possible value for a given Enum. Enum values are unique values, not a placeholder for a string or numeric value. However an Enum value is returned in a JSON response as a string. */
+export type __EnumValue = {
+  __typename?: '__EnumValue';
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  isDeprecated: Scalars['Boolean']['output'];
+  deprecationReason?: Maybe<Scalars['String']['output']>;
+};
+
+export type SecretsPutMutationVariables = Exact<{
+  input: PutSecretInput;
+}>;
+
+
+export type SecretsPutMutation = { __typename?: 'Mutation', putSecret:
+    | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type SecretsDeleteMutationVariables = Exact<{
+  input: DeleteSecretInput;
+}>;
+
+
+export type SecretsDeleteMutation = { __typename?: 'Mutation', deleteSecret:
+    | { __typename: 'DeleteSecretPayload', key: string }
+    | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'NotFoundError', message: string }
+   };
+
+export type SecretsListQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type SecretsListQuery = { __typename?: 'Query', secrets: { __typename?: 'QuerySecretsConnection', edges: Array<{ __typename?: 'QuerySecretsConnectionEdge', cursor: string, node: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type SecretsTypeFieldsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SecretsTypeFieldsQuery = { __typename?: 'Query', __type?: { __typename?: '__Type', fields?: Array<{ __typename?: '__Field', name: string }> | null } | null };
+
+export type TokensWhoAmIQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TokensWhoAmIQuery = { __typename?: 'Query', viewer: { __typename?: 'Viewer', scopes: Array<Scope>, tenant: { __typename?: 'Tenant', id: string, name: string }, token?: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope> } | null } };
+
+export type TokensCreateMutationVariables = Exact<{
+  input: CreateApiTokenInput;
+}>;
+
+
+export type TokensCreateMutation = { __typename?: 'Mutation', createApiToken:
+    | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
+    | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type TokensRevokeMutationVariables = Exact<{
+  input: RevokeApiTokenInput;
+}>;
+
+
+export type TokensRevokeMutation = { __typename?: 'Mutation', revokeApiToken:
+    | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, revokedAt?: string | null } }
+   };
+
+export type TokensListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TokensListQuery = { __typename?: 'Query', apiTokens: { __typename?: 'QueryApiTokensConnection', edges: Array<{ __typename?: 'QueryApiTokensConnectionEdge', cursor: string, node: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type TokensTypeFieldsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TokensTypeFieldsQuery = { __typename?: 'Query', __type?: { __typename?: '__Type', fields?: Array<{ __typename?: '__Field', name: string }> | null } | null };
+
+export type TokensCreateTenantMutationVariables = Exact<{
+  input: CreateTenantInput;
+}>;
+
+
+export type TokensCreateTenantMutation = { __typename?: 'Mutation', createTenant:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }
+    | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ViewerQuery = { __typename?: 'Query', viewer: { __typename?: 'Viewer', scopes: Array<Scope>, tenant: { __typename?: 'Tenant', id: string, name: string }, token?: { __typename?: 'ApiToken', name: string, scopes: Array<Scope> } | null } };
 
+export type E2EProvisionMutationVariables = Exact<{
+  input: ProvisionInstanceInput;
+}>;
 
+
+export type E2EProvisionMutation = { __typename?: 'Mutation', provisionInstance:
+    | { __typename: 'CapabilityNotSupportedError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'ProvisionInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, version: number, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number }>, currentRelease?: { __typename?: 'Release', id: string, version: number, isCurrent: boolean } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus }> } }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type E2EDeployMutationVariables = Exact<{
+  input: DeployInstanceInput;
+}>;
+
+
+export type E2EDeployMutation = { __typename?: 'Mutation', deployInstance:
+    | { __typename: 'CapabilityNotSupportedError', message: string }
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'DeployInstancePayload', instance: { __typename?: 'Instance', id: string, state: InstanceState, ready: boolean, version: number, currentRelease?: { __typename?: 'Release', id: string, version: number } | null }, operation: { __typename?: 'Operation', id: string, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, release?: { __typename?: 'Release', id: string, version: number, isCurrent: boolean, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null } }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type E2ERollbackMutationVariables = Exact<{
+  input: RollbackInstanceInput;
+}>;
+
+
+export type E2ERollbackMutation = { __typename?: 'Mutation', rollbackInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'RollbackInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, ready: boolean, currentRelease?: { __typename?: 'Release', id: string, version: number, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type E2EScaleMutationVariables = Exact<{
+  input: ScaleInstanceInput;
+}>;
+
+
+export type E2EScaleMutation = { __typename?: 'Mutation', scaleInstance:
+    | { __typename: 'CapabilityNotSupportedError', message: string }
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ScaleInstancePayload', instance: { __typename?: 'Instance', ready: boolean, services: Array<{ __typename?: 'InstanceService', name: string, resources?: { __typename?: 'ResourceSpec', replicas?: number | null, memoryMb?: number | null } | null }> }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type E2EExecMutationVariables = Exact<{
+  input: ExecInstanceInput;
+}>;
+
+
+export type E2EExecMutation = { __typename?: 'Mutation', execInstance:
+    | { __typename: 'CapabilityNotSupportedError', message: string }
+    | { __typename: 'ExecInstancePayload', exitCode: number, stdout: string, stderr: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type E2EStopMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type E2EStopMutation = { __typename?: 'Mutation', stopInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'StopInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, desiredState: DesiredState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus } }
+   };
+
+export type E2EStartMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type E2EStartMutation = { __typename?: 'Mutation', startInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'StartInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, desiredState: DesiredState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+   };
+
+export type E2ERestartMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type E2ERestartMutation = { __typename?: 'Mutation', restartInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'RestartInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+   };
+
+export type E2EDeprovisionMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type E2EDeprovisionMutation = { __typename?: 'Mutation', deprovisionInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'DeprovisionInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, desiredState: DesiredState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus } }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+   };
+
+export type E2EHistoryQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type E2EHistoryQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', state: InstanceState, services: Array<{ __typename?: 'InstanceService', name: string, image: string, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, providerRef?: string | null } }>, releases: { __typename?: 'InstanceReleasesConnection', edges: Array<{ __typename?: 'InstanceReleasesConnectionEdge', node: { __typename?: 'Release', version: number, isCurrent: boolean } }> }, operations: { __typename?: 'InstanceOperationsConnection', edges: Array<{ __typename?: 'InstanceOperationsConnectionEdge', node: { __typename?: 'Operation', kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }> }, events: { __typename?: 'InstanceEventsConnection', edges: Array<{ __typename?: 'InstanceEventsConnectionEdge', node: { __typename?: 'Event', type: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null } }> } } | null };
+
+export type E2EEndpointQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type E2EEndpointQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string }> } | null };
+
+
+export const SecretsPutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SecretsPut"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsPutMutation, SecretsPutMutationVariables>;
+export const SecretsDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SecretsDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotFoundError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsDeleteMutation, SecretsDeleteMutationVariables>;
+export const SecretsListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecretsList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secrets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsListQuery, SecretsListQueryVariables>;
+export const SecretsTypeFieldsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecretsTypeFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__type"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"StringValue","value":"Secret","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsTypeFieldsQuery, SecretsTypeFieldsQueryVariables>;
+export const TokensWhoAmIDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TokensWhoAmI"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}}]}}]}}]}}]} as unknown as DocumentNode<TokensWhoAmIQuery, TokensWhoAmIQueryVariables>;
+export const TokensCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TokensCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiTokenPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"apiToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotFoundError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<TokensCreateMutation, TokensCreateMutationVariables>;
+export const TokensRevokeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TokensRevoke"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotFoundError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<TokensRevokeMutation, TokensRevokeMutationVariables>;
+export const TokensListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TokensList"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiTokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<TokensListQuery, TokensListQueryVariables>;
+export const TokensTypeFieldsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TokensTypeFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__type"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"StringValue","value":"ApiToken","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<TokensTypeFieldsQuery, TokensTypeFieldsQueryVariables>;
+export const TokensCreateTenantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TokensCreateTenant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTenantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTenant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTenantPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<TokensCreateTenantMutation, TokensCreateTenantMutationVariables>;
 export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}}]}}]}}]}}]} as unknown as DocumentNode<ViewerQuery, ViewerQueryVariables>;
+export const E2EProvisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EProvision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EProvisionMutation, E2EProvisionMutationVariables>;
+export const E2EDeployDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EDeploy"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deployInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EDeployMutation, E2EDeployMutationVariables>;
+export const E2ERollbackDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2ERollback"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RollbackInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rollbackInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RollbackInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"rolledBackFrom"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2ERollbackMutation, E2ERollbackMutationVariables>;
+export const E2EScaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EScale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScaleInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scaleInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScaleInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EScaleMutation, E2EScaleMutationVariables>;
+export const E2EExecDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EExec"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"execInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exitCode"}},{"kind":"Field","name":{"kind":"Name","value":"stdout"}},{"kind":"Field","name":{"kind":"Name","value":"stderr"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EExecMutation, E2EExecMutationVariables>;
+export const E2EStopDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EStop"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StopInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EStopMutation, E2EStopMutationVariables>;
+export const E2EStartDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EStart"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StartInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EStartMutation, E2EStartMutationVariables>;
+export const E2ERestartDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2ERestart"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restartInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RestartInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2ERestartMutation, E2ERestartMutationVariables>;
+export const E2EDeprovisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"E2EDeprovision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<E2EDeprovisionMutation, E2EDeprovisionMutationVariables>;
+export const E2EHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"E2EHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"releases"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<E2EHistoryQuery, E2EHistoryQueryVariables>;
+export const E2EEndpointDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"E2EEndpoint"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]} as unknown as DocumentNode<E2EEndpointQuery, E2EEndpointQueryVariables>;

@@ -1,5 +1,5 @@
-import type { Db } from '../db-types.js';
 import type { TenantRow } from '../database.js';
+import type { Db } from '../db-types.js';
 
 export async function insertTenant(db: Db, row: { id: string; name: string }): Promise<TenantRow> {
   return db.insertInto('tenants').values(row).returningAll().executeTakeFirstOrThrow();

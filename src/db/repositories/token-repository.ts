@@ -1,5 +1,5 @@
-import type { Db } from '../db-types.js';
 import type { ApiTokenRow, NewApiToken } from '../database.js';
+import type { Db } from '../db-types.js';
 
 export async function insertToken(db: Db, row: NewApiToken): Promise<ApiTokenRow> {
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
@@ -62,6 +62,9 @@ export async function touchToken(db: Db, id: string, at: Date): Promise<void> {
 }
 
 export async function countTokens(db: Db): Promise<number> {
-  const r = await db.selectFrom('api_tokens').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -5,24 +5,17 @@
  * and tolerant of the object it acts on being absent or already done.
  */
 import type Dockerode from 'dockerode';
+import { type Endpoint, type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../provider.js';
 import { type ProviderError, ProviderErrorKinds } from '../provider-errors.js';
-import {
-  type Endpoint,
-  type ProvisionRequest,
-  type ServiceRole,
-  ServiceRoles,
-  type WorkloadKind,
-  WorkloadKinds,
-} from '../provider.js';
 import { type Call, sleep } from './docker-call.js';
 import { engineMessage, isConflict, isNotFound, isNotModified, isUnreachable } from './docker-errors.js';
 import { entriesFromBuffer } from './docker-logs.js';
-import { instanceFilter, Labels, networkName, volumeName } from './docker-names.js';
+import { instanceFilter, Labels, networkName } from './docker-names.js';
 import {
   type ContainerPlan,
   createOptions,
   parseStoredSpec,
-  replicasOf,
+  planVolumes,
   type StoredConfigFile,
   type StoredServiceSpec,
   startOrder,
@@ -210,31 +203,20 @@ export class DockerEngine {
     const existing = await this.docker.listNetworks(call.opts({ filters: instanceFilter(instanceId) }));
     if (existing.some((n) => n.Name === name)) return name;
     try {
-      await this.docker.createNetwork(call.opts({ Name: name, Driver: 'bridge', CheckDuplicate: true, Labels: labels }));
+      await this.docker.createNetwork(
+        call.opts({ Name: name, Driver: 'bridge', CheckDuplicate: true, Labels: labels }),
+      );
     } catch (err) {
       if (!isConflict(err) && !/already exists/i.test(engineMessage(err))) throw err;
       const info = await untyped<Dockerode.NetworkInspectInfo>(this.docker.getNetwork(name), 'inspect', call.opts());
       if (info.Labels?.[Labels.instance] !== instanceId) {
-        throw call.fail(ProviderErrorKinds.conflict, `network ${name} exists and does not belong to instance ${instanceId}`);
+        throw call.fail(
+          ProviderErrorKinds.conflict,
+          `network ${name} exists and does not belong to instance ${instanceId}`,
+        );
       }
     }
     return name;
-  }
-
-  /** Creates every volume the request mounts: one per name, or one per replica for stateful sets. */
-  async ensureVolumes(call: Call, req: ProvisionRequest, labels: Record<string, string>): Promise<void> {
-    const names = new Map<string, string>();
-    for (const svc of req.services) {
-      const perReplica = req.kind === WorkloadKinds.statefulSet && svc.role !== ServiceRoles.init;
-      for (const v of svc.volumes) {
-        if (perReplica) {
-          for (let r = 0; r < replicasOf(svc); r++) names.set(volumeName(req.instanceId, v.name, r), v.name);
-        } else {
-          names.set(volumeName(req.instanceId, v.name), v.name);
-        }
-      }
-    }
-    for (const [name, volume] of names) await this.ensureVolume(call, name, { ...labels, [Labels.volume]: volume });
   }
 
   /** Creates a named volume unless it exists; one of someone else is a conflict. */
@@ -253,6 +235,11 @@ export class DockerEngine {
    * container that fails to start is removed again.
    */
   async createAndStart(call: Call, plan: ContainerPlan, configTar: Buffer | undefined): Promise<string> {
+    // Created first and labelled: the Engine would otherwise create a missing volume on mount, unlabelled,
+    // and deprovision would never find it.
+    for (const v of planVolumes(plan)) {
+      await this.ensureVolume(call, v.name, { ...plan.baseLabels, [Labels.volume]: v.volume });
+    }
     const { name, ...body } = createOptions(plan);
     const create = () =>
       // Body and query are passed apart: docker-modem would otherwise copy the whole body,
@@ -377,6 +364,26 @@ export class DockerEngine {
     for (const n of networks) {
       await this.#retryBusy(call, () => this.docker.getNetwork(n.Id).remove(call.opts()));
     }
+  }
+
+  /** Ids of every instance that has at least one managed container, network or volume on this engine. */
+  async managedInstances(call: Call): Promise<string[]> {
+    const filters = { label: [`${Labels.managed}=true`] };
+    const [containers, networks, volumes] = await Promise.all([
+      this.docker.listContainers(call.opts({ all: true, filters })),
+      this.docker.listNetworks(call.opts({ filters })),
+      this.docker.listVolumes(call.opts({ filters })),
+    ]);
+    const ids = new Set<string>();
+    for (const labels of [
+      ...containers.map((c) => c.Labels),
+      ...networks.map((n) => n.Labels),
+      ...(volumes.Volumes ?? []).map((v) => v.Labels),
+    ]) {
+      const id = labels?.[Labels.instance];
+      if (id) ids.add(id);
+    }
+    return [...ids].sort();
   }
 
   /** The last `n` log lines of a container (both streams, merged); empty when unreadable. */

@@ -5,8 +5,8 @@
  * inits are run to completion and how limits change in place.
  */
 import type Dockerode from 'dockerode';
-import { ProviderErrorKinds } from '../provider-errors.js';
 import { ServiceRoles, type WorkloadKind } from '../provider.js';
+import { ProviderErrorKinds } from '../provider-errors.js';
 import { type Call, sleep } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
@@ -157,7 +157,10 @@ export class Rollout {
     const code = result.StatusCode ?? -1;
     if (code !== 0) {
       const lines = await this.engine.lastLines(call, id, 10);
-      throw call.fail(ProviderErrorKinds.workloadFailed, `init service ${service} exited with code ${code}${tail(lines)}`);
+      throw call.fail(
+        ProviderErrorKinds.workloadFailed,
+        `init service ${service} exited with code ${code}${tail(lines)}`,
+      );
     }
   }
 
@@ -191,7 +194,10 @@ export class Rollout {
       }
       if (Date.now() >= deadline) {
         const seconds = Math.round(this.settings.rolloutTimeoutMs / 1000);
-        throw call.fail(ProviderErrorKinds.timeout, `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`);
+        throw call.fail(
+          ProviderErrorKinds.timeout,
+          `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`,
+        );
       }
       if (!(await sleep(this.settings.pollIntervalMs, call.signal))) call.throwIfCanceled();
     }

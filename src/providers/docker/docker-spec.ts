@@ -279,6 +279,19 @@ export interface ContainerPlan {
   init: boolean;
 }
 
+/**
+ * The named volumes a container of `plan` mounts: one per VolumeSpec for the
+ * instance, or one per replica for a stateful set (stable per-replica storage).
+ */
+export function planVolumes(plan: ContainerPlan): Array<{ name: string; volume: string; mountPath: string }> {
+  const perReplica = plan.kind === WorkloadKinds.statefulSet && plan.spec.role !== ServiceRoles.init;
+  return plan.spec.volumes.map((v) => ({
+    name: volumeName(plan.instanceId, v.name, perReplica ? plan.replica : undefined),
+    volume: v.name,
+    mountPath: v.mountPath,
+  }));
+}
+
 /** The container's deterministic name for `plan`. */
 export function planName(plan: ContainerPlan): string {
   return containerName(plan.instanceId, plan.spec.name, plan.replica, specHash(plan.spec, plan.imageId, plan.kind));
@@ -296,13 +309,9 @@ export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOpt
     exposed[key] = {};
     bindings[key] = [{ HostIp: '', HostPort: p.host ? String(p.host) : '' }];
   }
-  const mounts = spec.volumes.map((v) => ({
+  const mounts = planVolumes(plan).map((v) => ({
     Type: 'volume' as const,
-    Source: volumeName(
-      plan.instanceId,
-      v.name,
-      plan.kind === WorkloadKinds.statefulSet && spec.role !== ServiceRoles.init ? plan.replica : undefined,
-    ),
+    Source: v.name,
     Target: v.mountPath,
     ReadOnly: false,
   }));

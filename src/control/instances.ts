@@ -1,0 +1,695 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, InstanceRow, OperationRow } from '../db/database.js';
+import { json } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import * as releases from '../db/repositories/release-repository.js';
+import {
+  type Capability,
+  type DeployStrategy,
+  type ExecResult,
+  hasCapability,
+  type Provider,
+  type ServiceSnapshot,
+  snapshotFromDeploy,
+  snapshotOf,
+} from '../providers/provider.js';
+import { ProviderError } from '../providers/provider-errors.js';
+import type { Registry } from '../providers/registry.js';
+import { requestHash } from './canonical-json.js';
+import {
+  CapabilityNotSupportedError,
+  ConflictError,
+  IdempotencyConflictError,
+  InvalidStateError,
+  NotFoundError,
+  ProviderUnavailableError,
+  ValidationError,
+} from './errors.js';
+import {
+  type DesiredState,
+  type Instance,
+  isTerminal,
+  type Operation,
+  type OperationKind,
+  type OperationParams,
+  type StoredServiceSpec,
+  toInstance,
+  toOperation,
+} from './model.js';
+import type { OperationSignal } from './operation-signal.js';
+import type { Principal } from './scopes.js';
+import type { SecretService } from './secrets.js';
+import {
+  checkArgv,
+  checkEnv,
+  checkHealthCheck,
+  checkImage,
+  checkInstanceLabels,
+  checkName,
+  checkNoNul,
+  checkPorts,
+  checkResources,
+  type HealthCheckInput,
+  type PortInput,
+  Problems,
+  type ResourceInput,
+  type ServiceSpecInput,
+  validateServices,
+} from './spec-validation.js';
+import { assertAllowed, type InstanceAction } from './state-machine.js';
+
+export interface Enqueued {
+  instance: Instance;
+  operation: Operation;
+}
+
+interface Common {
+  idempotencyKey?: string | null;
+  wait?: boolean | null;
+}
+interface OnInstance extends Common {
+  instanceId: string;
+  expectedVersion?: number | null;
+}
+
+export interface ProvisionInput extends Common {
+  name: string;
+  provider?: string | null;
+  kind?: 'deployment' | 'stateful_set' | null;
+  services: readonly ServiceSpecInput[];
+  labels?: readonly { key: string; value: string }[] | null;
+  readiness?: { timeoutSeconds?: number | null; intervalSeconds?: number | null } | null;
+}
+
+export interface ServiceDeployInput {
+  name: string;
+  image: string;
+  env?: readonly { name: string; value: string }[] | null;
+  command?: readonly string[] | null;
+  args?: readonly string[] | null;
+  ports?: readonly PortInput[] | null;
+  resources?: ResourceInput | null;
+  healthCheck?: HealthCheckInput | null;
+}
+
+export interface DeployInput extends OnInstance {
+  services: readonly ServiceDeployInput[];
+  strategy?: DeployStrategy | null;
+}
+export interface ScaleInput extends OnInstance {
+  service?: string | null;
+  resources: ResourceInput;
+}
+export interface RollbackInput extends OnInstance {
+  releaseId: string;
+}
+export interface ExecInput {
+  instanceId: string;
+  service?: string | null;
+  command: readonly string[];
+  stdin?: string | null;
+  timeoutSeconds?: number | null;
+}
+
+const STRATEGY_CAPABILITY: Record<DeployStrategy, Capability | undefined> = {
+  rolling: 'strategy:rolling',
+  recreate: undefined,
+  blue_green: 'strategy:blue-green',
+  canary: 'strategy:canary',
+};
+
+const EXEC_DEFAULT_TIMEOUT_S = 30;
+const EXEC_MAX_TIMEOUT_S = 300;
+const MAX_STDIN = 1024 * 1024;
+
+/**
+ * Lifecycle mutations. Each validates, checks the provider's capability and
+ * the state machine, then writes the queued Operation, the instance's new
+ * desired state and the first Event in one transaction. The executor does the
+ * provider work; nothing here calls a provider except exec, which is direct.
+ */
+export class InstanceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly registry: Registry,
+    private readonly secrets: SecretService,
+    private readonly signal: OperationSignal,
+  ) {}
+
+  async provision(caller: Principal, input: ProvisionInput): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    checkName(p, input.name, ['input', 'name']);
+    const instanceId = randomUUID();
+    const { services, configContents } = validateServices(
+      p,
+      input.services,
+      ['input', 'services'],
+      (svc, file) => `_config/${instanceId}/${svc}/${file}`,
+    );
+    const labels = checkInstanceLabels(p, input.labels, ['input', 'labels']);
+    const r = input.readiness;
+    if (
+      r?.timeoutSeconds != null &&
+      (!Number.isInteger(r.timeoutSeconds) || r.timeoutSeconds < 1 || r.timeoutSeconds > 3600)
+    ) {
+      p.add(['input', 'readiness', 'timeoutSeconds'], 'must be an integer from 1 to 3600');
+    }
+    if (
+      r?.intervalSeconds != null &&
+      (!Number.isInteger(r.intervalSeconds) || r.intervalSeconds < 1 || r.intervalSeconds > 300)
+    ) {
+      p.add(['input', 'readiness', 'intervalSeconds'], 'must be an integer from 1 to 300');
+    }
+    let providerKey = '';
+    let provider: Provider | undefined;
+    try {
+      const resolved = input.provider ? this.registry.resolve(input.provider) : this.registry.resolveDefault();
+      providerKey = resolved.key;
+      provider = resolved.provider;
+    } catch {
+      p.add(
+        ['input', 'provider'],
+        input.provider ? `unknown provider "${input.provider}"` : 'no provider is registered',
+      );
+    }
+    const secretKeys = [...new Set(services.flatMap((s) => s.secrets.map((ref) => ref.key)))];
+    p.throwIfAny();
+    const missing = await this.secrets.missing(caller.tenantId, secretKeys);
+    services.forEach((s, i) => {
+      s.secrets.forEach((ref, j) => {
+        if (missing.includes(ref.key))
+          p.add(['input', 'services', i, 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
+      });
+    });
+    p.throwIfAny();
+    if (!provider) throw new Error('unreachable: provider resolved above');
+    requireCapability(provider, providerKey, 'provision');
+    if (services.some((s) => s.volumes.length > 0)) requireCapability(provider, providerKey, 'volumes');
+    if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
+
+    return this.idempotent(caller, input, 'provision', undefined, async (tx) => {
+      for (const [key, value] of Object.entries(configContents)) {
+        await this.secrets.putInternal(caller.tenantId, key, value, tx);
+      }
+      const policy = r
+        ? {
+            ...(r.timeoutSeconds ? { timeoutMs: r.timeoutSeconds * 1000 } : {}),
+            ...(r.intervalSeconds ? { intervalMs: r.intervalSeconds * 1000 } : {}),
+          }
+        : null;
+      let row: InstanceRow;
+      try {
+        row = await instances.insertInstance(tx, {
+          id: instanceId,
+          tenant_id: caller.tenantId,
+          name: input.name,
+          provider_key: providerKey,
+          kind: input.kind ?? 'deployment',
+          desired_state: 'running',
+          state: 'provisioning',
+          labels: json(labels),
+          services: json(services),
+          readiness_policy: policy ? json(policy) : null,
+          endpoints: json([]),
+          service_status: json({}),
+          generation: 1,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'instances_tenant_name_live')) {
+          throw ValidationError.of(['input', 'name'], `an instance named "${input.name}" already exists`);
+        }
+        throw err;
+      }
+      const opId = randomUUID();
+      const releaseId = randomUUID();
+      const op = await operations.insertOperation(tx, {
+        id: opId,
+        tenant_id: caller.tenantId,
+        instance_id: row.id,
+        kind: 'provision',
+        status: 'queued',
+        params: json({ services, generation: 1 } satisfies OperationParams),
+        idempotency_key: input.idempotencyKey ?? null,
+        request_hash: input.idempotencyKey ? requestHash('provision', stripControl(input)) : null,
+        requested_by: caller.tokenId,
+        steps: json([]),
+      });
+      await releases.insertRelease(tx, {
+        id: releaseId,
+        tenant_id: caller.tenantId,
+        instance_id: row.id,
+        version: 1,
+        snapshots: json(services.map(toSnapshot)),
+        strategy: null,
+        operation_id: op.id,
+      });
+      const opWithRelease = await operations.updateOperation(tx, op.id, { release_id: releaseId });
+      await appendEvents(tx, [
+        event(row, null, 'instance.created', caller, {
+          message: `instance ${row.name} created`,
+          toState: 'provisioning',
+          ready: false,
+        }),
+        event(row, op.id, 'release.created', caller, { message: 'release v1', data: { version: 1, releaseId } }),
+        event(row, op.id, 'operation.queued', caller, { message: 'provision queued', data: { kind: 'provision' } }),
+      ]);
+      return { instanceRow: row, opRow: opWithRelease };
+    });
+  }
+
+  async deploy(caller: Principal, input: DeployInput): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    if (input.services.length === 0) p.add(['input', 'services'], 'must name at least one service');
+    const seen = new Set<string>();
+    const deploys = input.services.map((s, i) => {
+      const at = ['input', 'services', i];
+      if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
+      seen.add(s.name);
+      checkImage(p, s.image, [...at, 'image']);
+      return {
+        name: s.name,
+        image: s.image,
+        env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
+        command: checkArgv(p, s.command, [...at, 'command']),
+        args: checkArgv(p, s.args, [...at, 'args']),
+        ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
+        resources: s.resources ? checkResources(p, s.resources, [...at, 'resources']) : undefined,
+        healthCheck: checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']),
+      };
+    });
+    p.throwIfAny();
+    const strategy: DeployStrategy = input.strategy ?? 'rolling';
+    return this.onInstance(caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'deploy');
+      const needed = STRATEGY_CAPABILITY[strategy];
+      if (needed) requireCapability(provider, row.provider_key, needed);
+      const current = row.services as StoredServiceSpec[];
+      const problems = new Problems();
+      deploys.forEach((d, i) => {
+        if (!current.some((s) => s.name === d.name))
+          problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
+      });
+      problems.throwIfAny();
+      const changed = deploys.map((d) => {
+        const base = current.find((s) => s.name === d.name)!;
+        return {
+          ...base,
+          image: d.image,
+          ...(d.env ? { env: d.env } : {}),
+          ...(d.command ? { command: d.command } : {}),
+          ...(d.args ? { args: d.args } : {}),
+          ...(d.ports ? { ports: d.ports } : {}),
+          ...(d.resources ? { resources: { ...base.resources, ...d.resources } } : {}),
+          ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
+        } satisfies StoredServiceSpec;
+      });
+      return { changed, strategy };
+    });
+  }
+
+  async rollback(caller: Principal, input: RollbackInput): Promise<Enqueued> {
+    return this.onInstance(caller, input, 'rollback', 'rollback', async (tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'deploy');
+      const target = (await releases.findReleasesByIds(tx, caller.tenantId, [input.releaseId]))[0];
+      if (!target || target.instance_id !== row.id) {
+        throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
+      }
+      const snapshots = target.snapshots as ServiceSnapshot[];
+      const current = row.services as StoredServiceSpec[];
+      const changed = current
+        .map((s): StoredServiceSpec | undefined => {
+          const snap = snapshots.find((x) => x.name === s.name);
+          if (!snap) return undefined;
+          return {
+            ...s,
+            image: snap.image,
+            env: { ...snap.env },
+            ports: snap.ports,
+            ...(snap.command ? { command: snap.command } : {}),
+            ...(snap.args ? { args: snap.args } : {}),
+            ...(snap.resources ? { resources: snap.resources } : {}),
+          };
+        })
+        .filter((s): s is StoredServiceSpec => !!s);
+      return { changed, strategy: 'rolling', rolledBackFrom: target.id, snapshots };
+    });
+  }
+
+  async scale(caller: Principal, input: ScaleInput): Promise<Enqueued> {
+    const p = new Problems();
+    const resources = checkResources(p, input.resources, ['input', 'resources'], 0);
+    if (Object.keys(resources).length === 0)
+      p.add(['input', 'resources'], 'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu');
+    p.throwIfAny();
+    return this.onInstance(caller, input, 'scale', 'scale', async (_tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'scale');
+      if (resources.gpu) requireCapability(provider, row.provider_key, 'gpu');
+      const current = row.services as StoredServiceSpec[];
+      const target = input.service
+        ? current.find((s) => s.name === input.service)
+        : current.find((s) => s.role === 'main');
+      if (!target) throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
+      if (target.role === 'init')
+        throw ValidationError.of(['input', 'service'], 'an INIT service runs once and cannot be scaled');
+      return {
+        changed: [{ ...target, resources: { ...target.resources, ...resources } }],
+        service: target.name,
+        resources,
+        noRelease: true,
+      };
+    });
+  }
+
+  /** start, stop, restart, deprovision: no input beyond the instance. */
+  async action(
+    caller: Principal,
+    kind: 'start' | 'stop' | 'restart' | 'deprovision',
+    input: OnInstance,
+  ): Promise<Enqueued> {
+    return this.onInstance(caller, input, kind, kind, async () => ({ noRelease: true }));
+  }
+
+  /** Runs a command in a service now (not an operation: nothing changes). */
+  async exec(caller: Principal, input: ExecInput): Promise<ExecResult> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    if (input.command.length === 0) p.add(['input', 'command'], 'must not be empty');
+    checkArgv(p, input.command, ['input', 'command']);
+    if (input.stdin != null && Buffer.byteLength(input.stdin) > MAX_STDIN)
+      p.add(['input', 'stdin'], 'is larger than 1 MiB');
+    const timeout = input.timeoutSeconds ?? EXEC_DEFAULT_TIMEOUT_S;
+    if (!Number.isInteger(timeout) || timeout < 1 || timeout > EXEC_MAX_TIMEOUT_S) {
+      p.add(['input', 'timeoutSeconds'], `must be an integer from 1 to ${EXEC_MAX_TIMEOUT_S}`);
+    }
+    p.throwIfAny();
+    const row = await instances.findInstance(this.db, caller.tenantId, input.instanceId);
+    if (!row || row.destroyed_at) throw new NotFoundError('instance');
+    const provider = this.providerFor(row);
+    requireCapability(provider, row.provider_key, 'exec');
+    assertAllowed('exec', row.state as Instance['state'], row.desired_state as DesiredState);
+    const services = row.services as StoredServiceSpec[];
+    const service = input.service
+      ? services.find((s) => s.name === input.service)
+      : services.find((s) => s.role === 'main');
+    if (!service) throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
+    try {
+      const { ctx } = await this.registry.acquire(
+        { signal: AbortSignal.timeout((timeout + 10) * 1000) },
+        row.provider_key,
+      );
+      return await provider.exec(ctx, row.id, {
+        command: [...input.command],
+        serviceName: service.name,
+        ...(input.stdin != null ? { stdin: input.stdin } : {}),
+        timeoutMs: timeout * 1000,
+      });
+    } catch (err) {
+      if (err instanceof ProviderError && err.kind === 'unavailable')
+        throw new ProviderUnavailableError(row.provider_key, err.message);
+      if (err instanceof ProviderError && err.kind === 'not_found') throw new InvalidStateError('stopped', 'exec into');
+      throw err;
+    }
+  }
+
+  /** Cancels a queued operation at once; asks a running one to stop (the executor aborts its wait). */
+  async cancel(caller: Principal, operationId: string): Promise<Operation> {
+    const result = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('operations')
+        .selectAll()
+        .where('tenant_id', '=', caller.tenantId)
+        .where('id', '=', operationId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError('operation');
+      const inst = await instances.findInstance(tx, caller.tenantId, row.instance_id);
+      if (isTerminal(row.status as Operation['status'])) {
+        throw new InvalidStateError(
+          (inst?.state ?? 'running') as Instance['state'],
+          `cancel a ${row.status} operation on`,
+        );
+      }
+      if (row.status === 'queued') {
+        const updated = await operations.updateOperation(tx, row.id, {
+          status: 'canceled',
+          finished_at: new Date(),
+          error_code: 'CANCELED',
+          error_message: 'canceled before it started',
+        });
+        if (inst) {
+          await appendEvents(tx, [
+            event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
+          ]);
+        }
+        return { row: updated, ended: true };
+      }
+      const updated = await operations.updateOperation(tx, row.id, { cancel_requested: true });
+      if (inst)
+        await appendEvents(tx, [
+          event(inst, row.id, 'operation.cancel_requested', caller, { message: `cancel of ${row.kind} requested` }),
+        ]);
+      return { row: updated, ended: false };
+    });
+    if (result.ended) this.signal.ended(result.row.id);
+    return toOperation(result.row);
+  }
+
+  /** Resolves when the operation has ended (any replica may run it). */
+  async waitFor(tenantId: string, operationId: string, signal?: AbortSignal): Promise<Operation> {
+    for (;;) {
+      const row = await operations.findOperation(this.db, tenantId, operationId);
+      if (!row) throw new NotFoundError('operation');
+      if (isTerminal(row.status as Operation['status'])) return toOperation(row);
+      if (signal?.aborted) return toOperation(row);
+      await new Promise<void>((resolve) => {
+        const off = this.signal.onceEnded(operationId, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        const timer = setTimeout(() => {
+          off();
+          resolve();
+        }, 500);
+      });
+    }
+  }
+
+  async findInstance(tenantId: string, id: string): Promise<Instance | undefined> {
+    const row = await instances.findInstance(this.db, tenantId, id);
+    return row ? toInstance(row) : undefined;
+  }
+
+  private providerFor(row: InstanceRow): Provider {
+    try {
+      return this.registry.get(row.provider_key);
+    } catch {
+      throw new ProviderUnavailableError(
+        row.provider_key,
+        `provider "${row.provider_key}" is not registered on this server`,
+      );
+    }
+  }
+
+  /** The shared path of every mutation on an existing instance. */
+  private async onInstance(
+    caller: Principal,
+    input: OnInstance,
+    kind: OperationKind,
+    action: InstanceAction,
+    plan: (
+      tx: Transaction<Database>,
+      row: InstanceRow,
+      provider: Provider,
+    ) => Promise<{
+      changed?: StoredServiceSpec[];
+      strategy?: string;
+      service?: string;
+      resources?: OperationParams['resources'];
+      rolledBackFrom?: string;
+      snapshots?: ServiceSnapshot[];
+      noRelease?: boolean;
+    }>,
+  ): Promise<Enqueued> {
+    return this.idempotent(caller, input, kind, input.instanceId, async (tx) => {
+      const row = await instances.lockInstance(tx, caller.tenantId, input.instanceId);
+      if (!row || row.destroyed_at) throw new NotFoundError('instance');
+      if (input.expectedVersion != null && input.expectedVersion !== row.version) {
+        throw new ConflictError(`the instance is at version ${row.version}, not ${input.expectedVersion}`, row.version);
+      }
+      assertAllowed(action, row.state as Instance['state'], row.desired_state as DesiredState);
+      const provider = this.providerFor(row);
+      const planned = await plan(tx, row, provider);
+      const changed = planned.changed ?? [];
+      const services = (row.services as StoredServiceSpec[]).map((s) => changed.find((c) => c.name === s.name) ?? s);
+      const specChanged = changed.length > 0;
+      const generation = specChanged ? row.generation + 1 : row.generation;
+      const desired: DesiredState =
+        kind === 'stop'
+          ? 'stopped'
+          : kind === 'deprovision'
+            ? 'destroyed'
+            : kind === 'start' || kind === 'restart'
+              ? 'running'
+              : (row.desired_state as DesiredState);
+      const opId = randomUUID();
+      let releaseId: string | null = null;
+      const newEvents = [];
+      if (!planned.noRelease) {
+        const latest = await releases.findLatestRelease(tx, row.id);
+        const prior = (latest?.snapshots as ServiceSnapshot[] | undefined) ?? [];
+        const snapshots = planned.snapshots
+          ? planned.snapshots.map((s) => ({ ...s }))
+          : prior.map((s) => {
+              const c = changed.find((x) => x.name === s.name);
+              return c ? snapshotFromDeploy({ ...toSnapshot(c) }, s) : s;
+            });
+        releaseId = randomUUID();
+        const version = (latest?.version ?? 0) + 1;
+        await releases.insertRelease(tx, {
+          id: releaseId,
+          tenant_id: caller.tenantId,
+          instance_id: row.id,
+          version,
+          snapshots: json(snapshots),
+          strategy: planned.strategy ?? null,
+          rolled_back_from_id: planned.rolledBackFrom ?? null,
+          operation_id: null,
+        });
+        newEvents.push(
+          event(row, opId, 'release.created', caller, { message: `release v${version}`, data: { version, releaseId } }),
+        );
+      }
+      const params: OperationParams = {
+        ...(specChanged ? { changed } : {}),
+        ...(planned.strategy ? { strategy: planned.strategy } : {}),
+        ...(planned.service ? { service: planned.service } : {}),
+        ...(planned.resources ? { resources: planned.resources } : {}),
+        generation,
+      };
+      const op = await operations.insertOperation(tx, {
+        id: opId,
+        tenant_id: caller.tenantId,
+        instance_id: row.id,
+        kind,
+        status: 'queued',
+        params: json(params),
+        release_id: releaseId,
+        idempotency_key: input.idempotencyKey ?? null,
+        request_hash: input.idempotencyKey ? requestHash(kind, stripControl(input)) : null,
+        requested_by: caller.tokenId,
+        steps: json([]),
+      });
+      if (releaseId)
+        await tx.updateTable('releases').set({ operation_id: op.id }).where('id', '=', releaseId).execute();
+      const updated = await instances.updateInstance(tx, row.id, {
+        services: json(services),
+        generation,
+        desired_state: desired,
+        version: row.version + 1,
+      });
+      newEvents.push(event(row, op.id, 'operation.queued', caller, { message: `${kind} queued`, data: { kind } }));
+      await appendEvents(tx, newEvents);
+      return { instanceRow: updated, opRow: op };
+    });
+  }
+
+  /**
+   * Runs `enqueue` in a transaction unless the idempotency key was seen: the
+   * same key with the same request returns the original operation, a
+   * different request is an IdempotencyConflictError.
+   */
+  private async idempotent(
+    caller: Principal,
+    input: Common,
+    kind: OperationKind,
+    instanceId: string | undefined,
+    enqueue: (tx: Transaction<Database>) => Promise<{ instanceRow: InstanceRow; opRow: OperationRow }>,
+  ): Promise<Enqueued> {
+    const key = input.idempotencyKey ?? undefined;
+    if (key !== undefined && (key.length === 0 || key.length > 200)) {
+      throw ValidationError.of(['input', 'idempotencyKey'], 'must be 1 to 200 characters');
+    }
+    const replay = async (): Promise<Enqueued | undefined> => {
+      if (!key) return undefined;
+      const existing = await operations.findOperationByIdempotencyKey(this.db, caller.tenantId, key);
+      if (!existing) return undefined;
+      if (
+        existing.request_hash !== requestHash(kind, stripControl(input)) ||
+        (instanceId && existing.instance_id !== instanceId)
+      ) {
+        throw new IdempotencyConflictError();
+      }
+      const inst = await instances.findInstance(this.db, caller.tenantId, existing.instance_id);
+      if (!inst) throw new NotFoundError('instance');
+      return { instance: toInstance(inst), operation: toOperation(existing) };
+    };
+    const seen = await replay();
+    if (seen) return seen;
+    let result: { instanceRow: InstanceRow; opRow: OperationRow };
+    try {
+      result = await this.db.transaction().execute(enqueue);
+    } catch (err) {
+      if (isUniqueViolation(err, 'operations_idempotency')) {
+        const raced = await replay();
+        if (raced) return raced;
+      }
+      throw err;
+    }
+    this.signal.queued();
+    return { instance: toInstance(result.instanceRow), operation: toOperation(result.opRow) };
+  }
+}
+
+function requireCapability(provider: Provider, key: string, capability: Capability): void {
+  if (!hasCapability(provider, capability)) throw new CapabilityNotSupportedError(capability, key);
+}
+
+/** The parts of an input that do not change what is asked: left out of the idempotency hash. */
+function stripControl(input: Common): unknown {
+  const { wait: _w, idempotencyKey: _k, ...rest } = input as Common & Record<string, unknown>;
+  return rest;
+}
+
+function toSnapshot(s: StoredServiceSpec): ServiceSnapshot {
+  return snapshotOf({ ...s, configFiles: [] });
+}
+
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}
+
+/** An event row about `row`, caused by `caller` (null for the system's own observations). */
+export function event(
+  row: { id: string; tenant_id: string },
+  operationId: string | null,
+  type: string,
+  caller: Principal | null,
+  extra: {
+    message?: string;
+    fromState?: string | null;
+    toState?: string | null;
+    ready?: boolean | null;
+    data?: unknown;
+  },
+) {
+  return {
+    tenant_id: row.tenant_id,
+    instance_id: row.id,
+    operation_id: operationId,
+    type,
+    from_state: extra.fromState ?? null,
+    to_state: extra.toState ?? null,
+    ready: extra.ready ?? null,
+    message: extra.message ?? null,
+    data: extra.data === undefined ? null : json(extra.data),
+    actor_token_id: caller?.tokenId ?? null,
+  };
+}

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import * as events from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import * as releases from '../db/repositories/release-repository.js';
+import { decodeTimeCursor, encodeTimeCursor, pageSize } from './cursor.js';
+import { ValidationError } from './errors.js';
+import {
+  type Event,
+  type Instance,
+  type Operation,
+  type Release,
+  type StoredServiceSpec,
+  toEvent,
+  toInstance,
+  toOperation,
+  toRelease,
+} from './model.js';
+
+/** A page of a connection: the rows and what the client needs to ask for the next one. */
+export interface Page<T> {
+  edges: { node: T; cursor: string }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}
+
+export function pageOf<T>(rows: T[], limit: number, cursor: (t: T) => string, hasPrevious: boolean): Page<T> {
+  const page = rows.slice(0, limit);
+  const edges = page.map((node) => ({ node, cursor: cursor(node) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > limit,
+      hasPreviousPage: hasPrevious,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+function decodeNumber(cursor: string, field = 'after'): string {
+  if (/^\d{1,18}$/.test(cursor)) return cursor;
+  throw ValidationError.of([field], 'not a cursor this field returned');
+}
+
+/** A service of an instance, as the API lists it. */
+export interface InstanceServiceView {
+  instance: Instance;
+  spec: StoredServiceSpec;
+}
+
+/**
+ * Reads, always scoped to one tenant; the loaders batch the by-id ones so a
+ * page of N instances costs the same few statements whatever N is.
+ */
+export class QueryService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async instancesByIds(tenantId: string, ids: readonly string[]): Promise<Instance[]> {
+    return (await instances.findInstancesByIds(this.db, tenantId, ids)).map(toInstance);
+  }
+  async releasesByIds(tenantId: string, ids: readonly string[]): Promise<Release[]> {
+    return (await releases.findReleasesByIds(this.db, tenantId, ids)).map(toRelease);
+  }
+  async operationsByIds(tenantId: string, ids: readonly string[]): Promise<Operation[]> {
+    return (await operations.findOperationsByIds(this.db, tenantId, ids)).map(toOperation);
+  }
+  async eventsByIds(tenantId: string, ids: readonly string[]): Promise<Event[]> {
+    return (
+      await events.findEventsByIds(
+        this.db,
+        tenantId,
+        ids.filter((id) => /^\d{1,18}$/.test(id)),
+      )
+    ).map(toEvent);
+  }
+  async latestOperations(tenantId: string, instanceIds: readonly string[]): Promise<Operation[]> {
+    return (await operations.findLatestOperations(this.db, tenantId, instanceIds)).map(toOperation);
+  }
+
+  async instances(
+    tenantId: string,
+    filter: instances.InstanceListFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<Instance>> {
+    const limit = pageSize(first);
+    const key = after ? decodeTimeCursor(after) : undefined;
+    const rows = await instances.listInstances(this.db, tenantId, filter, { limit: limit + 1, after: key });
+    return pageOf(rows.map(toInstance), limit, encodeTimeCursor, !!key);
+  }
+
+  async services(
+    tenantId: string,
+    filter: instances.ServiceListFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<InstanceServiceView>> {
+    const limit = pageSize(first);
+    let key: { createdAt: Date; id: string; ordinality: number } | undefined;
+    if (after) {
+      const [time, ord] = after.split('.');
+      const k = decodeTimeCursor(time ?? '');
+      if (!ord || !/^\d+$/.test(ord)) throw ValidationError.of(['after'], 'not a cursor this field returned');
+      key = { ...k, ordinality: Number(ord) };
+    }
+    const rows = await instances.listServices(this.db, tenantId, filter, { limit: limit + 1, after: key });
+    const views = rows.map((r) => ({
+      instance: toInstance(r.instance),
+      spec: r.spec as StoredServiceSpec,
+      ordinality: r.ordinality,
+    }));
+    return pageOf(views, limit, (v) => `${encodeTimeCursor(v.instance)}.${v.ordinality}`, !!key);
+  }
+
+  async releases(
+    tenantId: string,
+    instanceId: string,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<Release>> {
+    const limit = pageSize(first);
+    const before = after ? Number(decodeNumber(after)) : undefined;
+    const rows = await releases.listReleases(this.db, tenantId, instanceId, {
+      limit: limit + 1,
+      beforeVersion: before,
+    });
+    return pageOf(rows.map(toRelease), limit, (r) => String(r.version), before !== undefined);
+  }
+
+  async operations(
+    tenantId: string,
+    instanceId: string,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<Operation>> {
+    const limit = pageSize(first);
+    const before = after ? decodeNumber(after) : undefined;
+    const rows = await operations.listOperations(this.db, tenantId, instanceId, {
+      limit: limit + 1,
+      beforeSeq: before,
+    });
+    return pageOf(rows.map(toOperation), limit, (o) => o.seq, before !== undefined);
+  }
+
+  /** Events newest first; `after` is the cursor of the last one seen (so the next page is older). */
+  async events(
+    tenantId: string,
+    filter: events.EventListFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<Event>> {
+    const limit = pageSize(first);
+    const before = after ? decodeNumber(after) : undefined;
+    const rows = await events.listEventsBefore(this.db, tenantId, filter, { limit: limit + 1, beforeId: before });
+    return pageOf(rows.map(toEvent), limit, (e) => e.id, before !== undefined);
+  }
+}

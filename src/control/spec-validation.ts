@@ -1,0 +1,381 @@
+import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceRole, VolumeSpec } from '../providers/provider.js';
+import { type FieldError, ValidationError } from './errors.js';
+import type { StoredServiceSpec } from './model.js';
+
+/** Service input as the schema hands it over (enum values already mapped to ours). */
+export interface ServiceSpecInput {
+  name: string;
+  image: string;
+  role?: ServiceRole | null;
+  dependsOn?: readonly string[] | null;
+  resources?: ResourceInput | null;
+  env?: readonly { name: string; value: string }[] | null;
+  ports?: readonly PortInput[] | null;
+  volumes?: readonly { name: string; mountPath: string; sizeMb?: number | null; type?: string | null }[] | null;
+  healthCheck?: HealthCheckInput | null;
+  secrets?: readonly { key: string; envName?: string | null }[] | null;
+  configFiles?: readonly { name: string; path: string; format?: string | null; content: string }[] | null;
+  command?: readonly string[] | null;
+  args?: readonly string[] | null;
+  annotations?: readonly { key: string; value: string }[] | null;
+}
+export interface ResourceInput {
+  cpuMillis?: number | null;
+  memoryMb?: number | null;
+  diskMb?: number | null;
+  replicas?: number | null;
+  gpu?: string | null;
+}
+export interface PortInput {
+  container: number;
+  host?: number | null;
+  protocol?: 'tcp' | 'udp' | null;
+}
+export interface HealthCheckInput {
+  path?: string | null;
+  port: number;
+  intervalSeconds?: number | null;
+  timeoutSeconds?: number | null;
+  retries?: number | null;
+}
+
+export const DNS_LABEL = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+const LABEL_KEY = /^[A-Za-z0-9]([A-Za-z0-9._/-]{0,61}[A-Za-z0-9])?$/;
+export const SECRET_KEY = /^[A-Za-z0-9_.\-/]{1,128}$/;
+const COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const DOMAIN =
+  '(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?';
+const IMAGE_REF = new RegExp(
+  `^(?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
+);
+
+export const LIMITS = {
+  services: 20,
+  replicas: 50,
+  cpuMillis: 64_000,
+  memoryMb: 262_144,
+  minMemoryMb: 6,
+  diskMb: 10_000_000,
+  envValueBytes: 32 * 1024,
+  configFileBytes: 256 * 1024,
+  argv: 256,
+  argBytes: 8 * 1024,
+  labels: 64,
+} as const;
+
+/** Collects every problem before answering, so a client fixes its input in one round. */
+export class Problems {
+  readonly list: FieldError[] = [];
+  add(path: (string | number)[], message: string): void {
+    this.list.push({ path: path.map(String), message });
+  }
+  throwIfAny(): void {
+    if (this.list.length) throw new ValidationError(this.list);
+  }
+}
+
+/** Postgres text and jsonb cannot hold NUL; reject it anywhere in the input rather than fail on write. */
+export function checkNoNul(p: Problems, value: unknown, path: (string | number)[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) p.add(path, 'must not contain NUL characters');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      checkNoNul(p, v, [...path, i]);
+    });
+  } else if (value && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [k, v] of Object.entries(value)) checkNoNul(p, v, [...path, k]);
+  }
+}
+
+export function isImageRef(image: string): boolean {
+  return image.length <= 255 && IMAGE_REF.test(image);
+}
+
+export function checkName(p: Problems, name: string, path: (string | number)[], what = 'name'): void {
+  if (!DNS_LABEL.test(name)) {
+    p.add(path, `${what} must be a DNS label: 1-63 lowercase letters, digits or "-", starting with a letter`);
+  }
+}
+
+export function checkImage(p: Problems, image: string, path: (string | number)[]): void {
+  if (!isImageRef(image)) p.add(path, 'not a valid image reference (e.g. "registry.example.com/team/app:1.2")');
+}
+
+function intIn(p: Problems, v: number | null | undefined, min: number, max: number, path: (string | number)[]): void {
+  if (v === null || v === undefined) return;
+  if (!Number.isInteger(v) || v < min || v > max) p.add(path, `must be an integer from ${min} to ${max}`);
+}
+
+/** Resources as given to provision/deploy/scale; `minReplicas` is 0 for scale (scale to zero). */
+export function checkResources(
+  p: Problems,
+  r: ResourceInput | null | undefined,
+  path: (string | number)[],
+  minReplicas = 1,
+): ResourceSpec {
+  if (!r) return {};
+  intIn(p, r.cpuMillis, 1, LIMITS.cpuMillis, [...path, 'cpuMillis']);
+  intIn(p, r.memoryMb, LIMITS.minMemoryMb, LIMITS.memoryMb, [...path, 'memoryMb']);
+  intIn(p, r.diskMb, 1, LIMITS.diskMb, [...path, 'diskMb']);
+  intIn(p, r.replicas, minReplicas, LIMITS.replicas, [...path, 'replicas']);
+  if (r.gpu !== null && r.gpu !== undefined && (r.gpu.length === 0 || r.gpu.length > 64)) {
+    p.add([...path, 'gpu'], 'must be 1 to 64 characters');
+  }
+  const out: ResourceSpec = {};
+  if (r.cpuMillis != null) out.cpuMillis = r.cpuMillis;
+  if (r.memoryMb != null) out.memoryMb = r.memoryMb;
+  if (r.diskMb != null) out.diskMb = r.diskMb;
+  if (r.replicas != null) out.replicas = r.replicas;
+  if (r.gpu != null) out.gpu = r.gpu;
+  return out;
+}
+
+export function checkEnv(
+  p: Problems,
+  env: readonly { name: string; value: string }[] | null | undefined,
+  path: (string | number)[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  (env ?? []).forEach((e, i) => {
+    if (!ENV_NAME.test(e.name))
+      p.add([...path, i, 'name'], 'must be letters, digits and "_", not starting with a digit');
+    else if (e.name in out) p.add([...path, i, 'name'], `duplicate variable ${e.name}`);
+    if (Buffer.byteLength(e.value) > LIMITS.envValueBytes) p.add([...path, i, 'value'], 'is longer than 32 KiB');
+    out[e.name] = e.value;
+  });
+  return out;
+}
+
+export function checkPorts(
+  p: Problems,
+  ports: readonly PortInput[] | null | undefined,
+  path: (string | number)[],
+): PortSpec[] {
+  const seen = new Set<string>();
+  return (ports ?? []).map((port, i) => {
+    intIn(p, port.container, 1, 65535, [...path, i, 'container']);
+    intIn(p, port.host, 0, 65535, [...path, i, 'host']);
+    const protocol = port.protocol ?? 'tcp';
+    const k = `${port.container}/${protocol}`;
+    if (seen.has(k)) p.add([...path, i, 'container'], `port ${k} is listed twice`);
+    seen.add(k);
+    return { container: port.container, host: port.host ?? 0, protocol };
+  });
+}
+
+export function checkHealthCheck(
+  p: Problems,
+  h: HealthCheckInput | null | undefined,
+  path: (string | number)[],
+): HealthCheckSpec | undefined {
+  if (!h) return undefined;
+  intIn(p, h.port, 1, 65535, [...path, 'port']);
+  if (h.path != null && (!h.path.startsWith('/') || h.path.length > 1024))
+    p.add([...path, 'path'], 'must start with "/"');
+  intIn(p, h.intervalSeconds, 1, 3600, [...path, 'intervalSeconds']);
+  intIn(p, h.timeoutSeconds, 1, 600, [...path, 'timeoutSeconds']);
+  intIn(p, h.retries, 0, 100, [...path, 'retries']);
+  return {
+    ...(h.path ? { path: h.path } : {}),
+    port: h.port,
+    ...(h.intervalSeconds ? { intervalMs: h.intervalSeconds * 1000 } : {}),
+    ...(h.timeoutSeconds ? { timeoutMs: h.timeoutSeconds * 1000 } : {}),
+    ...(h.retries != null ? { retries: h.retries } : {}),
+  };
+}
+
+export function checkArgv(
+  p: Problems,
+  argv: readonly string[] | null | undefined,
+  path: (string | number)[],
+): string[] | undefined {
+  if (argv == null) return undefined;
+  if (argv.length > LIMITS.argv) p.add(path, `at most ${LIMITS.argv} items`);
+  argv.forEach((a, i) => {
+    if (Buffer.byteLength(a) > LIMITS.argBytes) p.add([...path, i], 'is longer than 8 KiB');
+  });
+  return [...argv];
+}
+
+function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') && path !== '/' && !path.split('/').includes('..') && path.length <= 1024;
+}
+
+function checkLabels(
+  p: Problems,
+  labels: readonly { key: string; value: string }[] | null | undefined,
+  path: (string | number)[],
+  maxValue: number,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if ((labels?.length ?? 0) > LIMITS.labels) p.add(path, `at most ${LIMITS.labels} entries`);
+  (labels ?? []).forEach((l, i) => {
+    if (!LABEL_KEY.test(l.key)) p.add([...path, i, 'key'], 'must be 1-63 letters, digits, ".", "_", "/" or "-"');
+    else if (l.key in out) p.add([...path, i, 'key'], `duplicate key ${l.key}`);
+    if (l.value.length > maxValue) p.add([...path, i, 'value'], `is longer than ${maxValue} characters`);
+    out[l.key] = l.value;
+  });
+  return out;
+}
+
+export function checkInstanceLabels(
+  p: Problems,
+  labels: readonly { key: string; value: string }[] | null | undefined,
+  path: (string | number)[],
+) {
+  return checkLabels(p, labels, path, 255);
+}
+
+/** UPPER_SNAKE of a vault key: `db/password` → `DB_PASSWORD`. */
+export function defaultEnvName(key: string): string {
+  return key
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^([0-9])/, '_$1')
+    .toUpperCase();
+}
+
+/** What validateServices returns: the specs to store, and config contents to put in the vault. */
+export interface ValidatedServices {
+  services: StoredServiceSpec[];
+  /** vault key → file content, to store before the operation is queued. */
+  configContents: Record<string, string>;
+}
+
+/**
+ * Checks every rule of a workload's services and returns the specs to store.
+ * `contentKey(service, file)` names the vault entry for a config file's content.
+ */
+export function validateServices(
+  p: Problems,
+  input: readonly ServiceSpecInput[],
+  path: (string | number)[],
+  contentKey: (service: string, file: string) => string,
+): ValidatedServices {
+  if (input.length === 0) p.add(path, 'must list at least one service');
+  if (input.length > LIMITS.services) p.add(path, `at most ${LIMITS.services} services`);
+  const names = new Set<string>();
+  const hostPorts = new Map<string, string>();
+  const configContents: Record<string, string> = {};
+  const services = input.map((s, i): StoredServiceSpec => {
+    const at = [...path, i];
+    checkName(p, s.name, [...at, 'name']);
+    if (names.has(s.name)) p.add([...at, 'name'], `duplicate service name ${s.name}`);
+    names.add(s.name);
+    checkImage(p, s.image, [...at, 'image']);
+    const ports = checkPorts(p, s.ports, [...at, 'ports']);
+    ports.forEach((port, j) => {
+      if (!port.host) return;
+      const k = `${port.host}/${port.protocol}`;
+      const owner = hostPorts.get(k);
+      if (owner) p.add([...at, 'ports', j, 'host'], `host port ${k} is already used by ${owner}`);
+      hostPorts.set(k, s.name);
+    });
+    const volumeNames = new Set<string>();
+    const volumes: VolumeSpec[] = (s.volumes ?? []).map((v, j) => {
+      checkName(p, v.name, [...at, 'volumes', j, 'name'], 'volume name');
+      if (volumeNames.has(v.name)) p.add([...at, 'volumes', j, 'name'], `duplicate volume ${v.name}`);
+      volumeNames.add(v.name);
+      if (!isAbsolutePath(v.mountPath))
+        p.add([...at, 'volumes', j, 'mountPath'], 'must be an absolute path (not "/", no "..")');
+      intIn(p, v.sizeMb, 1, LIMITS.diskMb, [...at, 'volumes', j, 'sizeMb']);
+      return {
+        name: v.name,
+        mountPath: v.mountPath,
+        ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
+        ...(v.type ? { type: v.type } : {}),
+      };
+    });
+    const env = checkEnv(p, s.env, [...at, 'env']);
+    const secrets = (s.secrets ?? []).map((ref, j) => {
+      if (!SECRET_KEY.test(ref.key))
+        p.add([...at, 'secrets', j, 'key'], 'must be 1-128 letters, digits, "_", ".", "-" or "/"');
+      const envName = ref.envName ?? defaultEnvName(ref.key);
+      if (!ENV_NAME.test(envName))
+        p.add([...at, 'secrets', j, 'envName'], 'must be letters, digits and "_", not starting with a digit');
+      else if (envName in env) p.add([...at, 'secrets', j, 'envName'], `${envName} is also set in env`);
+      return { key: ref.key, envName };
+    });
+    const paths = new Set<string>();
+    const configFiles = (s.configFiles ?? []).map((f, j) => {
+      checkName(p, f.name, [...at, 'configFiles', j, 'name'], 'config file name');
+      if (!isAbsolutePath(f.path))
+        p.add([...at, 'configFiles', j, 'path'], 'must be an absolute path (not "/", no "..")');
+      if (paths.has(f.path)) p.add([...at, 'configFiles', j, 'path'], `duplicate path ${f.path}`);
+      paths.add(f.path);
+      if (Buffer.byteLength(f.content) > LIMITS.configFileBytes)
+        p.add([...at, 'configFiles', j, 'content'], 'is larger than 256 KiB');
+      const key = contentKey(s.name, f.name);
+      configContents[key] = f.content;
+      return {
+        name: f.name,
+        path: f.path,
+        format: (f.format ?? 'text') as StoredServiceSpec['configFiles'][number]['format'],
+        contentKey: key,
+      };
+    });
+    const healthCheck = checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']);
+    if (healthCheck && !ports.some((port) => port.container === healthCheck.port)) {
+      // A check on an unpublished port is fine on a private network; nothing to add.
+    }
+    return {
+      name: s.name,
+      image: s.image,
+      role: s.role ?? 'main',
+      dependsOn: [...(s.dependsOn ?? [])],
+      resources: checkResources(p, s.resources, [...at, 'resources']),
+      env,
+      ports,
+      volumes,
+      ...(healthCheck ? { healthCheck } : {}),
+      secrets,
+      configFiles,
+      annotations: checkLabels(p, s.annotations, [...at, 'annotations'], 4096),
+      ...(s.command != null ? { command: checkArgv(p, s.command, [...at, 'command']) } : {}),
+      ...(s.args != null ? { args: checkArgv(p, s.args, [...at, 'args']) } : {}),
+    };
+  });
+
+  const mains = services.filter((s) => s.role === 'main').length;
+  if (input.length > 0 && mains !== 1) p.add(path, `must have exactly one MAIN service (found ${mains})`);
+  services.forEach((s, i) => {
+    s.dependsOn.forEach((d, j) => {
+      if (d === s.name) p.add([...path, i, 'dependsOn', j], 'a service cannot depend on itself');
+      else if (!names.has(d)) p.add([...path, i, 'dependsOn', j], `unknown service ${d}`);
+    });
+  });
+  const cycle = findCycle(services);
+  if (cycle)
+    p.add(
+      [...path, services.findIndex((s) => s.name === cycle[0]), 'dependsOn'],
+      `dependency cycle: ${cycle.join(' → ')}`,
+    );
+  return { services, configContents };
+}
+
+/** A dependsOn cycle as a path of names (first = last), or undefined. */
+export function findCycle(services: readonly { name: string; dependsOn: readonly string[] }[]): string[] | undefined {
+  const deps = new Map(services.map((s) => [s.name, s.dependsOn.filter((d) => d !== s.name)]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (n: string): string[] | undefined => {
+    if (state.get(n) === 'done') return undefined;
+    if (state.get(n) === 'visiting') return [...stack.slice(stack.indexOf(n)), n];
+    state.set(n, 'visiting');
+    stack.push(n);
+    for (const d of deps.get(n) ?? []) {
+      if (!deps.has(d)) continue;
+      const c = visit(d);
+      if (c) return c;
+    }
+    stack.pop();
+    state.set(n, 'done');
+    return undefined;
+  };
+  for (const s of services) {
+    const c = visit(s.name);
+    if (c) return c;
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import type { InstanceState } from '../providers/provider.js';
+import { InvalidStateError } from './errors.js';
+import type { DesiredState } from './model.js';
+
+/** Actions a caller can ask for on an existing instance. */
+export type InstanceAction = 'deploy' | 'scale' | 'rollback' | 'start' | 'stop' | 'restart' | 'deprovision' | 'exec';
+
+/**
+ * Which observed states allow each action (the seed's lifecycle:
+ * provisioning → starting → running → stopping → stopped …). Operations queue
+ * behind each other, so a deploy may be asked while the provision still runs.
+ */
+const ALLOWED: Record<InstanceAction, readonly InstanceState[]> = {
+  deploy: ['provisioning', 'starting', 'running', 'failed'],
+  scale: ['provisioning', 'starting', 'running', 'failed'],
+  rollback: ['provisioning', 'starting', 'running', 'failed'],
+  start: ['stopped', 'stopping', 'failed'],
+  stop: ['provisioning', 'starting', 'running', 'failed'],
+  restart: ['starting', 'running', 'failed', 'stopped'],
+  deprovision: ['provisioning', 'starting', 'running', 'stopping', 'stopped', 'failed'],
+  exec: ['running', 'starting'],
+};
+
+const VERB: Record<InstanceAction, string> = {
+  deploy: 'deploy to',
+  scale: 'scale',
+  rollback: 'roll back',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+  deprovision: 'deprovision',
+  exec: 'exec into',
+};
+
+/** Throws InvalidStateError unless `action` is allowed now. A teardown in progress forbids everything. */
+export function assertAllowed(action: InstanceAction, state: InstanceState, desired: DesiredState): void {
+  if (desired === 'destroyed')
+    throw new InvalidStateError(state === 'destroyed' ? 'destroyed' : 'destroying', VERB[action]);
+  if (!ALLOWED[action].includes(state)) throw new InvalidStateError(state, VERB[action]);
+}

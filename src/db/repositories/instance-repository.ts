@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { InstanceRow, InstanceUpdate, NewInstance } from '../database.js';
+import type { Db } from '../db-types.js';
+
+export async function insertInstance(db: Db, row: NewInstance): Promise<InstanceRow> {
+  return db.insertInto('instances').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findInstance(db: Db, tenantId: string, id: string): Promise<InstanceRow | undefined> {
+  return db
+    .selectFrom('instances')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Locks the instance row for the rest of the transaction: enqueues on one instance serialise here. */
+export async function lockInstance(db: Db, tenantId: string, id: string): Promise<InstanceRow | undefined> {
+  return db
+    .selectFrom('instances')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findInstancesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<InstanceRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('instances').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** For the executor and supervisor, which act for every tenant. */
+export async function findInstanceAnyTenant(db: Db, id: string): Promise<InstanceRow | undefined> {
+  return db.selectFrom('instances').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface InstanceListFilter {
+  state?: string | null;
+  desiredState?: string | null;
+  provider?: string | null;
+  label?: { key: string; value: string } | null;
+  namePrefix?: string | null;
+}
+
+/** A page of a tenant's instances, newest first, keyset on (created_at, id). */
+export async function listInstances(
+  db: Db,
+  tenantId: string,
+  filter: InstanceListFilter,
+  page: { limit: number; after?: { createdAt: Date; id: string } },
+): Promise<InstanceRow[]> {
+  let q = db.selectFrom('instances').selectAll().where('tenant_id', '=', tenantId);
+  if (filter.state) q = q.where('state', '=', filter.state);
+  if (filter.desiredState) q = q.where('desired_state', '=', filter.desiredState);
+  else q = q.where('destroyed_at', 'is', null);
+  if (filter.provider) q = q.where('provider_key', '=', filter.provider);
+  if (filter.label)
+    q = q.where(sql<boolean>`labels @> ${JSON.stringify({ [filter.label.key]: filter.label.value })}::jsonb`);
+  if (filter.namePrefix) {
+    const escaped = filter.namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    q = q.where('name', 'like', `${escaped}%`);
+  }
+  const after = page.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+export async function updateInstance(db: Db, id: string, set: InstanceUpdate): Promise<InstanceRow> {
+  return db
+    .updateTable('instances')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Live instances (not destroyed) whose desired state needs watching; the supervisor's work list. */
+export async function listSupervisedInstances(db: Db, limit: number): Promise<InstanceRow[]> {
+  return db
+    .selectFrom('instances')
+    .selectAll()
+    .where('destroyed_at', 'is', null)
+    .orderBy('observed_at', (ob) => ob.asc().nullsFirst())
+    .limit(limit)
+    .execute();
+}
+
+export interface ServiceListFilter {
+  image?: string | null;
+  name?: string | null;
+  state?: string | null;
+}
+
+/** One service of one instance, with its position (the keyset's last part). */
+export interface ServiceRow {
+  instance: InstanceRow;
+  spec: unknown;
+  ordinality: number;
+}
+
+/**
+ * Every service across a tenant's live instances, newest instance first and
+ * in spec order within one, keyset on (created_at, id, ordinality).
+ */
+export async function listServices(
+  db: Db,
+  tenantId: string,
+  filter: ServiceListFilter,
+  page: { limit: number; after?: { createdAt: Date; id: string; ordinality: number } },
+): Promise<ServiceRow[]> {
+  const after = page.after;
+  const rows = await sql<InstanceRow & { svc: unknown; ord: string }>`
+    select i.*, s.value as svc, s.ordinality as ord
+    from instances i cross join lateral jsonb_array_elements(i.services) with ordinality as s(value, ordinality)
+    where i.tenant_id = ${tenantId} and i.destroyed_at is null
+      ${filter.image ? sql`and s.value->>'image' = ${filter.image}` : sql``}
+      ${filter.name ? sql`and s.value->>'name' = ${filter.name}` : sql``}
+      ${filter.state ? sql`and coalesce(i.service_status->(s.value->>'name')->>'state', i.state) = ${filter.state}` : sql``}
+      ${after ? sql`and (i.created_at, i.id, s.ordinality) < (${after.createdAt}, ${after.id}, ${after.ordinality})` : sql``}
+    order by i.created_at desc, i.id desc, s.ordinality desc
+    limit ${page.limit}`.execute(db);
+  return rows.rows.map(({ svc, ord, ...instance }) => ({
+    instance: instance as InstanceRow,
+    spec: svc,
+    ordinality: Number(ord),
+  }));
+}

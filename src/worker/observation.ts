@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { event } from '../control/instances.js';
+import { type Instance, toInstance } from '../control/model.js';
+import type { Database } from '../db/database.js';
+import { json } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import type { InstanceState, InstanceStatus, ServiceStatus } from '../providers/provider.js';
+
+/** What to write about an instance: only fields that are set change. */
+export interface Observed {
+  state?: InstanceState;
+  ready?: boolean;
+  restarts?: number;
+  message?: string | null;
+  services?: Record<string, ServiceStatus>;
+  endpoints?: InstanceStatus['endpoints'];
+  providerRef?: string | null;
+}
+
+export function fromStatus(st: InstanceStatus): Observed {
+  return {
+    state: st.state,
+    ready: st.ready,
+    restarts: st.restarts,
+    message: st.message ?? null,
+    services: st.services,
+    ...(st.endpoints.length ? { endpoints: st.endpoints } : {}),
+  };
+}
+
+/**
+ * Records an observation of an instance, in its own transaction or the
+ * caller's: the row changes only where the observation differs, and each
+ * difference a watcher cares about becomes an Event (instance transition,
+ * per-service transition). Returns the instance as written.
+ */
+export async function recordObservation(
+  db: Kysely<Database>,
+  instanceId: string,
+  obs: Observed,
+  opts: { operationId?: string | null; extra?: Partial<Parameters<typeof instances.updateInstance>[2]> } = {},
+): Promise<Instance | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('instances')
+      .selectAll()
+      .where('id', '=', instanceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const before = toInstance(row);
+    const events = [];
+    const state = obs.state ?? before.state;
+    const ready = obs.ready ?? before.ready;
+    if (state !== before.state || ready !== before.ready) {
+      events.push(
+        event(row, opts.operationId ?? null, 'instance.state_changed', null, {
+          fromState: before.state,
+          toState: state,
+          ready,
+          message: obs.message ?? `${before.state} → ${state}${ready !== before.ready ? `, ready ${ready}` : ''}`,
+        }),
+      );
+    }
+    if (obs.services) {
+      for (const [name, s] of Object.entries(obs.services)) {
+        const prev = before.serviceStatus[name];
+        if (!prev || prev.state !== s.state || prev.ready !== s.ready) {
+          events.push(
+            event(row, opts.operationId ?? null, 'service.state_changed', null, {
+              fromState: prev?.state ?? null,
+              toState: s.state,
+              ready: s.ready,
+              message: `${name}: ${prev?.state ?? 'none'} → ${s.state}${s.message ? ` (${s.message})` : ''}`,
+              data: { service: name, restarts: s.restarts },
+            }),
+          );
+        }
+      }
+    }
+    const set: Parameters<typeof instances.updateInstance>[2] = {
+      state,
+      ready,
+      observed_at: new Date(),
+      ...(obs.restarts !== undefined ? { restarts: obs.restarts } : {}),
+      ...(obs.message !== undefined ? { message: obs.message } : {}),
+      ...(obs.services ? { service_status: json(obs.services) } : {}),
+      ...(obs.endpoints ? { endpoints: json(obs.endpoints) } : {}),
+      ...(obs.providerRef !== undefined ? { provider_ref: obs.providerRef } : {}),
+      ...(state === 'running' && !before.startedAt ? { started_at: new Date() } : {}),
+      ...opts.extra,
+    };
+    const updated = await instances.updateInstance(tx, row.id, set);
+    await appendEvents(tx, events);
+    return toInstance(updated);
+  });
+}
