@@ -21,18 +21,26 @@ export interface DatabaseHandle {
 
 // pg returns bigint (int8) as string by default; ids of events stay strings, counts are parsed where used.
 
+/** Called with every statement's SQL (tests count statements to prove there is no N+1). */
+export type QueryObserver = (sql: string) => void;
+
 /** Opens the database the configuration names. Does not migrate. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, observe?: QueryObserver): Promise<DatabaseHandle> {
+  const log = observe
+    ? (event: { level: string; query: { sql: string } }) => {
+        if (event.level === 'query') observe(event.query.sql);
+      }
+    : undefined;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, target, pool, close: () => db.destroy() };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir.startsWith('memory://') ? undefined : target.dataDir);
-  const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect) });
+  const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect), ...(log ? { log } : {}) });
   return { db, target, pglite, close: () => db.destroy() };
 }
 

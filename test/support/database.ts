@@ -14,8 +14,8 @@ export function testDatabaseTarget(): DatabaseTarget {
 export const usingPostgres = (): boolean => !!process.env.WHEELHOUSE_TEST_DATABASE_URL;
 
 /** Opens and migrates the test database. Close it in afterAll. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase(testDatabaseTarget());
+export async function openTestDatabase(observe?: (sql: string) => void): Promise<DatabaseHandle> {
+  const handle = await openDatabase(testDatabaseTarget(), observe);
   await migrateToLatest(handle.db);
   return handle;
 }
