@@ -49,6 +49,8 @@ export interface Config {
   logLevel: string;
   /** Whether this process claims and runs operations (several replicas may). */
   runWorker: boolean;
+  /** Whether this process runs the supervisor (the reconcile loop; replicas share its work). */
+  runSupervisor: boolean;
   /** Seconds between supervisor observations of a running instance. */
   supervisorIntervalSeconds: number;
   /** Mutations a token may make per minute. */
@@ -103,6 +105,13 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       env.LOG_LEVEL?.trim() || 'info',
     ),
     runWorker: parseWith('WHEELHOUSE_WORKER', z.enum(['true', 'false', '1', '0']), env.WHEELHOUSE_WORKER ?? 'true')
+      .replace('1', 'true')
+      .startsWith('t'),
+    runSupervisor: parseWith(
+      'WHEELHOUSE_SUPERVISOR',
+      z.enum(['true', 'false', '1', '0']),
+      env.WHEELHOUSE_SUPERVISOR ?? 'true',
+    )
       .replace('1', 'true')
       .startsWith('t'),
     supervisorIntervalSeconds: parseWith(

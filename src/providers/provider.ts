@@ -412,6 +412,18 @@ export interface ReadinessWaiter {
   readinessPolicy(): ReadinessPolicy;
 }
 
+/**
+ * Optional: a provider that can list the workloads it holds (by their labels),
+ * so the supervisor can find orphans: objects no instance record owns.
+ */
+export interface WorkloadLister {
+  managedWorkloads(ctx: CallContext): Promise<{ instanceId: string; tenantId: string }[]>;
+}
+
+export function isWorkloadLister(p: Provider): p is Provider & WorkloadLister {
+  return typeof (p as Partial<WorkloadLister>).managedWorkloads === 'function';
+}
+
 /** True when `p` declares `capability`. */
 export function hasCapability(p: Provider, capability: Capability): boolean {
   return p.capabilities().includes(capability);

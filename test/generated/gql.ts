@@ -36,6 +36,8 @@ type Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": typeof types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": typeof types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": typeof types.E2EEndpointDocument,
+    "\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.SupervisorProvisionDocument,
+    "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n": typeof types.SupervisorWatchDocument,
 };
 const documents: Documents = {
     "\n  mutation SecretsPut($input: PutSecretInput!) {\n    putSecret(input: $input) {\n      __typename\n      ... on PutSecretPayload { secret { key version createdAt updatedAt } }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": types.SecretsPutDocument,
@@ -60,6 +62,8 @@ const documents: Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": types.E2EEndpointDocument,
+    "\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n": types.SupervisorProvisionDocument,
+    "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n": types.SupervisorWatchDocument,
 };
 
 /**
@@ -164,6 +168,14 @@ export function graphql(source: "\n  query E2EHistory($id: ID!) {\n    instance(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"): (typeof documents)["\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n"): (typeof documents)["\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

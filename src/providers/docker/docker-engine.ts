@@ -386,6 +386,27 @@ export class DockerEngine {
     return [...ids].sort();
   }
 
+  /** Every instance with managed objects on the engine, with the tenant its labels name. */
+  async managedWorkloads(call: Call): Promise<{ instanceId: string; tenantId: string }[]> {
+    const filters = { label: [`${Labels.managed}=true`] };
+    const [containers, networks, volumes] = await Promise.all([
+      this.docker.listContainers(call.opts({ all: true, filters })),
+      this.docker.listNetworks(call.opts({ filters })),
+      this.docker.listVolumes(call.opts({ filters })),
+    ]);
+    const found = new Map<string, string>();
+    for (const labels of [
+      ...containers.map((c) => c.Labels),
+      ...networks.map((n) => n.Labels),
+      ...(volumes.Volumes ?? []).map((v) => v.Labels),
+    ]) {
+      const id = labels?.[Labels.instance];
+      const tenant = labels?.[Labels.tenant];
+      if (id && tenant) found.set(id, tenant);
+    }
+    return [...found].map(([instanceId, tenantId]) => ({ instanceId, tenantId }));
+  }
+
   /** The last `n` log lines of a container (both streams, merged); empty when unreadable. */
   async lastLines(call: Call, id: string, n: number): Promise<string[]> {
     try {

@@ -34,6 +34,7 @@ import {
   type ServiceDeploySpec,
   ServiceRoles,
   type ServiceStatus,
+  type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { Call } from './docker-call.js';
@@ -127,7 +128,7 @@ export const DOCKER_CAPABILITIES: readonly Capability[] = [
  * idempotent: objects have deterministic names and labels, and a repeated
  * call converges on what exists.
  */
-export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter {
+export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister {
   readonly #engine: DockerEngine;
   readonly #rollout: Rollout;
   readonly #target: { provider: string; endpoint: string };
@@ -502,6 +503,11 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter 
    * Provider contract): the supervisor's orphan sweep compares them with the
    * instances it knows and deprovisions the rest.
    */
+  /** Implements WorkloadLister: what the engine holds, for the supervisor's orphan sweep. */
+  async managedWorkloads(ctx: CallContext = {}): Promise<{ instanceId: string; tenantId: string }[]> {
+    return this.#run(ctx, 'list workloads', (call) => this.#engine.managedWorkloads(call));
+  }
+
   async managedInstances(ctx: CallContext = {}): Promise<string[]> {
     return this.#run(ctx, 'list instances', (call) => this.#engine.managedInstances(call));
   }

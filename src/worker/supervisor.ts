@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { event } from '../control/instances.js';
+import type { DesiredState, OperationKind, OperationParams, StoredServiceSpec } from '../control/model.js';
+import type { OperationSignal } from '../control/operation-signal.js';
+import type { Database, InstanceRow } from '../db/database.js';
+import { json } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import { findLatestRelease } from '../db/repositories/release-repository.js';
+import type { Logger } from '../logger.js';
+import { type InstanceStatus, isWorkloadLister } from '../providers/provider.js';
+import { isProviderError } from '../providers/provider-errors.js';
+import type { Registry } from '../providers/registry.js';
+import { fromStatus, recordObservation } from './observation.js';
+
+export interface SupervisorOptions {
+  db: Kysely<Database>;
+  registry: Registry;
+  signal: OperationSignal;
+  logger: Logger;
+  /** How often a running instance is re-observed (the seed's DefaultPoll is 60 s). */
+  intervalMs?: number;
+  /** Instances observed per tick, at most. */
+  batch?: number;
+  /** Remove provider objects that carry our labels, name a tenant of ours, and belong to no live instance. */
+  sweepOrphans?: boolean;
+  /** First recovery waits this long after a failure is seen; each further one doubles it. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+/**
+ * Holds every instance in its desired state, level-triggered as in the seed's
+ * service supervisor: handed only an instance id, it re-reads the record and
+ * drives it toward `desired_state`. Observations are written only when they
+ * differ (a transition becomes an Event); a running instance found failed or
+ * stopped with no operation in flight gets a recovery operation, with
+ * backoff; an instance meant to be destroyed whose teardown did not finish is
+ * torn down again. Replicas share the work: each tick claims due instances
+ * with SKIP LOCKED, and recoveries are enqueued under the instance row lock.
+ */
+export class Supervisor {
+  readonly #o: Required<SupervisorOptions>;
+  readonly #backoff = new Map<string, { failures: number; nextAt: number }>();
+  #timer: NodeJS.Timeout | undefined;
+  #ticking: Promise<void> | undefined;
+  #stopped = true;
+  #ticks = 0;
+
+  constructor(options: SupervisorOptions) {
+    this.#o = {
+      intervalMs: 60_000,
+      batch: 50,
+      sweepOrphans: true,
+      backoffBaseMs: 30_000,
+      backoffMaxMs: 600_000,
+      ...options,
+    };
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    const loop = () => {
+      if (this.#stopped) return;
+      this.#ticking = this.tick()
+        .catch((err: unknown) => this.#o.logger.warn({ err }, 'supervisor tick failed'))
+        .finally(() => {
+          if (!this.#stopped) this.#timer = setTimeout(loop, Math.min(this.#o.intervalMs, 5_000));
+        });
+    };
+    this.#timer = setTimeout(loop, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#ticking;
+  }
+
+  /** One pass: reconcile the instances due for observation, and sweep orphans now and then. */
+  async tick(): Promise<void> {
+    const due = await this.#claimDue();
+    for (const id of due) {
+      if (this.#stopped) break;
+      await this.reconcile(id).catch((err: unknown) =>
+        this.#o.logger.warn({ err, instanceId: id }, 'reconcile failed'),
+      );
+    }
+    if (this.#o.sweepOrphans && this.#ticks++ % 10 === 0) await this.sweepOrphans();
+  }
+
+  /** Claims instances not observed for an interval (several replicas split them, none twice). */
+  async #claimDue(): Promise<string[]> {
+    const before = new Date(Date.now() - this.#o.intervalMs);
+    const r = await sql<{ id: string }>`
+      update instances set observed_at = now()
+      where id in (
+        select id from instances
+        where destroyed_at is null and (observed_at is null or observed_at < ${before})
+        order by observed_at nulls first
+        limit ${this.#o.batch}
+        for update skip locked
+      )
+      returning id`.execute(this.#o.db);
+    return r.rows.map((x) => x.id);
+  }
+
+  /** Drives one instance toward its desired state. Safe to call any time, from any replica. */
+  async reconcile(instanceId: string): Promise<void> {
+    const { db, registry, logger } = this.#o;
+    const row = await instances.findInstanceAnyTenant(db, instanceId);
+    if (!row || row.destroyed_at) return;
+    if ((await operations.openOperations(db, row.id)).length > 0) return;
+    const desired = row.desired_state as DesiredState;
+    if (desired === 'destroyed') {
+      await this.#recover(row, 'deprovision', 'teardown did not finish');
+      return;
+    }
+    let provider: ReturnType<Registry['get']>;
+    try {
+      provider = registry.get(row.provider_key);
+    } catch {
+      logger.warn({ instanceId, provider: row.provider_key }, 'provider not registered here; not observed');
+      return;
+    }
+    let status: InstanceStatus | undefined;
+    let missing = false;
+    try {
+      status = await provider.status({ signal: AbortSignal.timeout(15_000) }, row.id);
+    } catch (err) {
+      if (isProviderError(err, 'not_found')) missing = true;
+      else {
+        logger.info({ instanceId, err: (err as Error).message }, 'status unavailable; will observe again');
+        return;
+      }
+    }
+    // Re-check: an operation may have been queued while we asked the provider.
+    if ((await operations.openOperations(db, row.id)).length > 0) return;
+    const observed = missing
+      ? { state: 'failed' as const, ready: false, message: 'the workload is gone from the provider' }
+      : fromStatus(status!);
+    await recordObservation(db, row.id, observed);
+    const state = observed.state;
+    if (desired === 'running') {
+      if (state === 'running' && observed.ready) {
+        this.#backoff.delete(row.id);
+        return;
+      }
+      if (state === 'failed' || state === 'stopped') {
+        await this.#recover(row, missing ? 'provision' : 'restart', `observed ${state} while desired running`);
+      }
+    } else if (desired === 'stopped' && (state === 'running' || state === 'starting')) {
+      await this.#recover(row, 'stop', `observed ${state} while desired stopped`);
+    }
+  }
+
+  /** Enqueues a recovery operation unless one ran too recently (exponential backoff). */
+  async #recover(row: InstanceRow, kind: OperationKind, why: string): Promise<void> {
+    const now = Date.now();
+    const b = this.#backoff.get(row.id) ?? { failures: 0, nextAt: 0 };
+    if (now < b.nextAt) return;
+    const delay = Math.min(this.#o.backoffBaseMs * 2 ** b.failures, this.#o.backoffMaxMs);
+    const queued = await enqueueRecovery(this.#o.db, row.id, kind, why);
+    if (queued) {
+      this.#backoff.set(row.id, { failures: b.failures + 1, nextAt: now + delay });
+      this.#o.logger.info({ instanceId: row.id, kind, why }, 'recovery queued');
+      this.#o.signal.queued();
+    }
+  }
+
+  /**
+   * Removes what the providers hold for instances that no live record owns.
+   * Only workloads labelled with one of this database's tenants are touched,
+   * so two installations sharing an engine never remove each other's work.
+   */
+  async sweepOrphans(): Promise<string[]> {
+    const removed: string[] = [];
+    for (const [key, provider] of this.#o.registry.all()) {
+      if (!isWorkloadLister(provider)) continue;
+      let held: { instanceId: string; tenantId: string }[];
+      try {
+        held = await provider.managedWorkloads({ signal: AbortSignal.timeout(15_000) });
+      } catch {
+        continue;
+      }
+      const uuid = /^[0-9a-f-]{36}$/i;
+      const candidates = held.filter((w) => uuid.test(w.instanceId) && uuid.test(w.tenantId));
+      if (candidates.length === 0) continue;
+      const tenants = new Set(
+        (
+          await this.#o.db
+            .selectFrom('tenants')
+            .select('id')
+            .where('id', 'in', [...new Set(candidates.map((c) => c.tenantId))])
+            .execute()
+        ).map((t) => t.id),
+      );
+      const ours = candidates.filter((c) => tenants.has(c.tenantId));
+      if (ours.length === 0) continue;
+      const live = new Set(
+        (
+          await this.#o.db
+            .selectFrom('instances')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              ours.map((c) => c.instanceId),
+            )
+            .where('destroyed_at', 'is', null)
+            .execute()
+        ).map((r) => r.id),
+      );
+      for (const orphan of ours.filter((c) => !live.has(c.instanceId))) {
+        try {
+          await provider.deprovision({ signal: AbortSignal.timeout(60_000) }, orphan.instanceId);
+          removed.push(orphan.instanceId);
+          this.#o.logger.info({ provider: key, instanceId: orphan.instanceId }, 'orphan removed');
+          await this.#o.db.transaction().execute((tx) =>
+            appendEvents(tx, [
+              {
+                tenant_id: orphan.tenantId,
+                instance_id: null,
+                operation_id: null,
+                type: 'orphan.removed',
+                message: `removed ${key} objects of instance ${orphan.instanceId}, which no live instance owns`,
+                data: json({ provider: key, instanceId: orphan.instanceId }),
+              },
+            ]),
+          );
+        } catch (err) {
+          this.#o.logger.warn({ err, instanceId: orphan.instanceId }, 'orphan removal failed; will retry');
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+/**
+ * Queues a system-requested operation under the instance row lock, unless an
+ * operation is already open (another replica got there first). True when queued.
+ */
+export async function enqueueRecovery(
+  db: Kysely<Database>,
+  instanceId: string,
+  kind: OperationKind,
+  why: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('instances')
+      .selectAll()
+      .where('id', '=', instanceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.destroyed_at) return false;
+    if ((await operations.openOperations(tx, row.id)).length > 0) return false;
+    const params: OperationParams = {
+      ...(kind === 'provision' ? { services: row.services as StoredServiceSpec[] } : {}),
+      generation: row.generation,
+    };
+    const op = await operations.insertOperation(tx, {
+      id: randomUUID(),
+      tenant_id: row.tenant_id,
+      instance_id: row.id,
+      kind,
+      status: 'queued',
+      params: json(params),
+      // A re-provision rolls out what should be running: the current release, else the newest.
+      release_id:
+        kind === 'provision' ? (row.current_release_id ?? (await findLatestRelease(tx, row.id))?.id ?? null) : null,
+      steps: json([]),
+    });
+    await instances.updateInstance(tx, row.id, { version: row.version + 1 });
+    await appendEvents(tx, [
+      event(row, op.id, 'operation.queued', null, {
+        message: `supervisor: ${kind} (${why})`,
+        data: { kind, reason: why },
+      }),
+    ]);
+    return true;
+  });
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import Dockerode from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import { Supervisor } from '../../src/worker/supervisor.js';
+import { graphql } from '../generated/gql.js';
+import { query, type TestApp } from '../support/app.js';
+import { dockerOrSkip, dockerRegistry, startDockerApp } from '../support/docker-app.js';
+import { dockerLeftovers, FAST_DOCKER_OPTIONS, TEST_IMAGES } from '../support/docker-images.js';
+
+const Provision = graphql(`
+  mutation SupervisorProvision($input: ProvisionInstanceInput!) {
+    provisionInstance(input: $input) {
+      __typename
+      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }
+      ... on Error { message }
+    }
+  }
+`);
+
+const Watch = graphql(`
+  query SupervisorWatch($id: ID!) {
+    instance(id: $id) {
+      state
+      ready
+      operations(first: 10) { edges { node { kind status } } }
+      events(first: 50) { edges { node { type fromState toState ready message } } }
+    }
+  }
+`);
+
+const skip = !(await dockerOrSkip());
+const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe.skipIf(skip)('supervisor', () => {
+  let t: TestApp;
+  let token: string;
+  let supervisor: Supervisor;
+
+  beforeAll(async () => {
+    t = await startDockerApp();
+    token = (await t.newTenant()).token;
+    supervisor = new Supervisor({
+      db: t.database.db,
+      registry: dockerRegistry(),
+      signal: t.app.services.signal,
+      logger: createLogger('silent'),
+      intervalMs: 500,
+      backoffBaseMs: 200,
+    });
+  });
+  afterAll(async () => {
+    await supervisor?.stop();
+    await t?.stop();
+  });
+
+  it('sees a killed main container as a transition and brings the instance back to running', async () => {
+    const r = await query(t.url, token, Provision, {
+      input: {
+        name: `sup-${randomUUID().slice(0, 8)}`,
+        wait: true,
+        readiness: { timeoutSeconds: 60, intervalSeconds: 1 },
+        services: [{ name: 'web', image: TEST_IMAGES.web1, healthCheck: { path: '/healthz', port: 8080 } }],
+      },
+    });
+    if (r.provisionInstance.__typename !== 'ProvisionInstancePayload')
+      throw new Error(JSON.stringify(r.provisionInstance));
+    expect(r.provisionInstance.instance).toMatchObject({ state: 'RUNNING', ready: true });
+    const gid = r.provisionInstance.instance.id;
+    const id = Buffer.from(gid, 'base64').toString().split(':')[1]!;
+
+    const [main] = await docker.listContainers({
+      filters: { label: [`wheelhouse.instance=${id}`, 'wheelhouse.service=web'] },
+    });
+    await docker.getContainer(main!.Id).kill();
+
+    await supervisor.reconcile(id);
+    const seen = await query(t.url, token, Watch, { id: gid });
+    const transitions = seen
+      .instance!.events.edges.map((e) => e!.node)
+      .filter((e) => e.type === 'instance.state_changed');
+    // Newest first: the kill is observed as RUNNING → STOPPED (the restart may already be under way).
+    expect(transitions.map((e) => `${e.fromState}>${e.toState}`)).toContain('RUNNING>STOPPED');
+    expect(transitions.find((e) => e.toState === 'STOPPED')).toMatchObject({ fromState: 'RUNNING', ready: false });
+    expect(seen.instance!.operations.edges[0]!.node.kind).toBe('RESTART');
+
+    supervisor.start();
+    const back = await until('the instance to be running again', async () => {
+      const w = await query(t.url, token, Watch, { id: gid });
+      return w.instance!.state === 'RUNNING' && w.instance!.ready ? w : undefined;
+    });
+    expect(back.instance!.operations.edges[0]!.node).toEqual({ kind: 'RESTART', status: 'SUCCEEDED' });
+    await supervisor.stop();
+  });
+
+  it('removes orphans: labelled objects of one of our tenants that no live instance owns', async () => {
+    const tenant = await t.newTenant();
+    const provider = new DockerProvider(FAST_DOCKER_OPTIONS);
+    const spec = (tenantId: string, instanceId: string) => ({
+      instanceId,
+      tenantId,
+      name: 'orphan',
+      kind: 'deployment' as const,
+      labels: {},
+      services: [
+        {
+          name: 'main',
+          image: TEST_IMAGES.tool,
+          role: 'main' as const,
+          dependsOn: [],
+          resources: {},
+          env: {},
+          ports: [],
+          volumes: [{ name: 'data', mountPath: '/data' }],
+          secrets: [],
+          configFiles: [],
+          annotations: {},
+          command: ['sleep', '600'],
+        },
+      ],
+    });
+    const orphanId = randomUUID();
+    // Another installation's workload on the same engine: its tenant is not one of ours.
+    const foreignId = randomUUID();
+    await provider.provision({}, spec(tenant.tenantId, orphanId));
+    await provider.provision({}, spec(randomUUID(), foreignId));
+    try {
+      const removed = await supervisor.sweepOrphans();
+      expect(removed).toContain(orphanId);
+      expect(removed).not.toContain(foreignId);
+      expect(await dockerLeftovers(docker, orphanId)).toEqual([]);
+      expect(await dockerLeftovers(docker, foreignId)).not.toEqual([]);
+    } finally {
+      await provider.deprovision({}, foreignId);
+    }
+  });
+});
