@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { type Config, ConfigError, type ProviderConnection } from '../config.js';
 import type { Logger } from '../logger.js';
 import { dockerProviderFromConfig } from './docker/docker-config.js';
+import { kubernetesProviderFromConfig } from './kubernetes/kubernetes-config.js';
 import type { Provider } from './provider.js';
 import { isHealthChecker } from './provider.js';
 import type { Registry } from './registry.js';
@@ -11,6 +12,12 @@ type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Pro
 
 const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
   docker: async (conn, config) => dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost),
+  kubernetes: async (conn, config) => {
+    const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
+    // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
+    await provider.refreshInfo().catch(() => undefined);
+    return provider;
+  },
 };
 
 /**

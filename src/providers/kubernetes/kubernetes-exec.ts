@@ -1,0 +1,108 @@
+/**
+ * Exec over the websocket exec subresource (client-node's Exec): collects
+ * stdout and stderr, feeds stdin, reads the exit code from the final status,
+ * and enforces the timeout and the caller's cancel by closing the socket.
+ */
+import { Readable, Writable } from 'node:stream';
+import type { Exec, V1Status } from '@kubernetes/client-node';
+import type { ExecRequest, ExecResult } from '../provider.js';
+import { ProviderErrorKinds } from '../provider-errors.js';
+import type { KubeCall } from './kubernetes-call.js';
+
+/** Exit code a timed-out command reports, by the `timeout(1)` convention. */
+export const TIMEOUT_EXIT_CODE = 124;
+
+class Collector extends Writable {
+  readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
+    this.chunks.push(Buffer.from(chunk));
+    cb();
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** The exit code a finished exec's status carries (0 on Success). */
+export function exitCodeOf(status: V1Status): number | undefined {
+  if (status.status === 'Success') return 0;
+  const cause = status.details?.causes?.find((c) => c.reason === 'ExitCode');
+  const code = Number(cause?.message);
+  return Number.isInteger(code) ? code : undefined;
+}
+
+interface Socket {
+  close(): void;
+  on?(event: 'close', fn: () => void): void;
+  addEventListener?(event: 'close', fn: () => void): void;
+}
+
+/** Runs `req` in `container` of `pod` and resolves its result. */
+export async function runExec(
+  exec: Exec,
+  namespace: string,
+  pod: string,
+  container: string,
+  req: ExecRequest,
+  call: KubeCall,
+): Promise<ExecResult> {
+  const stdout = new Collector();
+  const stderr = new Collector();
+  const stdin = req.stdin === undefined ? null : Readable.from([Buffer.from(req.stdin)]);
+  let settle: (r: ExecResult | Error) => void = () => undefined;
+  const outcome = new Promise<ExecResult | Error>((resolve) => {
+    settle = resolve;
+  });
+  let status: V1Status | undefined;
+  const socket = (await exec.exec(
+    namespace,
+    pod,
+    container,
+    req.command,
+    stdout,
+    stderr,
+    stdin,
+    Boolean(req.tty),
+    (s) => {
+      status = s;
+    },
+  )) as unknown as Socket;
+  const onClose = () => {
+    if (!status) {
+      settle(call.fail(ProviderErrorKinds.internal, 'exec connection closed before the command reported its exit'));
+      return;
+    }
+    const code = exitCodeOf(status);
+    if (code === undefined) {
+      settle(call.fail(ProviderErrorKinds.internal, `exec failed: ${status.message ?? status.reason ?? 'unknown'}`));
+      return;
+    }
+    settle({ exitCode: code, stdout: stdout.text(), stderr: stderr.text() });
+  };
+  if (socket.on) socket.on('close', onClose);
+  else socket.addEventListener?.('close', onClose);
+  const timer =
+    req.timeoutMs && req.timeoutMs > 0
+      ? setTimeout(() => {
+          settle({
+            exitCode: TIMEOUT_EXIT_CODE,
+            stdout: stdout.text(),
+            stderr: `${stderr.text()}command timed out after ${req.timeoutMs} ms\n`,
+          });
+          socket.close();
+        }, req.timeoutMs)
+      : undefined;
+  const onAbort = () => {
+    settle(Object.assign(new Error('canceled'), { name: 'AbortError' }));
+    socket.close();
+  };
+  call.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await outcome;
+    if (result instanceof Error) throw result;
+    return result;
+  } finally {
+    if (timer) clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,987 @@
+/**
+ * An in-process Kubernetes API server for the Kubernetes provider's tests: it
+ * speaks the subset of the REST API the provider uses, over real HTTP on
+ * 127.0.0.1, so the provider runs its real @kubernetes/client-node code.
+ *
+ * - Objects (namespaces, pods, services, secrets, configmaps, deployments,
+ *   statefulsets) live in memory by kind/namespace/name, with GET (one, or a
+ *   list filtered by an equality label selector), POST, PUT (optimistic
+ *   concurrency on resourceVersion), PATCH (merge-patch; strategic-merge with
+ *   lists merged by `name`) and DELETE (workloads cascade to their pods).
+ * - A small controller and kubelet: a workload gets pods for its replicas and
+ *   template (pods of an older template are replaced); each pod's init
+ *   containers run in order, then its containers. A container runs a tiny
+ *   shell subset (`echo`, `sleep`, `exit`, `while true; do …; done`,
+ *   `i=$((i+1))`) from its command/args with its env (secretKeyRef resolved
+ *   from the Secret), writing timestamped log lines; exiting puts it in
+ *   CrashLoopBackOff. Images marked with failImage() sit in ErrImagePull.
+ *   Readiness probes pass when the image serves the probed path
+ *   (defineImage).
+ * - The pod log endpoint (container, follow, tailLines, sinceTime,
+ *   timestamps); followed connections are recorded until the client aborts.
+ * - The exec subresource over a websocket (channel protocol v5: stdout 1,
+ *   stderr 2, status 3, stdin 0 with its close), running the same shell
+ *   subset plus `cat [file]` (config files from the ConfigMap mounts; stdin)
+ *   and `env`, in the container's env.
+ * - /version, and metrics.k8s.io pod metrics when enabled.
+ * - Bearer-token authentication: every request without the token is 401.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+
+type Obj = Record<string, any>;
+
+const KINDS: Record<string, { kind: string; apiVersion: string }> = {
+  namespaces: { kind: 'Namespace', apiVersion: 'v1' },
+  pods: { kind: 'Pod', apiVersion: 'v1' },
+  services: { kind: 'Service', apiVersion: 'v1' },
+  secrets: { kind: 'Secret', apiVersion: 'v1' },
+  configmaps: { kind: 'ConfigMap', apiVersion: 'v1' },
+  deployments: { kind: 'Deployment', apiVersion: 'apps/v1' },
+  statefulsets: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
+};
+
+/** How an image behaves when no command overrides it, and which HTTP paths it serves. */
+export interface FakeImage {
+  /** Shell script run when the container has no command/args. Default: run silently forever. */
+  script?: string;
+  /** Paths an HTTP readiness probe succeeds on. Default: every path. */
+  httpPaths?: string[];
+}
+
+export interface FakeKubeOptions {
+  /** Delay before a new pod's containers start (image "pull"). Default 30 ms. */
+  startDelayMs?: number;
+  /** How long a deleted pod lingers with a deletionTimestamp. Default 20 ms. */
+  terminationMs?: number;
+  /** Version reported by /version. Default v1.31.0-fake. */
+  gitVersion?: string;
+}
+
+interface LogLine {
+  at: Date;
+  text: string;
+}
+
+interface Runtime {
+  timers: Set<NodeJS.Timeout>;
+  stopped: boolean;
+  logs: Map<string, LogLine[]>;
+  listeners: Map<string, Set<(l: LogLine) => void>>;
+  /** Run when the pod is killed: followed log responses end with it. */
+  onStop: Set<() => void>;
+}
+
+/** A request the fake received, for assertions. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+}
+
+export class FakeKubeApi {
+  readonly token = `fake-${randomUUID()}`;
+  readonly requests: SeenRequest[] = [];
+  readonly #objects = new Map<string, Obj>();
+  readonly #templates = new Map<string, string>();
+  readonly #runtimes = new Map<string, Runtime>();
+  readonly #failing = new Set<string>();
+  readonly #images = new Map<string, FakeImage>();
+  readonly #openLogs = new Set<ServerResponse>();
+  readonly #openExecs = new Set<WebSocket>();
+  readonly #wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) =>
+      protocols.has('v5.channel.k8s.io') ? 'v5.channel.k8s.io' : (protocols.values().next().value ?? false),
+  });
+  readonly #options: Required<FakeKubeOptions>;
+  #server: Server | undefined;
+  #dir: string | undefined;
+  #rv = 1;
+  #metrics = false;
+  url = '';
+  kubeconfigPath = '';
+
+  constructor(options: FakeKubeOptions = {}) {
+    this.#options = {
+      startDelayMs: options.startDelayMs ?? 30,
+      terminationMs: options.terminationMs ?? 20,
+      gitVersion: options.gitVersion ?? 'v1.31.0-fake',
+    };
+  }
+
+  /** Listens on 127.0.0.1:0 and writes a kubeconfig (bearer token) pointing at it. */
+  async start(): Promise<this> {
+    const server = createServer((req, res) => {
+      this.#handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) this.#status(res, 500, 'InternalError', String(err));
+        else res.destroy();
+      });
+    });
+    server.on('upgrade', (req, socket, head) => this.#upgrade(req, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.#server = server;
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.#dir = await mkdtemp(join(tmpdir(), 'fake-kube-'));
+    this.kubeconfigPath = join(this.#dir, 'kubeconfig.yaml');
+    await writeFile(this.kubeconfigPath, kubeconfigFor(this.url, this.token));
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const rt of this.#runtimes.values()) stopRuntime(rt);
+    for (const res of this.#openLogs) res.destroy();
+    for (const ws of this.#openExecs) ws.terminate();
+    this.#wss.close();
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+    if (this.#dir) await rm(this.#dir, { recursive: true, force: true });
+  }
+
+  /** Pods using `image` fail to pull it (ErrImagePull). */
+  failImage(image: string): void {
+    this.#failing.add(image);
+  }
+
+  defineImage(image: string, behaviour: FakeImage): void {
+    this.#images.set(image, behaviour);
+  }
+
+  /** Serves (or, with false, stops serving: 404) metrics.k8s.io pod metrics. */
+  enableMetrics(on = true): void {
+    this.#metrics = on;
+  }
+
+  /** Followed log connections still open. */
+  get openLogStreams(): number {
+    return this.#openLogs.size;
+  }
+
+  /** One stored object, or undefined. */
+  get(plural: string, namespace: string, name: string): Obj | undefined {
+    const o = this.#objects.get(key(plural, namespace, name));
+    return o ? structuredClone(o) : undefined;
+  }
+
+  /** Stored objects of a kind (plural) in a namespace, optionally filtered by an equality label selector. */
+  list(plural: string, namespace: string, labelSelector?: string): Obj[] {
+    return [...this.#objects.entries()]
+      .filter(([k]) => k.startsWith(`${plural}/${namespace}/`))
+      .map(([, o]) => o)
+      .filter((o) => matches(o, labelSelector))
+      .map((o) => structuredClone(o));
+  }
+
+  /** `kind/name` of every object of any kind carrying `labelSelector`'s labels. */
+  labelled(labelSelector: string): string[] {
+    return [...this.#objects.values()]
+      .filter((o) => o.kind !== 'Namespace' && matches(o, labelSelector))
+      .map((o) => `${o.kind}/${o.metadata.name}`)
+      .sort();
+  }
+
+  // ---------------------------------------------------------------- HTTP
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const authorization = req.headers.authorization;
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      authorization,
+      contentType: req.headers['content-type'],
+    });
+    if (authorization !== `Bearer ${this.token}`) return this.#status(res, 401, 'Unauthorized', 'Unauthorized');
+    const body = await readBody(req);
+    const path = url.pathname;
+    if (path === '/version') {
+      return json(res, 200, { major: '1', minor: '31', gitVersion: this.#options.gitVersion, platform: 'linux/amd64' });
+    }
+    let m = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods$/.exec(path);
+    if (m) return this.#podMetrics(res, m[1] as string);
+    m = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
+    if (m) return this.#log(req, res, m[1] as string, m[2] as string, url.searchParams);
+    m = /^\/api\/v1\/(namespaces)(?:\/([^/]+))?$/.exec(path);
+    if (m) return this.#rest(req, res, m[1] as string, '', m[2], body, url.searchParams);
+    m = /^\/(?:api\/v1|apis\/apps\/v1)\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/.exec(path);
+    if (m && KINDS[m[2] as string]) {
+      const group = path.startsWith('/apis/apps/') ? 'apps/v1' : 'v1';
+      if (KINDS[m[2] as string]?.apiVersion !== group) return this.#status(res, 404, 'NotFound', 'no such resource');
+      return this.#rest(req, res, m[2] as string, m[1] as string, m[3], body, url.searchParams);
+    }
+    return this.#status(res, 404, 'NotFound', 'the server could not find the requested resource');
+  }
+
+  #status(res: ServerResponse, code: number, reason: string, message: string): undefined {
+    json(res, code, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
+  }
+
+  #rest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    plural: string,
+    namespace: string,
+    name: string | undefined,
+    body: string,
+    query: URLSearchParams,
+  ): undefined {
+    const meta = KINDS[plural] as { kind: string; apiVersion: string };
+    const k = name ? key(plural, namespace, name) : '';
+    const existing = name ? this.#objects.get(k) : undefined;
+    const notFound = () => this.#status(res, 404, 'NotFound', `${plural} "${name}" not found`);
+    if (namespace && !this.#objects.has(key('namespaces', '', namespace)) && req.method !== 'GET') {
+      if (req.method === 'DELETE') return notFound();
+      return this.#status(res, 404, 'NotFound', `namespaces "${namespace}" not found`);
+    }
+    switch (req.method) {
+      case 'GET': {
+        if (!name) {
+          const items = this.list(plural, namespace, query.get('labelSelector') ?? undefined);
+          return json(res, 200, {
+            kind: `${meta.kind}List`,
+            apiVersion: meta.apiVersion,
+            metadata: { resourceVersion: String(this.#rv) },
+            items,
+          });
+        }
+        return existing ? json(res, 200, existing) : notFound();
+      }
+      case 'POST': {
+        const obj = JSON.parse(body) as Obj;
+        const objName = obj.metadata?.name as string | undefined;
+        if (!objName) return this.#status(res, 422, 'Invalid', 'metadata.name: Required value');
+        const ck = key(plural, namespace, objName);
+        if (this.#objects.has(ck)) {
+          return this.#status(res, 409, 'AlreadyExists', `${plural} "${objName}" already exists`);
+        }
+        const created = this.#store(plural, namespace, { ...obj, kind: meta.kind, apiVersion: meta.apiVersion });
+        return json(res, 201, created);
+      }
+      case 'PUT': {
+        if (!existing) return notFound();
+        const obj = JSON.parse(body) as Obj;
+        const rv = obj.metadata?.resourceVersion;
+        if (rv && rv !== existing.metadata.resourceVersion) {
+          return this.#status(
+            res,
+            409,
+            'Conflict',
+            `Operation cannot be fulfilled on ${plural} "${name}": the object has been modified`,
+          );
+        }
+        return json(res, 200, this.#replace(plural, namespace, existing, obj));
+      }
+      case 'PATCH': {
+        if (!existing) return notFound();
+        const type = req.headers['content-type'] ?? '';
+        const patch = JSON.parse(body) as Obj;
+        let merged: Obj;
+        if (type.startsWith('application/merge-patch+json')) merged = mergePatch(existing, patch, false);
+        else if (type.startsWith('application/strategic-merge-patch+json')) merged = mergePatch(existing, patch, true);
+        else return this.#status(res, 415, 'UnsupportedMediaType', `patch type ${type} not supported by the fake`);
+        return json(res, 200, this.#replace(plural, namespace, existing, merged));
+      }
+      case 'DELETE': {
+        if (!existing) return notFound();
+        this.#delete(plural, namespace, existing);
+        return json(res, 200, { kind: 'Status', apiVersion: 'v1', status: 'Success', details: { name, kind: plural } });
+      }
+      default:
+        return this.#status(res, 405, 'MethodNotAllowed', `${req.method} not allowed`);
+    }
+  }
+
+  #store(plural: string, namespace: string, obj: Obj): Obj {
+    obj.metadata = {
+      ...obj.metadata,
+      ...(namespace ? { namespace } : {}),
+      uid: randomUUID(),
+      resourceVersion: String(++this.#rv),
+      creationTimestamp: new Date().toISOString(),
+      generation: 1,
+    };
+    if (plural === 'services') {
+      obj.spec = { ...obj.spec, clusterIP: `10.96.${this.#rv % 250}.${(this.#rv * 7) % 250}` };
+    }
+    this.#objects.set(key(plural, namespace, obj.metadata.name), obj);
+    if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, obj);
+    return structuredClone(obj);
+  }
+
+  #replace(plural: string, namespace: string, existing: Obj, obj: Obj): Obj {
+    const specChanged = JSON.stringify(obj.spec) !== JSON.stringify(existing.spec);
+    const next: Obj = {
+      ...obj,
+      kind: existing.kind,
+      apiVersion: existing.apiVersion,
+      metadata: {
+        ...obj.metadata,
+        name: existing.metadata.name,
+        ...(namespace ? { namespace } : {}),
+        uid: existing.metadata.uid,
+        creationTimestamp: existing.metadata.creationTimestamp,
+        resourceVersion: String(++this.#rv),
+        generation: (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0),
+      },
+    };
+    // Writes to the main resource never change status.
+    if (existing.status) next.status = existing.status;
+    else delete next.status;
+    this.#objects.set(key(plural, namespace, existing.metadata.name), next);
+    if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, next);
+    return structuredClone(next);
+  }
+
+  #delete(plural: string, namespace: string, obj: Obj): void {
+    this.#objects.delete(key(plural, namespace, obj.metadata.name));
+    if (plural === 'pods') this.#killPod(namespace, obj.metadata.name);
+    if (plural === 'deployments' || plural === 'statefulsets') {
+      // Cascade: the pods this workload owns go with it.
+      for (const pod of this.list('pods', namespace)) {
+        if (pod.metadata.ownerReferences?.some((o: Obj) => o.uid === obj.metadata.uid)) {
+          this.#objects.delete(key('pods', namespace, pod.metadata.name));
+          this.#killPod(namespace, pod.metadata.name);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------ controller
+
+  #reconcile(plural: string, namespace: string, w: Obj): void {
+    const stateful = plural === 'statefulsets';
+    const desired = w.spec?.replicas ?? 1;
+    const template = JSON.stringify(w.spec?.template ?? {});
+    const owned = this.list('pods', namespace).filter((p) =>
+      p.metadata.ownerReferences?.some((o: Obj) => o.uid === w.metadata.uid),
+    );
+    const live = owned.filter((p) => !p.metadata.deletionTimestamp);
+    const stale = live.filter((p) => this.#templates.get(key('pods', namespace, p.metadata.name)) !== template);
+    for (const p of stale) this.#terminate(namespace, p.metadata.name, w);
+    let current = live.filter((p) => !stale.includes(p));
+    // Newest (or highest ordinal) first when scaling down.
+    current.sort((a, b) => b.metadata.name.localeCompare(a.metadata.name));
+    while (current.length > desired) {
+      const p = current.shift() as Obj;
+      this.#terminate(namespace, p.metadata.name, w);
+    }
+    current = current.reverse();
+    const taken = new Set(current.map((p) => p.metadata.name));
+    const hash = randomBytes(5).toString('hex');
+    for (let i = 0; current.length < desired; i++) {
+      const podName = stateful
+        ? `${w.metadata.name}-${i}`
+        : `${w.metadata.name}-${hash}-${randomBytes(3).toString('hex')}`;
+      if (taken.has(podName) || this.#objects.has(key('pods', namespace, podName))) continue;
+      current.push(this.#createPod(namespace, podName, w, template));
+    }
+    this.#updateWorkloadStatus(plural, namespace, w.metadata.name);
+  }
+
+  #createPod(namespace: string, name: string, w: Obj, template: string): Obj {
+    const t = JSON.parse(template) as Obj;
+    const inits: Obj[] = t.spec?.initContainers ?? [];
+    const containers: Obj[] = t.spec?.containers ?? [];
+    const pod: Obj = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name,
+        namespace,
+        labels: { ...(t.metadata?.labels ?? {}) },
+        annotations: { ...(t.metadata?.annotations ?? {}) },
+        ownerReferences: [
+          { apiVersion: 'apps/v1', kind: w.kind, name: w.metadata.name, uid: w.metadata.uid, controller: true },
+        ],
+        uid: randomUUID(),
+        resourceVersion: String(++this.#rv),
+        creationTimestamp: new Date().toISOString(),
+      },
+      spec: t.spec,
+      status: {
+        phase: 'Pending',
+        conditions: [
+          { type: 'PodScheduled', status: 'True' },
+          { type: 'Ready', status: 'False' },
+        ],
+        initContainerStatuses: inits.map((c) => waitingStatus(c, 'PodInitializing')),
+        containerStatuses: containers.map((c) =>
+          waitingStatus(c, inits.length ? 'PodInitializing' : 'ContainerCreating'),
+        ),
+      },
+    };
+    const k = key('pods', namespace, name);
+    this.#objects.set(k, pod);
+    this.#templates.set(k, template);
+    const rt: Runtime = { timers: new Set(), stopped: false, logs: new Map(), listeners: new Map(), onStop: new Set() };
+    this.#runtimes.set(k, rt);
+    this.#later(rt, this.#options.startDelayMs, () => void this.#runPod(namespace, name, rt));
+    return pod;
+  }
+
+  #terminate(namespace: string, name: string, w: Obj): void {
+    const k = key('pods', namespace, name);
+    const pod = this.#objects.get(k);
+    if (!pod) return;
+    pod.metadata.deletionTimestamp = new Date().toISOString();
+    pod.metadata.resourceVersion = String(++this.#rv);
+    const rt = this.#runtimes.get(k);
+    if (rt) stopRuntime(rt);
+    setTimeout(() => {
+      if (this.#objects.get(k) === pod) {
+        this.#objects.delete(k);
+        this.#killPod(namespace, name);
+      }
+      const plural = w.kind === 'StatefulSet' ? 'statefulsets' : 'deployments';
+      const latest = this.#objects.get(key(plural, namespace, w.metadata.name));
+      if (latest) this.#reconcile(plural, namespace, latest);
+    }, this.#options.terminationMs).unref();
+  }
+
+  #killPod(namespace: string, name: string): void {
+    const k = key('pods', namespace, name);
+    const rt = this.#runtimes.get(k);
+    if (rt) stopRuntime(rt);
+    this.#runtimes.delete(k);
+    this.#templates.delete(k);
+  }
+
+  #later(rt: Runtime, ms: number, fn: () => void): void {
+    if (rt.stopped) return;
+    const t = setTimeout(() => {
+      rt.timers.delete(t);
+      if (!rt.stopped) fn();
+    }, ms);
+    t.unref();
+    rt.timers.add(t);
+  }
+
+  #updateWorkloadStatus(plural: string, namespace: string, name: string): void {
+    const w = this.#objects.get(key(plural, namespace, name));
+    if (!w) return;
+    const template = JSON.stringify(w.spec?.template ?? {});
+    const pods = this.list('pods', namespace).filter(
+      (p) => !p.metadata.deletionTimestamp && p.metadata.ownerReferences?.some((o: Obj) => o.uid === w.metadata.uid),
+    );
+    const ready = pods.filter((p) => p.status.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True'));
+    const updated = pods.filter((p) => this.#templates.get(key('pods', namespace, p.metadata.name)) === template);
+    w.status = {
+      observedGeneration: w.metadata.generation,
+      replicas: pods.length,
+      readyReplicas: ready.length,
+      updatedReplicas: updated.length,
+      availableReplicas: ready.length,
+    };
+    w.metadata.resourceVersion = String(++this.#rv);
+  }
+
+  #podChanged(namespace: string, pod: Obj): void {
+    pod.metadata.resourceVersion = String(++this.#rv);
+    const owner = pod.metadata.ownerReferences?.[0];
+    if (owner) {
+      this.#updateWorkloadStatus(owner.kind === 'StatefulSet' ? 'statefulsets' : 'deployments', namespace, owner.name);
+    }
+  }
+
+  // ---------------------------------------------------------- kubelet
+
+  async #runPod(namespace: string, name: string, rt: Runtime): Promise<void> {
+    const pod = this.#objects.get(key('pods', namespace, name));
+    if (!pod) return;
+    const inits: Obj[] = pod.spec.initContainers ?? [];
+    const containers: Obj[] = pod.spec.containers ?? [];
+    for (const [i, c] of inits.entries()) {
+      const code = await this.#runContainer(namespace, pod, rt, c, pod.status.initContainerStatuses[i], true);
+      if (code !== 0) return;
+    }
+    if (rt.stopped) return;
+    pod.status.phase = 'Running';
+    pod.status.startTime = new Date().toISOString();
+    pod.status.conditions.push({ type: 'Initialized', status: 'True' });
+    await Promise.all(
+      containers.map((c, i) => this.#runContainer(namespace, pod, rt, c, pod.status.containerStatuses[i], false)),
+    );
+  }
+
+  /** Runs one container to its exit code (never resolves for a long-running one; -1 when it cannot start). */
+  async #runContainer(namespace: string, pod: Obj, rt: Runtime, c: Obj, status: Obj, init: boolean): Promise<number> {
+    if (this.#failing.has(c.image)) {
+      status.state = {
+        waiting: {
+          reason: 'ErrImagePull',
+          message: `rpc error: code = NotFound desc = failed to pull and unpack image "${c.image}": not found`,
+        },
+      };
+      this.#podChanged(namespace, pod);
+      return -1;
+    }
+    const env = this.#envOf(namespace, c);
+    if (typeof env === 'string') {
+      status.state = { waiting: { reason: 'CreateContainerConfigError', message: env } };
+      this.#podChanged(namespace, pod);
+      return -1;
+    }
+    const image = this.#images.get(c.image) ?? {};
+    const argv: string[] = [...(c.command ?? []), ...(c.args ?? [])];
+    const script = scriptOf(argv, image.script ?? 'while true; do sleep 3600; done');
+    status.state = { running: { startedAt: new Date().toISOString() } };
+    status.started = true;
+    if (!init) {
+      const probe = c.readinessProbe;
+      const path = probe?.httpGet?.path as string | undefined;
+      status.ready = !probe || !path || !image.httpPaths || image.httpPaths.includes(path);
+      const allReady = (pod.status.containerStatuses as Obj[]).every((s) => s.ready);
+      const readyCondition = pod.status.conditions.find((x: Obj) => x.type === 'Ready');
+      if (readyCondition) readyCondition.status = allReady ? 'True' : 'False';
+    }
+    this.#podChanged(namespace, pod);
+    const lines: LogLine[] = rt.logs.get(c.name) ?? [];
+    rt.logs.set(c.name, lines);
+    const partial = { stdout: '', stderr: '' };
+    const io: Io = {
+      // The kubelet keeps one log per container: both streams, line by line.
+      write: (stream, text) => {
+        const parts = (partial[stream] + text).split('\n');
+        partial[stream] = parts.pop() ?? '';
+        for (const t of parts) {
+          const line = { at: new Date(), text: t };
+          lines.push(line);
+          for (const l of rt.listeners.get(c.name) ?? []) l(line);
+        }
+      },
+      file: (path) => this.#fileOf(namespace, pod, c, path),
+      stdin: async () => '',
+      sleep: (ms) => sleepIn(rt, ms),
+    };
+    const code = await interpret(parseScript(script), env, io);
+    if (rt.stopped || code === undefined) return -1;
+    status.ready = false;
+    const terminated = {
+      exitCode: code,
+      reason: code === 0 ? 'Completed' : 'Error',
+      startedAt: status.state.running?.startedAt,
+      finishedAt: new Date().toISOString(),
+    };
+    if (init && code === 0) {
+      status.state = { terminated };
+    } else {
+      // restartPolicy Always: the kubelet restarts it with a back-off, during which it waits.
+      status.lastState = { terminated };
+      status.restartCount = (status.restartCount ?? 0) + 1;
+      status.state = {
+        waiting: { reason: 'CrashLoopBackOff', message: `back-off restarting failed container ${c.name}` },
+      };
+      const readyCondition = pod.status.conditions.find((x: Obj) => x.type === 'Ready');
+      if (readyCondition && !init) readyCondition.status = 'False';
+    }
+    this.#podChanged(namespace, pod);
+    return code;
+  }
+
+  #envOf(namespace: string, c: Obj): Record<string, string> | string {
+    const env: Record<string, string> = {};
+    for (const e of (c.env ?? []) as Obj[]) {
+      if (e.valueFrom?.secretKeyRef) {
+        const ref = e.valueFrom.secretKeyRef;
+        const secret = this.#objects.get(key('secrets', namespace, ref.name));
+        const data = secret?.data?.[ref.key];
+        if (data === undefined) return `secret "${ref.name}" key "${ref.key}" not found`;
+        env[e.name] = Buffer.from(data, 'base64').toString('utf8');
+      } else env[e.name] = e.value ?? '';
+    }
+    return env;
+  }
+
+  /** A file mounted into a container from a ConfigMap (subPath mounts), or undefined. */
+  #fileOf(namespace: string, pod: Obj, c: Obj, path: string): string | undefined {
+    const mount = ((c.volumeMounts ?? []) as Obj[]).find((m) => m.mountPath === path);
+    if (!mount) return undefined;
+    const volume = ((pod.spec.volumes ?? []) as Obj[]).find((v) => v.name === mount.name);
+    const cm = volume?.configMap ? this.#objects.get(key('configmaps', namespace, volume.configMap.name)) : undefined;
+    return mount.subPath ? cm?.data?.[mount.subPath] : undefined;
+  }
+
+  /** The exec subresource over a websocket (v5.channel.k8s.io, v4 without stdin close). */
+  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    this.requests.push({
+      method: 'GET',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      contentType: undefined,
+    });
+    const m = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/exec$/.exec(url.pathname);
+    if (req.headers.authorization !== `Bearer ${this.token}` || !m) {
+      socket.end(`HTTP/1.1 ${m ? '401 Unauthorized' : '404 Not Found'}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const namespace = m[1] as string;
+    const podName = m[2] as string;
+    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      this.#openExecs.add(ws);
+      ws.on('close', () => this.#openExecs.delete(ws));
+      void this.#runExec(ws, namespace, podName, url.searchParams);
+    });
+  }
+
+  async #runExec(ws: WebSocket, namespace: string, podName: string, query: URLSearchParams): Promise<void> {
+    const send = (channel: number, text: string) => {
+      if (ws.readyState === ws.OPEN) ws.send(Buffer.concat([Buffer.from([channel]), Buffer.from(text)]));
+    };
+    const finish = (status: Obj) => {
+      send(3, JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, ...status }));
+      ws.close();
+    };
+    const pod = this.#objects.get(key('pods', namespace, podName));
+    const container = ((pod?.spec.containers ?? []) as Obj[]).find((c) => c.name === query.get('container'));
+    const cs = ((pod?.status.containerStatuses ?? []) as Obj[]).find((x) => x.name === container?.name);
+    if (!pod || !container || !cs?.state?.running) {
+      return finish({
+        status: 'Failure',
+        reason: 'BadRequest',
+        message: 'container not found or not running',
+        code: 400,
+      });
+    }
+    const env = this.#envOf(namespace, container);
+    const rt: Runtime = { timers: new Set(), stopped: false, logs: new Map(), listeners: new Map(), onStop: new Set() };
+    ws.on('close', () => stopRuntime(rt));
+    let stdinText = '';
+    let stdinDone: () => void = () => undefined;
+    const stdinClosed = new Promise<void>((r) => {
+      stdinDone = r;
+    });
+    if (query.get('stdin') !== 'true') stdinDone();
+    ws.on('message', (data: Buffer) => {
+      if (data[0] === 0) stdinText += data.subarray(1).toString('utf8');
+      else if (data[0] === 255 && data[1] === 0) stdinDone();
+    });
+    const io: Io = {
+      write: (stream, text) => send(stream === 'stdout' ? 1 : 2, text),
+      file: (path) => this.#fileOf(namespace, pod, container, path),
+      stdin: async () => {
+        await stdinClosed;
+        return stdinText;
+      },
+      sleep: (ms) => sleepIn(rt, ms),
+    };
+    const code = await interpret(
+      parseScript(scriptOf(query.getAll('command'), '')),
+      typeof env === 'string' ? {} : env,
+      io,
+    );
+    if (code === undefined) return;
+    if (code === 0) return finish({ status: 'Success' });
+    finish({
+      status: 'Failure',
+      reason: 'NonZeroExitCode',
+      message: `command terminated with non-zero exit code: exit status ${code}`,
+      details: { causes: [{ reason: 'ExitCode', message: String(code) }] },
+    });
+  }
+
+  /** Exec connections still open. */
+  get openExecs(): number {
+    return this.#openExecs.size;
+  }
+
+  /** Subscribes to a container's log (test helper for internal use by the log endpoint). */
+  #log(req: IncomingMessage, res: ServerResponse, namespace: string, name: string, query: URLSearchParams): undefined {
+    const k = key('pods', namespace, name);
+    const pod = this.#objects.get(k);
+    if (!pod) return this.#status(res, 404, 'NotFound', `pods "${name}" not found`);
+    const all = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])] as Obj[];
+    const container = query.get('container') ?? (all.length === 1 ? all[0]?.name : undefined);
+    if (!container || !all.some((c) => c.name === container)) {
+      return this.#status(res, 400, 'BadRequest', `container ${container} is not valid for pod ${name}`);
+    }
+    const rt = this.#runtimes.get(k);
+    const timestamps = query.get('timestamps') === 'true';
+    const since = query.get('sinceTime') ? new Date(query.get('sinceTime') as string).getTime() : undefined;
+    const tail = query.get('tailLines') ? Number(query.get('tailLines')) : undefined;
+    let lines = (rt?.logs.get(container) ?? []).filter((l) => since === undefined || l.at.getTime() >= since);
+    if (tail !== undefined) lines = lines.slice(Math.max(0, lines.length - tail));
+    const format = (l: LogLine) => `${timestamps ? `${l.at.toISOString().replace('Z', '000000Z')} ` : ''}${l.text}\n`;
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    for (const l of lines) res.write(format(l));
+    if (query.get('follow') !== 'true' || !rt || rt.stopped) {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    const listener = (l: LogLine) => res.write(format(l));
+    const set = rt.listeners.get(container) ?? new Set();
+    rt.listeners.set(container, set);
+    set.add(listener);
+    this.#openLogs.add(res);
+    const end = () => res.end();
+    rt.onStop.add(end);
+    const done = () => {
+      set.delete(listener);
+      rt.onStop.delete(end);
+      this.#openLogs.delete(res);
+    };
+    req.on('close', done);
+    res.on('close', done);
+  }
+
+  #podMetrics(res: ServerResponse, namespace: string): undefined {
+    if (!this.#metrics) return this.#status(res, 404, 'NotFound', 'the server could not find the requested resource');
+    const items = this.list('pods', namespace)
+      .filter((p) => p.status.phase === 'Running')
+      .map((p) => ({
+        metadata: { name: p.metadata.name, namespace, creationTimestamp: new Date().toISOString() },
+        timestamp: new Date().toISOString(),
+        window: '10s',
+        containers: (p.spec.containers as Obj[]).map((c) => ({
+          name: c.name,
+          usage: { cpu: '5000000n', memory: '10Mi' },
+        })),
+      }));
+    json(res, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items });
+  }
+}
+
+function sleepIn(rt: Runtime, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (rt.stopped) return resolve(false);
+    const t = setTimeout(() => {
+      rt.timers.delete(t);
+      resolve(!rt.stopped);
+    }, ms);
+    t.unref();
+    rt.timers.add(t);
+  });
+}
+
+function stopRuntime(rt: Runtime): void {
+  rt.stopped = true;
+  for (const fn of rt.onStop) fn();
+  rt.onStop.clear();
+  for (const t of rt.timers) clearTimeout(t);
+  rt.timers.clear();
+}
+
+function key(plural: string, namespace: string, name: string): string {
+  return `${plural}/${namespace}/${name}`;
+}
+
+function waitingStatus(c: Obj, reason: string): Obj {
+  return { name: c.name, image: c.image, imageID: '', ready: false, restartCount: 0, state: { waiting: { reason } } };
+}
+
+function matches(o: Obj, selector: string | undefined): boolean {
+  if (!selector) return true;
+  const labels = (o.metadata?.labels ?? {}) as Record<string, string>;
+  return selector.split(',').every((term) => {
+    const [k, v] = term.split('=');
+    return k !== undefined && labels[k.trim()] === v?.trim();
+  });
+}
+
+function json(res: ServerResponse, code: number, body: unknown): undefined {
+  const text = JSON.stringify(body);
+  res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** RFC 7386 merge patch; with `strategic`, lists of objects with a `name` merge by name. */
+function mergePatch(target: unknown, patch: unknown, strategic: boolean): Obj {
+  return merge(target, patch, strategic) as Obj;
+}
+
+function merge(target: unknown, patch: unknown, strategic: boolean): unknown {
+  if (
+    strategic &&
+    Array.isArray(patch) &&
+    Array.isArray(target) &&
+    patch.every((p) => p && typeof p === 'object' && 'name' in p)
+  ) {
+    const out = target.map((t) => structuredClone(t));
+    for (const p of patch as Obj[]) {
+      const i = out.findIndex((t: Obj) => t?.name === p.name);
+      if (i >= 0) out[i] = merge(out[i], p, strategic);
+      else out.push(p);
+    }
+    return out;
+  }
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return structuredClone(patch);
+  const out: Obj = target && typeof target === 'object' && !Array.isArray(target) ? structuredClone(target as Obj) : {};
+  for (const [k, v] of Object.entries(patch as Obj)) {
+    if (v === null) delete out[k];
+    else out[k] = merge(out[k], v, strategic);
+  }
+  return out;
+}
+
+type Stmt =
+  | { echo: string; stderr: boolean }
+  | { cat: string | undefined; stderr: boolean }
+  | { env: true }
+  | { sleep: number }
+  | { exit: number }
+  | { incr: string }
+  | { loop: Stmt[] };
+
+/** Parses the tiny shell subset the fake kubelet runs. */
+export function parseScript(script: string): Stmt[] {
+  const parts = script
+    .split(/[;\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let i = 0;
+  const block = (untilDone: boolean): Stmt[] => {
+    const out: Stmt[] = [];
+    while (i < parts.length) {
+      let s = parts[i++] as string;
+      if (s === 'done') {
+        if (untilDone) return out;
+        continue;
+      }
+      if (s === 'while true') {
+        out.push({ loop: block(true) });
+        continue;
+      }
+      if (s.startsWith('do ')) s = s.slice(3).trim();
+      let m = /^echo\s*(.*?)(\s*>&2)?$/.exec(s);
+      if (m) {
+        out.push({ echo: unquote(m[1] ?? ''), stderr: Boolean(m[2]) });
+        continue;
+      }
+      m = /^cat(?:\s+(\S+))?(\s*>&2)?$/.exec(s);
+      if (m) {
+        out.push({ cat: m[1], stderr: Boolean(m[2]) });
+        continue;
+      }
+      if (s === 'env') {
+        out.push({ env: true });
+        continue;
+      }
+      m = /^sleep\s+([0-9.]+)$/.exec(s);
+      if (m) {
+        out.push({ sleep: Number(m[1]) });
+        continue;
+      }
+      m = /^exit\s+(\d+)$/.exec(s);
+      if (m) {
+        out.push({ exit: Number(m[1]) });
+        continue;
+      }
+      m = /^([A-Za-z_]\w*)=\$\(\(\1\+1\)\)$/.exec(s);
+      if (m) out.push({ incr: m[1] as string });
+      // Anything else (assignments like i=0 included) is a no-op here.
+      if (/^([A-Za-z_]\w*)=0$/.test(s)) out.push({ incr: `${s.split('=')[0]}:reset` });
+    }
+    return out;
+  };
+  return block(false);
+}
+
+function unquote(s: string): string {
+  const t = s.trim();
+  if ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'"))) return t.slice(1, -1);
+  return t;
+}
+
+/** What a running script can reach: its output streams, files, stdin, and time. */
+interface Io {
+  write(stream: 'stdout' | 'stderr', text: string): void;
+  /** A mounted file's content, or undefined. */
+  file(path: string): string | undefined;
+  /** Everything on stdin once it is closed ('' when there is none). */
+  stdin(): Promise<string>;
+  /** Resolves false when the process was killed meanwhile. */
+  sleep(ms: number): Promise<boolean>;
+}
+
+/** Runs statements; resolves the exit code, or undefined when the process was killed. */
+async function interpret(stmts: Stmt[], env: Record<string, string>, io: Io): Promise<number | undefined> {
+  const vars: Record<string, string> = { ...env };
+  const expand = (t: string) => t.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (_, n: string) => vars[n] ?? '');
+  const run = async (list: Stmt[]): Promise<number | undefined | 'next'> => {
+    for (const s of list) {
+      if ('echo' in s) io.write(s.stderr ? 'stderr' : 'stdout', `${expand(s.echo)}\n`);
+      else if ('cat' in s) {
+        if (s.cat === undefined) io.write(s.stderr ? 'stderr' : 'stdout', await io.stdin());
+        else {
+          const content = io.file(s.cat);
+          if (content === undefined) {
+            io.write('stderr', `cat: can't open '${s.cat}': No such file or directory\n`);
+            return 1;
+          }
+          io.write(s.stderr ? 'stderr' : 'stdout', content);
+        }
+      } else if ('env' in s) {
+        io.write(
+          'stdout',
+          Object.entries(env)
+            .map(([k, v]) => `${k}=${v}\n`)
+            .join(''),
+        );
+      } else if ('sleep' in s) {
+        if (!(await io.sleep(s.sleep * 1000))) return undefined;
+      } else if ('exit' in s) return s.exit;
+      else if ('incr' in s) {
+        if (s.incr.endsWith(':reset')) vars[s.incr.slice(0, -6)] = '0';
+        else vars[s.incr] = String(Number(vars[s.incr] ?? 0) + 1);
+      } else if ('loop' in s) {
+        for (;;) {
+          const r = await run(s.loop);
+          if (r !== 'next') return r;
+          // A loop without a sleep would spin: yield to the event loop.
+          if (!s.loop.some((x) => 'sleep' in x) && !(await io.sleep(100))) return undefined;
+        }
+      }
+    }
+    return 'next';
+  };
+  const r = await run(stmts);
+  return r === 'next' ? 0 : r;
+}
+
+/** The script a container or exec runs for `argv` (`sh -c script`, or the argv as one statement). */
+function scriptOf(argv: string[], fallback: string): string {
+  if (argv.length === 0) return fallback;
+  if (argv[0] === 'sh' && argv[1] === '-c') return argv[2] ?? '';
+  return argv.join(' ');
+}
+
+function kubeconfigFor(server: string, token: string): string {
+  return [
+    'apiVersion: v1',
+    'kind: Config',
+    'clusters:',
+    '- name: fake',
+    '  cluster:',
+    `    server: ${server}`,
+    // client-node refuses plain HTTP unless TLS verification is explicitly off.
+    '    insecure-skip-tls-verify: true',
+    'users:',
+    '- name: tester',
+    '  user:',
+    `    token: ${token}`,
+    'contexts:',
+    '- name: fake',
+    '  context:',
+    '    cluster: fake',
+    '    user: tester',
+    'current-context: fake',
+    '',
+  ].join('\n');
+}
