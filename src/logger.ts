@@ -7,6 +7,21 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'wheelhouse' },
-    redact: { paths: ['*.authorization', '*.token', '*.secret', '*.value', '*.password'], censor: '[redacted]' },
+    // Top-level and one level down: pino's `*.x` does not match a top-level `x`.
+    redact: {
+      paths: [
+        'authorization',
+        'token',
+        'secret',
+        'value',
+        'password',
+        '*.authorization',
+        '*.token',
+        '*.secret',
+        '*.value',
+        '*.password',
+      ],
+      censor: '[redacted]',
+    },
   });
 }

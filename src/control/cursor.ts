@@ -16,7 +16,7 @@ export function encodeTimeCursor(k: TimeKey): string {
 export function decodeTimeCursor(cursor: string, field = 'after'): TimeKey {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string') {
+    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1])) {
       const createdAt = new Date(v[0]);
       if (!Number.isNaN(createdAt.getTime())) return { createdAt, id: v[1] };
     }

@@ -82,7 +82,8 @@ export class SecretService {
   /** Deletes a secret of the caller's tenant; a missing one (or a reserved key) is a NotFoundError. Needs `secrets:write`. */
   async delete(caller: Principal, key: string): Promise<void> {
     requireWrite(caller);
-    if (key.startsWith(INTERNAL_SECRET_PREFIX)) throw new NotFoundError(`secret "${key}"`);
+    // A reserved key, or one no put could have stored (bad characters, too long), is simply not there.
+    if (secretKeyErrors(key).length > 0) throw new NotFoundError(`secret "${printable(key)}"`);
     await this.db.transaction().execute(async (trx) => {
       const row = await secrets.deleteSecret(trx, caller.tenantId, key);
       if (!row) throw new NotFoundError(`secret "${key}"`);
@@ -167,6 +168,13 @@ export class SecretService {
     });
     return toInfo(row);
   }
+}
+
+/** A key as an error message may quote it: bounded, and without control characters. */
+function printable(key: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point
+  const clean = key.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 140 ? `${clean.slice(0, 140)}…` : clean;
 }
 
 function requireWrite(caller: Principal): void {

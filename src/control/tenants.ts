@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, TenantRow } from '../db/database.js';
+import { json } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
 import * as tenants from '../db/repositories/tenant-repository.js';
+import { isUuid } from '../db/repositories/token-repository.js';
 import { ConflictError, ForbiddenError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
 
@@ -43,19 +46,34 @@ export class TenantService {
         'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit',
       );
     }
-    const row = await this.db
-      .insertInto('tenants')
-      .values({ id: randomUUID(), name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new ConflictError(`a tenant named "${name}" already exists`);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('tenants')
+        .values({ id: randomUUID(), name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) throw new ConflictError(`a tenant named "${name}" already exists`);
+      // The audit record lives in the new tenant's feed; the actor is the operator's token.
+      await appendEvents(trx, [
+        {
+          tenant_id: inserted.id,
+          type: 'tenant.created',
+          actor_token_id: caller.tokenId,
+          message: `tenant "${name}" created`,
+          data: json({ tenantId: inserted.id, name }),
+        },
+      ]);
+      return inserted;
+    });
     return toTenant(row);
   }
 
   /** Tenants by id, limited to what the caller may see: its own, or any with `system`. */
   async byIds(caller: Principal, ids: readonly string[]): Promise<Tenant[]> {
-    const visible = caller.scopes.has(Scopes.system) ? ids : ids.filter((id) => id === caller.tenantId);
+    // Only uuids can match; anything else would be an error on the uuid column, not a miss.
+    const wanted = ids.filter(isUuid);
+    const visible = caller.scopes.has(Scopes.system) ? wanted : wanted.filter((id) => id === caller.tenantId);
     return (await tenants.findTenantsByIds(this.db, visible)).map(toTenant);
   }
 }

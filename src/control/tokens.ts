@@ -1,9 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ApiTokenRow, Database } from '../db/database.js';
+import { json } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { ALL_SCOPES, isScope, type Principal, type Scope, Scopes } from './scopes.js';
+
+/** Whether `id` is uuid-shaped (ids in cursors and global ids are checked before they reach a uuid column). */
+export const isUuid = tokens.isUuid;
 
 const TOKEN_PREFIX = 'whk_';
 
@@ -93,6 +99,11 @@ export class TokenService {
     }
     const name = input.name.trim();
     if (!name || name.length > 100) throw ValidationError.of(['input', 'name'], 'must be 1 to 100 characters');
+    // A label for people: no control characters (Postgres text cannot even hold NUL).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+    if (/[\u0000-\u001f\u007f]/.test(name)) {
+      throw ValidationError.of(['input', 'name'], 'must not contain control characters');
+    }
     if (input.scopes.length === 0) throw ValidationError.of(['input', 'scopes'], 'must name at least one scope');
     for (const s of input.scopes) {
       if (!caller.scopes.has(s)) {
@@ -103,14 +114,40 @@ export class TokenService {
       throw ValidationError.of(['input', 'expiresAt'], 'must be in the future');
     }
     const secret = generateTokenSecret();
-    const row = await tokens.insertToken(this.db, {
-      id: randomUUID(),
-      tenant_id: tenantId,
-      name,
-      token_hash: hashToken(secret),
-      scopes: [...new Set(input.scopes)],
-      created_by: caller.tokenId,
-      expires_at: input.expiresAt ?? null,
+    const scopes = [...new Set(input.scopes)];
+    const row = await this.db.transaction().execute(async (trx) => {
+      if (
+        tenantId !== caller.tenantId &&
+        (!tokens.isUuid(tenantId) || (await findTenantsByIds(trx, [tenantId])).length === 0)
+      ) {
+        // SYSTEM naming a tenant that does not exist: the same answer as a foreign one.
+        throw new NotFoundError('tenant');
+      }
+      const inserted = await tokens.insertToken(trx, {
+        id: randomUUID(),
+        tenant_id: tenantId,
+        name,
+        token_hash: hashToken(secret),
+        scopes,
+        created_by: caller.tokenId,
+        expires_at: input.expiresAt ?? null,
+      });
+      // The audit record: who issued which token with what scopes; never the secret or its hash.
+      await appendEvents(trx, [
+        {
+          tenant_id: tenantId,
+          type: 'token.created',
+          actor_token_id: caller.tokenId,
+          message: `API token "${name}" created (${scopes.join(', ')})`,
+          data: json({
+            tokenId: inserted.id,
+            name,
+            scopes,
+            expiresAt: inserted.expires_at ? inserted.expires_at.toISOString() : null,
+          }),
+        },
+      ]);
+      return inserted;
     });
     return { secret, token: toApiToken(row) };
   }
@@ -133,9 +170,28 @@ export class TokenService {
     return tokens.countTokens(this.db);
   }
 
+  /**
+   * Revokes a token of the caller's tenant (another tenant's is a
+   * NotFoundError, like a missing one). Revoking it again is harmless and
+   * keeps the first revocation time; only the first records an event.
+   */
   async revoke(caller: Principal, id: string): Promise<ApiToken> {
-    const row = await tokens.revokeToken(this.db, caller.tenantId, id, new Date());
-    if (!row) throw new NotFoundError('token');
+    const row = await this.db.transaction().execute(async (trx) => {
+      const revoked = await tokens.revokeToken(trx, caller.tenantId, id, new Date());
+      if (!revoked) throw new NotFoundError('token');
+      if (revoked.revokedNow) {
+        await appendEvents(trx, [
+          {
+            tenant_id: caller.tenantId,
+            type: 'token.revoked',
+            actor_token_id: caller.tokenId,
+            message: `API token "${revoked.row.name}" revoked`,
+            data: json({ tokenId: revoked.row.id, name: revoked.row.name }),
+          },
+        ]);
+      }
+      return revoked.row;
+    });
     for (const l of this.#revocationListeners) l(row.id);
     return toApiToken(row);
   }

@@ -1,3 +1,4 @@
+import { ValidationError } from '../control/errors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
@@ -50,6 +51,8 @@ builder.loadableNode(EventRef, {
     }),
   }),
 });
+
+const MAX_EVENT_TYPES = 50;
 
 export const EventFilter = builder.inputType('EventFilter', {
   description: 'Narrows an event feed.',

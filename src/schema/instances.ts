@@ -11,6 +11,7 @@ import {
 } from '../control/errors.js';
 import type { Enqueued } from '../control/instances.js';
 import type { Instance, Operation } from '../control/model.js';
+import { checkNoNul, Problems } from '../control/spec-validation.js';
 import type { ServiceStatus } from '../providers/provider.js';
 import { ProviderError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
@@ -283,6 +284,15 @@ const ServiceFilter = builder.inputType('ServiceFilter', {
     state: t.field({ type: InstanceStateEnum, description: 'Service state.' }),
   }),
 });
+
+/** A filter whose strings Postgres can hold (no NUL); one that cannot is a ValidationError on `filter`. */
+function cleanFilter<T extends object>(filter: T | null | undefined): T | Record<string, never> {
+  if (!filter) return {};
+  const p = new Problems();
+  checkNoNul(p, filter, ['filter']);
+  p.throwIfAny();
+  return filter;
+}
 
 builder.queryFields((t) => ({
   instances: t.connection({

@@ -17,8 +17,12 @@ function encodeKeyCursor(key: string): string {
 
 function decodeKeyCursor(cursor: string): string {
   const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!raw.startsWith('k:') || raw.length < 3) throw badArgument('after', 'not a cursor this field returned');
-  return raw.slice(2);
+  const key = raw.slice(2);
+  // Keys are what a put accepts (or the control plane's own): anything else was never a cursor of ours.
+  if (!raw.startsWith('k:') || !/^[A-Za-z0-9_.\-/]{1,512}$/.test(key)) {
+    throw badArgument('after', 'not a cursor this field returned');
+  }
+  return key;
 }
 
 export const SecretRef = builder.objectRef<SecretInfo>('Secret').implement({
@@ -120,7 +124,10 @@ builder.mutationFields((t) => ({
     description: 'Creates or replaces a secret of your tenant; each put bumps its version. Needs SECRETS_WRITE.',
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
-    errors: { types: [ValidationError, ForbiddenError], union: { name: 'PutSecretResult' } },
+    errors: {
+      types: [ValidationError, ForbiddenError],
+      union: { name: 'PutSecretResult', description: 'The payload, or why it could not be done.' },
+    },
     args: { input: t.arg({ type: PutSecretInput, required: true, description: 'The key and its value.' }) },
     resolve: async (_root, { input }, ctx) => ({
       secret: await ctx.services.secrets.put(ctx.principal, input.key, input.value),
@@ -131,7 +138,10 @@ builder.mutationFields((t) => ({
     description: 'Deletes a secret of your tenant. Needs SECRETS_WRITE.',
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
-    errors: { types: [NotFoundError, ForbiddenError], union: { name: 'DeleteSecretResult' } },
+    errors: {
+      types: [NotFoundError, ForbiddenError],
+      union: { name: 'DeleteSecretResult', description: 'The payload, or why it could not be done.' },
+    },
     args: { input: t.arg({ type: DeleteSecretInput, required: true, description: 'The key to delete.' }) },
     resolve: async (_root, { input }, ctx) => {
       await ctx.services.secrets.delete(ctx.principal, input.key);

@@ -2,7 +2,7 @@ import { decodeTimeCursor, encodeTimeCursor, pageSize } from '../control/cursor.
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
 import type { Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
-import type { ApiToken } from '../control/tokens.js';
+import { type ApiToken, isUuid } from '../control/tokens.js';
 import { builder } from './builder.js';
 import { ScopeEnum } from './enums.js';
 
@@ -88,6 +88,8 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const limit = pageSize(args.first);
       const after = args.after ? decodeTimeCursor(args.after) : undefined;
+      // A cursor we made holds a token id; any other id would fail on the uuid column.
+      if (after && !isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
       const rows = await ctx.services.tokens.list(ctx.principal.tenantId, { limit: limit + 1, after });
       const page = rows.slice(0, limit);
       return {
@@ -169,8 +171,11 @@ builder.mutationFields((t) => ({
     type: CreateTenantPayload,
     description: 'Creates a tenant. Needs SYSTEM.',
     authScopes: { system: true },
-    errors: { types: [ValidationError, ConflictError, ForbiddenError], union: { name: 'CreateTenantResult' } },
-    args: { input: t.arg({ type: CreateTenantInput, required: true }) },
+    errors: {
+      types: [ValidationError, ConflictError, ForbiddenError],
+      union: { name: 'CreateTenantResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: CreateTenantInput, required: true, description: 'What to do.' }) },
     resolve: async (_root, { input }, ctx) => ({
       tenant: await ctx.services.tenants.create(ctx.principal, input.name),
     }),
@@ -179,8 +184,11 @@ builder.mutationFields((t) => ({
     type: CreateApiTokenPayload,
     description: 'Issues a token for your tenant (ADMIN) or any tenant (SYSTEM).',
     authScopes: { $any: { admin: true, system: true } },
-    errors: { types: [ValidationError, NotFoundError, ForbiddenError], union: { name: 'CreateApiTokenResult' } },
-    args: { input: t.arg({ type: CreateApiTokenInput, required: true }) },
+    errors: {
+      types: [ValidationError, NotFoundError, ForbiddenError],
+      union: { name: 'CreateApiTokenResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: CreateApiTokenInput, required: true, description: 'What to do.' }) },
     resolve: async (_root, { input }, ctx) => {
       const tenantId = input.tenantId ? localId(String(input.tenantId), 'Tenant') : undefined;
       const { secret, token } = await ctx.services.tokens.create(ctx.principal, {
@@ -196,8 +204,11 @@ builder.mutationFields((t) => ({
     type: RevokeApiTokenPayload,
     description: 'Revokes a token of your tenant at once; its open subscriptions close.',
     authScopes: { $any: { admin: true, system: true } },
-    errors: { types: [NotFoundError, ForbiddenError], union: { name: 'RevokeApiTokenResult' } },
-    args: { input: t.arg({ type: RevokeApiTokenInput, required: true }) },
+    errors: {
+      types: [NotFoundError, ForbiddenError],
+      union: { name: 'RevokeApiTokenResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: RevokeApiTokenInput, required: true, description: 'What to do.' }) },
     resolve: async (_root, { input }, ctx) => ({
       token: await ctx.services.tokens.revoke(ctx.principal, localId(String(input.id), 'ApiToken', 'token')),
     }),

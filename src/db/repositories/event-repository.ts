@@ -24,6 +24,17 @@ export async function appendEvents(db: Db, rows: NewEvent[]): Promise<EventRow[]
   return inserted;
 }
 
+/**
+ * `type` is one of `types`, as one array parameter: a client's list of any
+ * length is one bind value, never one per item (Postgres allows 65 535).
+ */
+function typeIn(types: readonly string[]) {
+  // A type with NUL was never stored (text cannot hold it) and would be an error as a parameter: it matches nothing.
+  const wanted = [...new Set(types)].filter((t) => !t.includes('\u0000'));
+  if (wanted.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`${sql.ref('type')} = any(${sql.val(wanted)}::text[])`;
+}
+
 export interface EventListFilter {
   types?: readonly string[] | null;
   instanceId?: string | null;
@@ -39,7 +50,7 @@ export async function listEventsAfter(
   limit: number,
 ): Promise<EventRow[]> {
   let q = db.selectFrom('events').selectAll().where('tenant_id', '=', tenantId).where('id', '>', afterId);
-  if (filter.types?.length) q = q.where('type', 'in', filter.types);
+  if (filter.types?.length) q = q.where(typeIn(filter.types));
   if (filter.instanceId) q = q.where('instance_id', '=', filter.instanceId);
   if (filter.operationId) q = q.where('operation_id', '=', filter.operationId);
   return q.orderBy('id', 'asc').limit(limit).execute();
@@ -54,7 +65,7 @@ export async function listEventsBefore(
 ): Promise<EventRow[]> {
   let q = db.selectFrom('events').selectAll().where('tenant_id', '=', tenantId);
   if (page.beforeId) q = q.where('id', '<', page.beforeId);
-  if (filter.types?.length) q = q.where('type', 'in', filter.types);
+  if (filter.types?.length) q = q.where(typeIn(filter.types));
   if (filter.instanceId) q = q.where('instance_id', '=', filter.instanceId);
   if (filter.operationId) q = q.where('operation_id', '=', filter.operationId);
   return q.orderBy('id', 'desc').limit(page.limit).execute();

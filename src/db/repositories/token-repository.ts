@@ -1,5 +1,13 @@
+import { sql } from 'kysely';
 import type { ApiTokenRow, NewApiToken } from '../database.js';
 import type { Db } from '../db-types.js';
+
+/** Token ids are uuids; anything else matches no row (and never reaches a uuid column, where it would be an error). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
 
 export async function insertToken(db: Db, row: NewApiToken): Promise<ApiTokenRow> {
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
@@ -17,8 +25,9 @@ export async function findLiveTokenByHash(db: Db, hash: string): Promise<ApiToke
 }
 
 export async function findTokensByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<ApiTokenRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', wanted).execute();
 }
 
 /** A page of a tenant's tokens, newest first, after a (created_at, id) keyset cursor. */
@@ -40,14 +49,27 @@ export async function listTokens(
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
 }
 
-export async function revokeToken(db: Db, tenantId: string, id: string, at: Date): Promise<ApiTokenRow | undefined> {
-  return db
+/**
+ * Revokes the tenant's token `id` at `at`; revoking it again keeps the first
+ * revocation time. Returns the row and whether this call revoked it, or
+ * undefined when the tenant has no such token.
+ */
+export async function revokeToken(
+  db: Db,
+  tenantId: string,
+  id: string,
+  at: Date,
+): Promise<{ row: ApiTokenRow; revokedNow: boolean } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db
     .updateTable('api_tokens')
-    .set({ revoked_at: at })
+    .set({ revoked_at: sql<Date>`coalesce(${sql.ref('revoked_at')}, ${at})` })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (!row) return undefined;
+  return { row, revokedNow: row.revoked_at?.getTime() === at.getTime() };
 }
 
 /** Records use, at most once a minute per token so reads do not each become a write. */
