@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', 'timestamptz')
     .addColumn('revoked_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('api_tokens_tenant_idx').on('api_tokens').columns(['tenant_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('api_tokens_tenant_idx')
+    .on('api_tokens')
+    .columns(['tenant_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('instances')

@@ -67,6 +67,9 @@ export function eventFilterOf(
   filter: { types?: string[] | null; instanceId?: string | number | null } | null | undefined,
 ) {
   if (!filter) return {};
+  if ((filter.types?.length ?? 0) > MAX_EVENT_TYPES) {
+    throw ValidationError.of(['filter', 'types'], `at most ${MAX_EVENT_TYPES} types`);
+  }
   let instanceId: string | undefined;
   if (filter.instanceId != null) {
     try {

@@ -301,7 +301,7 @@ builder.queryFields((t) => ({
     authScopes: { read: true },
     args: { filter: t.arg({ type: InstanceFilter, description: 'Filters.' }) },
     resolve: (_r, args, ctx) =>
-      ctx.services.queries.instances(ctx.principal.tenantId, args.filter ?? {}, args.first, args.after),
+      ctx.services.queries.instances(ctx.principal.tenantId, cleanFilter(args.filter), args.first, args.after),
   }),
   instance: t.field({
     type: InstanceRef,
@@ -323,7 +323,7 @@ builder.queryFields((t) => ({
     authScopes: { read: true },
     args: { filter: t.arg({ type: ServiceFilter, description: 'Filters.' }) },
     resolve: (_r, args, ctx) =>
-      ctx.services.queries.services(ctx.principal.tenantId, args.filter ?? {}, args.first, args.after),
+      ctx.services.queries.services(ctx.principal.tenantId, cleanFilter(args.filter), args.first, args.after),
   }),
 }));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../generated/gql.js';
-import { type TestApp, execute, query, startTestApp } from '../support/app.js';
+import { execute, query, startTestApp, type TestApp } from '../support/app.js';
 
 const Viewer = graphql(`
   query Viewer {
