@@ -3,13 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { ExecutionArgs } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, type GraphQLError, getOperationAST, print } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
+import { createGraphQLError, createYoga, type MaskError, maskError } from 'graphql-yoga';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from './control/errors.js';
+import { EventHub, STREAM_LIMITS } from './control/event-hub.js';
 import { InstanceService } from './control/instances.js';
 import { OperationSignal } from './control/operation-signal.js';
 import { ProviderCatalog } from './control/provider-catalog.js';
@@ -28,6 +29,7 @@ import type { GraphQLContext } from './schema/context.js';
 import { buildSchema } from './schema/index.js';
 import { createLoaders } from './schema/loaders.js';
 import { useRetryAfterHeader } from './schema/rate-limit.js';
+import { subscribeShared } from './schema/subscriptions.js';
 import { Executor, type ExecutorOptions } from './worker/executor.js';
 
 /** Limits every request is held to, whatever its transport. */
@@ -64,7 +66,13 @@ export interface App {
   stop(): Promise<void>;
 }
 
-type WsExtra = { request: IncomingMessage; socket: WebSocket; principal?: Principal };
+type WsExtra = {
+  request: IncomingMessage;
+  socket: WebSocket;
+  principal?: Principal;
+  /** Ids of this connection's subscription operations (pruned against graphql-ws's live ones). */
+  streams?: Set<string>;
+};
 
 const unauthorized = () =>
   createGraphQLError('missing, unknown, expired or revoked token', {
@@ -90,6 +98,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     instances: undefined as unknown as InstanceService,
     queries: new QueryService(database.db),
     signal: new OperationSignal(),
+    events: new EventHub({
+      database,
+      isLive: (principal) => tokens.isLive(principal),
+      logger: logger.child({ component: 'event-hub' }),
+    }),
   };
   services.instances = new InstanceService(database.db, registry, services.secrets, services.signal);
   const executor = config.runWorker
@@ -107,6 +120,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
 
   const schema = buildSchema();
+  const maskErrors: MaskError = (error, message, isDev) => {
+    // A domain error thrown where no result union catches it (a query) is still the caller's fault: say so.
+    const original = (error as { originalError?: unknown }).originalError;
+    if (original instanceof DomainError) {
+      return createGraphQLError(original.message, { extensions: { code: domainErrorCode(original) } });
+    }
+    const masked = maskError(error, message, isDev);
+    // Only what yoga would hide is unexpected: log it once, answer with a code.
+    if (masked !== error) {
+      logger.error({ err: error }, 'unexpected error');
+      return createGraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    }
+    return masked;
+  };
   const yoga = createYoga<
     { req?: IncomingMessage; connectionParams?: Record<string, unknown>; principal?: Principal },
     GraphQLContext
@@ -116,22 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     landingPage: false,
     graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
     logging: false,
-    maskedErrors: {
-      maskError(error, message, isDev) {
-        // A domain error thrown where no result union catches it (a query) is still the caller's fault: say so.
-        const original = (error as { originalError?: unknown }).originalError;
-        if (original instanceof DomainError) {
-          return createGraphQLError(original.message, { extensions: { code: domainErrorCode(original) } });
-        }
-        const masked = maskError(error, message, isDev);
-        // Only what yoga would hide is unexpected: log it once, answer with a code.
-        if (masked !== error) {
-          logger.error({ err: error }, 'unexpected error');
-          return createGraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-        }
-        return masked;
-      },
-    },
+    maskedErrors: { maskError: maskErrors },
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: REQUEST_LIMITS.maxDepth, ignoreIntrospection: true },
@@ -179,12 +191,27 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: REQUEST_LIMITS.maxBodyBytes });
   const socketsByToken = new Map<string, Set<WebSocket>>();
   const forgetRevocation = tokens.onRevoked((tokenId) => {
+    services.events.revoked(tokenId);
     for (const socket of socketsByToken.get(tokenId) ?? []) socket.close(CloseCode.Unauthorized, 'token revoked');
   });
   const wsDisposable = useServer<Record<string, unknown> | undefined, WsExtra>(
     {
       execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+      // Subscribers of the same shape share each event's execution (a feed watched by thousands).
+      subscribe: (args) => {
+        const { principal } = args.contextValue as GraphQLContext;
+        return subscribeShared(args, {
+          key: [
+            principal.tenantId,
+            [...principal.scopes].sort().join(','),
+            args.operationName ?? '',
+            JSON.stringify(args.variableValues ?? {}),
+            printed(args.document),
+          ].join('\n'),
+          mask: (errors) => errors.map((e) => maskErrors(e, 'Unexpected error.', false) as GraphQLError),
+          fallback: (a) => (a.rootValue as { subscribe: (x: ExecutionArgs) => unknown }).subscribe(a),
+        }) as never;
+      },
       onConnect: async (ctx) => {
         const raw = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         const principal = await tokens.authenticate(bearerToken(typeof raw === 'string' ? raw : undefined));
@@ -202,7 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         });
         return true;
       },
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
         const {
           schema: s,
           execute,
@@ -217,10 +244,25 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           params,
           principal: ctx.extra.principal,
         });
+        const document = parse(params.query);
+        if (getOperationAST(document, params.operationName)?.operation === 'subscription') {
+          // At most so many open subscriptions per connection; ids graphql-ws has let go of are pruned first.
+          ctx.extra.streams ??= new Set();
+          for (const open of ctx.extra.streams) if (!(open in ctx.subscriptions)) ctx.extra.streams.delete(open);
+          if (ctx.extra.streams.size >= STREAM_LIMITS.perConnection) {
+            return [
+              createGraphQLError(
+                `this connection has ${STREAM_LIMITS.perConnection} open subscriptions already (the most one may hold)`,
+                { extensions: { code: 'SUBSCRIPTION_LIMIT' } },
+              ),
+            ];
+          }
+          ctx.extra.streams.add(id);
+        }
         const args: ExecutionArgs = {
           schema: s,
           operationName: params.operationName,
-          document: parse(params.query),
+          document,
           variableValues: params.variables,
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
@@ -239,6 +281,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database,
     executor,
     async start() {
+      // Streams need the hub's head before the first client can subscribe.
+      await services.events.start();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => {
@@ -255,6 +299,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     async stop() {
       forgetRevocation();
       await executor?.stop();
+      // Every open stream completes before its socket closes.
+      await services.events.stop();
       for (const client of wss.clients) client.close(1001, 'server stopping');
       await wsDisposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -276,6 +322,17 @@ function domainErrorCode(err: DomainError): string {
     .replace(/Error$/, '')
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toUpperCase();
+}
+
+const printedDocuments = new WeakMap<DocumentNode, string>();
+/** A document's text; yoga's parse cache hands out one object per query, so this prints each once. */
+function printed(document: DocumentNode): string {
+  let text = printedDocuments.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printedDocuments.set(document, text);
+  }
+  return text;
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

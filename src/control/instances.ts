@@ -286,7 +286,7 @@ export class InstanceService {
     });
     p.throwIfAny();
     const strategy: DeployStrategy = input.strategy ?? 'rolling';
-    return this.onInstance(caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
+    return this.onInstance(caller, input, 'deploy', 'deploy', async (_tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'deploy');
       const needed = STRATEGY_CAPABILITY[strategy];
       if (needed) requireCapability(provider, row.provider_key, needed);
@@ -344,6 +344,8 @@ export class InstanceService {
 
   async scale(caller: Principal, input: ScaleInput): Promise<Enqueued> {
     const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
     const resources = checkResources(p, input.resources, ['input', 'resources'], 0);
     if (Object.keys(resources).length === 0)
       p.add(['input', 'resources'], 'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu');
@@ -390,10 +392,11 @@ export class InstanceService {
     }
     p.throwIfAny();
     const row = await instances.findInstance(this.db, caller.tenantId, input.instanceId);
-    if (!row || row.destroyed_at) throw new NotFoundError('instance');
+    if (!row) throw new NotFoundError('instance');
+    // A destroyed instance is still listed (state DESTROYED): refusing it is a state error, not "not found".
+    assertAllowed('exec', row.state as Instance['state'], row.desired_state as DesiredState);
     const provider = this.providerFor(row);
     requireCapability(provider, row.provider_key, 'exec');
-    assertAllowed('exec', row.state as Instance['state'], row.desired_state as DesiredState);
     const services = row.services as StoredServiceSpec[];
     const service = input.service
       ? services.find((s) => s.name === input.service)
@@ -426,7 +429,8 @@ export class InstanceService {
         .selectAll()
         .where('tenant_id', '=', caller.tenantId)
         .where('id', '=', operationId)
-        .forUpdate()
+        // NO KEY UPDATE: event rows referencing the operation (the executor's step events) are not blocked.
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!row) throw new NotFoundError('operation');
       const inst = await instances.findInstance(tx, caller.tenantId, row.instance_id);
@@ -517,9 +521,13 @@ export class InstanceService {
       noRelease?: boolean;
     }>,
   ): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
     return this.idempotent(caller, input, kind, input.instanceId, async (tx) => {
       const row = await instances.lockInstance(tx, caller.tenantId, input.instanceId);
-      if (!row || row.destroyed_at) throw new NotFoundError('instance');
+      // A destroyed instance is still listed (state DESTROYED): assertAllowed answers InvalidStateError for it.
+      if (!row) throw new NotFoundError('instance');
       if (input.expectedVersion != null && input.expectedVersion !== row.version) {
         throw new ConflictError(`the instance is at version ${row.version}, not ${input.expectedVersion}`, row.version);
       }
@@ -613,8 +621,8 @@ export class InstanceService {
     enqueue: (tx: Transaction<Database>) => Promise<{ instanceRow: InstanceRow; opRow: OperationRow }>,
   ): Promise<Enqueued> {
     const key = input.idempotencyKey ?? undefined;
-    if (key !== undefined && (key.length === 0 || key.length > 200)) {
-      throw ValidationError.of(['input', 'idempotencyKey'], 'must be 1 to 200 characters');
+    if (key !== undefined && (key.length === 0 || key.length > 200 || key.includes('\u0000'))) {
+      throw ValidationError.of(['input', 'idempotencyKey'], 'must be 1 to 200 characters, without NUL');
     }
     const replay = async (): Promise<Enqueued | undefined> => {
       if (!key) return undefined;
@@ -636,7 +644,9 @@ export class InstanceService {
     try {
       result = await this.db.transaction().execute(enqueue);
     } catch (err) {
-      if (isUniqueViolation(err, 'operations_idempotency')) {
+      // A concurrent request with the same key may have committed first. Whatever made this one fail
+      // then (the key's unique index, the instance name it took, the version it bumped), it is a replay.
+      if (key) {
         const raced = await replay();
         if (raced) return raced;
       }

@@ -1,3 +1,4 @@
+import type { EventHub } from './event-hub.js';
 import type { InstanceService } from './instances.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
@@ -17,4 +18,6 @@ export interface Services {
   instances: InstanceService;
   queries: QueryService;
   signal: OperationSignal;
+  /** Live event fan-out and stream leases (subscriptions). */
+  events: EventHub;
 }

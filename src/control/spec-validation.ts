@@ -75,10 +75,18 @@ export class Problems {
   }
 }
 
-/** Postgres text and jsonb cannot hold NUL; reject it anywhere in the input rather than fail on write. */
+/** A UTF-16 surrogate without its partner: not a character, and not valid in UTF-8 or JSON text. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Postgres text and jsonb cannot hold NUL, and jsonb refuses an unpaired
+ * surrogate (JSON.stringify writes "\ud800", which Postgres rejects): reject
+ * both anywhere in the input rather than fail on write.
+ */
 export function checkNoNul(p: Problems, value: unknown, path: (string | number)[]): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) p.add(path, 'must not contain NUL characters');
+    else if (UNPAIRED_SURROGATE.test(value)) p.add(path, 'must be valid Unicode (an unpaired surrogate is not)');
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => {
       checkNoNul(p, v, [...path, i]);

@@ -104,6 +104,9 @@ export class TokenService {
     if (/[\u0000-\u001f\u007f]/.test(name)) {
       throw ValidationError.of(['input', 'name'], 'must not contain control characters');
     }
+    // An unpaired UTF-16 surrogate is not a character; Postgres refuses it in the audit event's JSON.
+    if (!name.isWellFormed())
+      throw ValidationError.of(['input', 'name'], 'must be valid Unicode (an unpaired surrogate is not)');
     if (input.scopes.length === 0) throw ValidationError.of(['input', 'scopes'], 'must name at least one scope');
     for (const s of input.scopes) {
       if (!caller.scopes.has(s)) {

@@ -10,10 +10,14 @@ import './releases.js';
 import './operations.js';
 import './events.js';
 import './secrets.js';
+import './subscriptions.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({
   description: 'Writes. Provider-touching ones return an Operation at once (or at its end with `wait`).',
+});
+builder.subscriptionType({
+  description: 'Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends.',
 });
 
 /** Builds the schema. Pure: importing the domain files defines types, nothing starts. */

@@ -117,7 +117,13 @@ export class Executor {
       let claimed = false;
       if (this.#running.size < this.#o.concurrency) {
         try {
-          const row = await operations.claimNextOperation(this.#o.db, this.#o.owner, this.#o.leaseMs);
+          const row = await operations.claimNextOperation(
+            this.#o.db,
+            this.#o.owner,
+            this.#o.leaseMs,
+            this.#reachableProviders(),
+            [...this.#running.keys()],
+          );
           if (row) {
             claimed = true;
             const abort = new AbortController();
@@ -133,6 +139,22 @@ export class Executor {
       }
       if (!claimed && !this.#stopped) await this.#sleep();
     }
+  }
+
+  /** Registry keys and type names this executor can run operations for (see claimNextOperation). */
+  #reachableProviders(): string[] {
+    const names = new Set<string>();
+    for (const [key, p] of this.#o.registry.all()) {
+      names.add(key);
+      // Older rows may hold the type name; the registry resolves it only when one provider has it.
+      const name = p.info().name;
+      try {
+        if (this.#o.registry.resolve(name).key === key) names.add(name);
+      } catch {
+        // ambiguous: left to the key
+      }
+    }
+    return [...names];
   }
 
   #sleep(): Promise<void> {
@@ -164,7 +186,18 @@ export class Executor {
       },
       Math.max(250, Math.floor(this.#o.leaseMs / 3)),
     );
-    const steps = [...op.steps];
+    // A step an earlier attempt left running was cut short when that attempt's executor stopped or died.
+    const steps = op.steps.map(
+      (s): OperationStep =>
+        s.status === 'running'
+          ? {
+              ...s,
+              status: 'failed',
+              finishedAt: s.finishedAt ?? new Date().toISOString(),
+              message: `interrupted: attempt ${op.attempts - 1} ended before this step finished`,
+            }
+          : s,
+    );
     try {
       if (op.cancelRequested) throw new CanceledError('canceled by request');
       if (op.attempts > MAX_ATTEMPTS)
@@ -441,9 +474,10 @@ export class Executor {
         .selectFrom('instances')
         .selectAll()
         .where('id', '=', op.instanceId)
-        .forUpdate()
+        // NO KEY UPDATE, as in lockInstance: a FOR UPDATE here deadlocks with a cancel appending its event.
+        .forNoKeyUpdate()
         .executeTakeFirst();
-      const finished = await operations.updateOperation(tx, op.id, {
+      const finished = await operations.finishOperation(tx, op.id, this.#o.owner, {
         status,
         readiness_outcome: r.outcome,
         error_code: succeeded ? null : (r.code ?? 'INTERNAL'),
@@ -453,7 +487,8 @@ export class Executor {
         lease_owner: null,
         lease_expires_at: null,
       });
-      if (!row) return;
+      // Our lease lapsed and another executor re-claimed the operation: its attempt records the outcome.
+      if (!finished || !row) return;
       const inst = toInstance(row);
       const producesRelease = op.kind === 'provision' || op.kind === 'deploy' || op.kind === 'rollback';
       let state = inst.state;
@@ -538,7 +573,6 @@ export class Executor {
       );
       await instances.updateInstance(tx, row.id, set);
       await appendEvents(tx, evs);
-      void finished;
     });
   }
 

@@ -46,7 +46,8 @@ export async function recordObservation(
       .selectFrom('instances')
       .selectAll()
       .where('id', '=', instanceId)
-      .forUpdate()
+      // NO KEY UPDATE: serialises writers of this row without blocking event inserts that reference it (see lockInstance).
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row) return undefined;
     const before = toInstance(row);

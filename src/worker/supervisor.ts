@@ -102,7 +102,7 @@ export class Supervisor {
         where destroyed_at is null and (observed_at is null or observed_at < ${before})
         order by observed_at nulls first
         limit ${this.#o.batch}
-        for update skip locked
+        for no key update skip locked
       )
       returning id`.execute(this.#o.db);
     return r.rows.map((x) => x.id);

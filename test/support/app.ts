@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
+import { type Kysely, sql } from 'kysely';
 import WebSocket from 'ws';
-import { type App, buildApp } from '../../src/app.js';
+import { type App, type AppOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/database.js';
 import { createLogger } from '../../src/logger.js';
 import { Registry } from '../../src/providers/registry.js';
 import { openTestDatabase } from './database.js';
@@ -32,9 +34,17 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/** Starts Wheelhouse on a free port over the test database. */
+/**
+ * Starts Wheelhouse on a free port over the test database. `executor` tunes
+ * the operation executor (a short lease to prove re-claiming, a short poll).
+ */
 export async function startTestApp(
-  opts: { registry?: Registry; config?: Partial<Config>; database?: DatabaseHandle } = {},
+  opts: {
+    registry?: Registry;
+    config?: Partial<Config>;
+    database?: DatabaseHandle;
+    executor?: AppOptions['executor'];
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
@@ -44,6 +54,7 @@ export async function startTestApp(
     logger: createLogger(config.logLevel),
     database,
     registry: opts.registry ?? new Registry(),
+    ...(opts.executor ? { executor: opts.executor } : {}),
     announce: () => {},
   });
   const { url } = await app.start();
@@ -149,4 +160,25 @@ export function collect<TResult, TVariables>(
       },
     );
   });
+}
+
+/** The database id behind a global id (`base64("Type:uuid")`). */
+export function localIdOf(globalId: string): string {
+  const decoded = Buffer.from(globalId, 'base64').toString('utf8');
+  return decoded.slice(decoded.indexOf(':') + 1);
+}
+
+/** How many rows a tenant has in the tables a mutation writes: equal before and after means nothing was written. */
+export async function tenantRowCounts(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<{ instances: number; operations: number; releases: number; events: number; secrets: number }> {
+  const r = await sql<{ instances: number; operations: number; releases: number; events: number; secrets: number }>`
+    select
+      (select count(*) from instances where tenant_id = ${tenantId})::int as instances,
+      (select count(*) from operations where tenant_id = ${tenantId})::int as operations,
+      (select count(*) from releases where tenant_id = ${tenantId})::int as releases,
+      (select count(*) from events where tenant_id = ${tenantId})::int as events,
+      (select count(*) from secrets where tenant_id = ${tenantId})::int as secrets`.execute(db);
+  return r.rows[0]!;
 }

@@ -72,9 +72,29 @@ export async function listOperations(
  * expired lease (its executor died), and the earliest open one of its
  * instance, so operations on one instance run strictly in order, one at a
  * time. SKIP LOCKED lets several executors claim concurrently.
+ *
+ * `providers` (registry keys and type names) limits the claim to instances
+ * this executor can reach: a replica without a provider leaves that
+ * provider's operations to one that has it, instead of failing them with
+ * PROVIDER_NOT_FOUND. Omitted, any operation is claimed.
  */
-export async function claimNextOperation(db: Db, owner: string, leaseMs: number): Promise<OperationRow | undefined> {
+export async function claimNextOperation(
+  db: Db,
+  owner: string,
+  leaseMs: number,
+  providers?: readonly string[],
+  /** Operations this executor is running now: never re-claimed by it, even if their lease lapsed. */
+  running: readonly string[] = [],
+): Promise<OperationRow | undefined> {
   const leaseUntil = new Date(Date.now() + leaseMs);
+  if (providers && providers.length === 0) return undefined;
+  const notMine = running.length ? sql`and o.id not in (${sql.join(running.map((id) => sql`${id}`))})` : sql``;
+  const reachable = providers
+    ? sql`and exists (
+          select 1 from instances i
+          where i.id = o.instance_id and i.provider_key in (${sql.join(providers.map((p) => sql`${p}`))})
+        )`
+    : sql``;
   const r = await sql<OperationRow>`
     update operations set
       status = 'running',
@@ -89,6 +109,8 @@ export async function claimNextOperation(db: Db, owner: string, leaseMs: number)
           select 1 from operations p
           where p.instance_id = o.instance_id and p.seq < o.seq and p.status in ('queued', 'running')
         )
+        ${reachable}
+        ${notMine}
       order by o.seq
       limit 1
       for update skip locked
@@ -113,6 +135,27 @@ export async function renewLease(
     .returning(['cancel_requested'])
     .executeTakeFirst();
   return { held: !!row, cancelRequested: !!row?.cancel_requested };
+}
+
+/**
+ * Records how a claimed operation ended, only while `owner` still holds it
+ * (running, its lease): undefined when another executor re-claimed it after
+ * this one's lease lapsed, whose attempt then records the outcome instead.
+ */
+export async function finishOperation(
+  db: Db,
+  id: string,
+  owner: string,
+  set: OperationUpdate,
+): Promise<OperationRow | undefined> {
+  return db
+    .updateTable('operations')
+    .set(set)
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function updateOperation(db: Db, id: string, set: OperationUpdate): Promise<OperationRow> {

@@ -1,0 +1,439 @@
+/**
+ * Live streams: instance events, operation progress, the tenant feed and
+ * logs. Each starts from a cursor or a snapshot, takes a lease on its token
+ * (bounded per token, ended when the token is revoked), and ends at the
+ * source when the client goes away. The plumbing lives in control/event-hub.ts.
+ */
+import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
+import {
+  CapabilityNotSupportedError,
+  InvalidStateError,
+  NotFoundError,
+  ProviderUnavailableError,
+  ValidationError,
+} from '../control/errors.js';
+import {
+  type Delivery,
+  type EventStream,
+  Feed,
+  type FeedSink,
+  STREAM_LIMITS,
+  type StreamLease,
+} from '../control/event-hub.js';
+import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
+import { hasCapability, type LogEntry, type LogStream, type Provider } from '../providers/provider.js';
+import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import { builder } from './builder.js';
+import type { GraphQLContext } from './context.js';
+import { EventFilter, eventFilterOf } from './events.js';
+import { EventRef, OperationRef } from './refs.js';
+import { localId } from './viewer.js';
+
+/** How often operationUpdates re-reads its operation even without an event (a claim writes none). */
+const OPERATION_RECHECK_MS = 2000;
+/** The most lines `tail` may ask for. */
+const MAX_TAIL = 10_000;
+
+export const LogStreamEnum = builder.enumType('LogStream', {
+  description: 'Which output stream of a process a log line came from.',
+  values: {
+    STDOUT: { value: 'stdout', description: 'Standard output.' },
+    STDERR: { value: 'stderr', description: 'Standard error.' },
+  } as const,
+});
+
+/** A log line as delivered: the provider's entry plus how many lines a slow client lost before it. */
+type LogLineShape = Delivery<LogEntry>;
+
+const LogLineRef = builder.objectRef<LogLineShape>('LogLine').implement({
+  description: 'One line a service wrote, as the provider reports it.',
+  fields: (t) => ({
+    timestamp: t.field({
+      type: 'DateTime',
+      description: 'When the line was written (from the provider, millisecond precision).',
+      resolve: (l) => l.item.timestamp,
+    }),
+    stream: t.field({ type: LogStreamEnum, description: 'STDOUT or STDERR.', resolve: (l) => l.item.stream }),
+    service: t.string({ description: 'The service that wrote it.', resolve: (l) => l.item.service }),
+    replica: t.int({
+      nullable: true,
+      description: 'The replica (0-based) that wrote it, when the service has several.',
+      resolve: (l) => l.item.replica ?? null,
+    }),
+    message: t.string({ description: 'The line, without its newline.', resolve: (l) => l.item.message }),
+    dropped: t.int({
+      description:
+        'Lines dropped just before this one because the client read too slowly (the server keeps the newest ' +
+        `${STREAM_LIMITS.logBuffer} lines per subscription). 0 when nothing was lost.`,
+      resolve: (l) => l.dropped,
+    }),
+  }),
+});
+
+// ---------------------------------------------------------------- helpers
+
+/**
+ * A subscription's context lives as long as the stream; its loaders must not
+ * answer a later event with what an earlier one cached.
+ */
+function fresh(ctx: GraphQLContext): void {
+  for (const loader of Object.values(ctx.loaders)) loader.clearAll();
+}
+
+function eventCursor(after: string | null | undefined): string | undefined {
+  if (after == null) return undefined;
+  if (!/^\d{1,18}$/.test(after)) throw ValidationError.of(['after'], 'not a cursor an Event returned');
+  return after;
+}
+
+/** The caller's instance by global id; a foreign, unknown or malformed id is NotFound alike. */
+async function ownInstance(ctx: GraphQLContext, globalId: string): Promise<Instance> {
+  const id = localId(String(globalId), 'Instance');
+  const [instance] = await ctx.services.queries.instancesByIds(ctx.principal.tenantId, [id]);
+  if (!instance) throw new NotFoundError('instance');
+  return instance;
+}
+
+/** Takes a stream slot of the caller's token and checks the token is still live. */
+async function takeLease(ctx: GraphQLContext): Promise<StreamLease> {
+  const lease = ctx.services.events.lease(ctx.principal);
+  try {
+    const pending = lease.check();
+    if (pending) await pending;
+    return lease;
+  } catch (err) {
+    lease.release();
+    throw err;
+  }
+}
+
+/** The events of a stream up to and including the first that `last` accepts; return() reaches the stream. */
+function through(stream: EventStream, last: (e: Event) => boolean): AsyncIterableIterator<Event> {
+  let ended = false;
+  const it: AsyncIterableIterator<Event> = {
+    [Symbol.asyncIterator]: () => it,
+    next: async () => {
+      if (ended) return { value: undefined, done: true };
+      const r = await stream.next();
+      if (!r.done && last(r.value)) {
+        ended = true;
+        stream.close();
+      }
+      return r;
+    },
+    return: async () => {
+      ended = true;
+      stream.close();
+      return { value: undefined, done: true };
+    },
+  };
+  return it;
+}
+
+/** What makes two readings of an operation the same update. */
+function operationKey(op: Operation): string {
+  return JSON.stringify([
+    op.status,
+    op.steps,
+    op.readinessOutcome,
+    op.error,
+    op.attempts,
+    op.releaseId,
+    op.finishedAt?.getTime(),
+  ]);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<'timeout'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve('timeout');
+    }
+  });
+}
+
+// ---------------------------------------------------------------- fields
+
+builder.subscriptionFields((t) => ({
+  instanceEvents: t.field({
+    type: EventRef,
+    description:
+      "An instance's events in order: those after `after` from the record first, then live ones as they " +
+      'happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event ' +
+      'received to lose nothing. Ends after the transition to DESTROYED.',
+    authScopes: { read: true },
+    args: {
+      instanceId: t.arg.id({ required: true, description: 'The instance (global id).' }),
+      after: t.arg.string({
+        description:
+          'Replay from just after this event cursor ("0" for the whole history); live from now when omitted.',
+      }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const after = eventCursor(args.after);
+      const instance = await ownInstance(ctx, String(args.instanceId));
+      const lease = await takeLease(ctx);
+      const stream = ctx.services.events.stream(
+        { tenantId: ctx.principal.tenantId, instanceId: instance.id },
+        after,
+        lease,
+      );
+      if (instance.destroyedAt && after === undefined) stream.close();
+      return through(stream, (e) => e.type === 'instance.state_changed' && e.toState === 'destroyed');
+    },
+    resolve: (event, _args, ctx) => {
+      fresh(ctx);
+      return event;
+    },
+  }),
+
+  events: t.field({
+    type: EventRef,
+    description:
+      "The tenant's event feed, oldest first: the record after `after`, then live. What a dashboard " +
+      'watches; resume with the `cursor` of the last event received.',
+    authScopes: { read: true },
+    args: {
+      filter: t.arg({ type: EventFilter, description: 'Only events of these types, or of this instance.' }),
+      after: t.arg.string({
+        description: 'Replay from just after this event cursor ("0" for everything); live from now when omitted.',
+      }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const after = eventCursor(args.after);
+      const filter = eventFilterOf(args.filter);
+      if (args.filter?.instanceId != null) await ownInstance(ctx, String(args.filter.instanceId));
+      const lease = await takeLease(ctx);
+      return ctx.services.events.stream(
+        { tenantId: ctx.principal.tenantId, instanceId: filter.instanceId, types: filter.types },
+        after,
+        lease,
+      );
+    },
+    resolve: (event, _args, ctx) => {
+      fresh(ctx);
+      return event;
+    },
+  }),
+
+  operationUpdates: t.field({
+    type: OperationRef,
+    description:
+      'An operation as it progresses: its current state first, then an update at each step or status ' +
+      'change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), ' +
+      'after which the stream completes.',
+    authScopes: { read: true },
+    args: { operationId: t.arg.id({ required: true, description: 'The operation (global id).' }) },
+    subscribe: async (_root, args, ctx) => {
+      const operationId = localId(String(args.operationId), 'Operation');
+      const tenantId = ctx.principal.tenantId;
+      const load = async () => (await ctx.services.queries.operationsByIds(tenantId, [operationId]))[0];
+      if (!(await load())) throw new NotFoundError('operation');
+      const lease = await takeLease(ctx);
+      // Live first, read second: a change between the two is then seen twice, never missed.
+      const changes = ctx.services.events.stream({ tenantId, operationId }, undefined);
+      const produce = async (sink: FeedSink<Operation>) => {
+        const stop = () => changes.close();
+        sink.signal.addEventListener('abort', stop, { once: true });
+        try {
+          let last = '';
+          const emit = async (op: Operation | undefined): Promise<boolean> => {
+            if (!op) return true;
+            const key = operationKey(op);
+            if (key !== last) {
+              last = key;
+              await sink.push(op);
+            }
+            return isTerminal(op.status);
+          };
+          if (await emit(await load())) return;
+          let pending = changes.next();
+          // A failure is read by the race below; one after the end has nobody to tell.
+          pending.catch(() => {});
+          while (!sink.signal.aborted) {
+            const r = await Promise.race([pending, sleep(OPERATION_RECHECK_MS, sink.signal)]);
+            if (r !== 'timeout') {
+              if (r.done) return;
+              pending = changes.next();
+              pending.catch(() => {});
+            }
+            if (sink.signal.aborted) return;
+            if (await emit(await load())) return;
+          }
+        } finally {
+          sink.signal.removeEventListener('abort', stop);
+          changes.close();
+        }
+      };
+      return new Feed(produce, { capacity: 16, lease });
+    },
+    resolve: (d, _args, ctx) => {
+      fresh(ctx);
+      return d.item;
+    },
+  }),
+
+  instanceLogs: t.field({
+    type: LogLineRef,
+    description:
+      "A service's log lines from its provider (every replica, merged). With `follow` the stream stays open " +
+      'for new lines until the client unsubscribes, which closes the request at the provider; without it, ' +
+      'the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, ' +
+      'and the next line it gets says how many (`dropped`).',
+    authScopes: { exec: true },
+    args: {
+      instanceId: t.arg.id({ required: true, description: 'The instance (global id).' }),
+      service: t.arg.string({ description: 'The service; the MAIN service when omitted.' }),
+      tail: t.arg.int({
+        description: `Start with at most this many existing lines (0 to ${MAX_TAIL}); all when omitted.`,
+      }),
+      since: t.arg({ type: 'DateTime', description: 'Only lines written at or after this time.' }),
+      follow: t.arg.boolean({ defaultValue: true, description: 'Keep streaming new lines (default true).' }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      if (args.tail != null && (!Number.isInteger(args.tail) || args.tail < 0 || args.tail > MAX_TAIL)) {
+        throw ValidationError.of(['tail'], `must be an integer from 0 to ${MAX_TAIL}`);
+      }
+      const instance = await ownInstance(ctx, String(args.instanceId));
+      if (instance.destroyedAt || instance.state === 'destroyed') throw new NotFoundError('instance');
+      const service = args.service
+        ? instance.services.find((s) => s.name === args.service)
+        : instance.services.find((s) => s.role === 'main');
+      if (!service) throw ValidationError.of(['service'], `the instance has no service "${args.service}"`);
+      let provider: Provider;
+      let callCtx: Parameters<Provider['logs']>[0];
+      const abort = new AbortController();
+      try {
+        ({ provider, ctx: callCtx } = await ctx.services.providers.registry.acquire(
+          { signal: abort.signal },
+          instance.providerKey,
+        ));
+      } catch (err) {
+        if (err instanceof ProviderNotFoundError) {
+          throw new ProviderUnavailableError(
+            instance.providerKey,
+            `provider "${instance.providerKey}" is not registered on this server`,
+          );
+        }
+        throw err;
+      }
+      if (!hasCapability(provider, 'logs')) throw new CapabilityNotSupportedError('logs', instance.providerKey);
+      const lease = await takeLease(ctx);
+      const follow = args.follow ?? true;
+      let logs: LogStream;
+      try {
+        logs = await provider.logs(callCtx, instance.id, {
+          serviceName: service.name,
+          follow,
+          ...(args.since ? { since: args.since } : {}),
+          ...(args.tail != null ? { tail: args.tail } : {}),
+        });
+      } catch (err) {
+        lease.release();
+        abort.abort();
+        if (err instanceof ProviderError && err.kind === 'unavailable') {
+          throw new ProviderUnavailableError(instance.providerKey, err.message);
+        }
+        if (err instanceof ProviderError && err.kind === 'not_found') {
+          throw new InvalidStateError(instance.state, 'stream the logs of');
+        }
+        throw err;
+      }
+      const produce = async (sink: FeedSink<LogEntry>) => {
+        const stop = () => void logs.close();
+        sink.signal.addEventListener('abort', stop, { once: true });
+        try {
+          for await (const entry of logs) {
+            if (sink.signal.aborted) break;
+            // Following: never block the provider stream; a slow client loses the oldest lines instead.
+            if (follow) sink.offer(entry);
+            else await sink.push(entry);
+          }
+        } finally {
+          sink.signal.removeEventListener('abort', stop);
+          await logs.close();
+          abort.abort();
+        }
+      };
+      return new Feed(produce, { capacity: STREAM_LIMITS.logBuffer, lease });
+    },
+    resolve: (line) => line,
+  }),
+}));
+
+// ---------------------------------------------------------------- shared execution
+
+/** Results of one event, by the shape of subscription that asked (see subscribeShared). */
+const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
+
+/**
+ * Runs a subscription operation like `subscribe` does, except that an event
+ * object delivered to many subscribers of the same shape (`key`: same
+ * tenant, scopes, document and variables) is executed once and the result
+ * shared. Every subscriber keeps its own source stream (cursor, lease, token
+ * checks); only the per-event execution of the selection set is shared, which
+ * is what a feed with thousands of watchers would otherwise repeat for each.
+ * When the stream cannot start, `fallback` runs the usual path so the errors
+ * are shaped (and masked) exactly as for any other request. `mask` applies
+ * the server's error masking to per-event results.
+ */
+export async function subscribeShared(
+  args: ExecutionArgs,
+  options: {
+    key: string;
+    mask: (errors: readonly GraphQLError[]) => GraphQLError[];
+    fallback: (args: ExecutionArgs) => unknown;
+  },
+): Promise<unknown> {
+  const source = await createSourceEventStream(args);
+  if (!isAsyncIterable(source)) return options.fallback(args);
+  const run = async (payload: unknown): Promise<ExecutionResult> => {
+    const result = await execute({ ...args, rootValue: payload });
+    return result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
+  };
+  const iterator = source[Symbol.asyncIterator]();
+  const mapped: AsyncIterableIterator<ExecutionResult> = {
+    [Symbol.asyncIterator]: () => mapped,
+    next: async () => {
+      let r: IteratorResult<unknown>;
+      try {
+        r = await iterator.next();
+      } catch (err) {
+        // The stream failed (a revoked token, a database gone): the client sees it masked like any error.
+        const error =
+          err instanceof GraphQLError
+            ? err
+            : new GraphQLError(String((err as Error)?.message ?? err), { originalError: err as Error });
+        throw options.mask([error])[0] ?? error;
+      }
+      if (r.done) return { value: undefined, done: true };
+      const payload = r.value as unknown;
+      if (typeof payload !== 'object' || payload === null) return { value: await run(payload), done: false };
+      let byKey = sharedResults.get(payload);
+      if (!byKey) {
+        byKey = new Map();
+        sharedResults.set(payload, byKey);
+      }
+      let result = byKey.get(options.key);
+      if (!result) {
+        result = run(payload);
+        byKey.set(options.key, result);
+      }
+      return { value: await result, done: false };
+    },
+    // Reaches the source at once, even while next() waits: the stream lets go of its lease and provider.
+    return: async () => {
+      await iterator.return?.();
+      return { value: undefined, done: true };
+    },
+  };
+  return mapped;
+}
+
+function isAsyncIterable(x: unknown): x is AsyncIterable<unknown> {
+  return typeof x === 'object' && x !== null && Symbol.asyncIterator in x;
+}
