@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { type DocumentNode, type ExecutionArgs, type GraphQLError, getOperationAST, print } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, getOperationAST, print } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createGraphQLError, createYoga, type MaskError, maskError } from 'graphql-yoga';
@@ -31,6 +31,7 @@ import { createLoaders } from './schema/loaders.js';
 import { useRetryAfterHeader } from './schema/rate-limit.js';
 import { subscribeShared } from './schema/subscriptions.js';
 import { Executor, type ExecutorOptions } from './worker/executor.js';
+import { Supervisor } from './worker/supervisor.js';
 
 /** Limits every request is held to, whatever its transport. */
 export const REQUEST_LIMITS = {
@@ -116,6 +117,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         ...opts.executor,
       })
     : undefined;
+  const supervisor = config.runSupervisor
+    ? new Supervisor({
+        db: database.db,
+        registry,
+        signal: services.signal,
+        logger: logger.child({ component: 'supervisor' }),
+        intervalMs: config.supervisorIntervalSeconds * 1000,
+      })
+    : undefined;
 
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
 
@@ -181,6 +191,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         );
       return;
     }
+    // A body must say how long it is, so the limit holds before a byte of it is read.
+    if (req.headers['transfer-encoding'] && req.headers['content-length'] === undefined) {
+      return json(res, 411, { errors: [{ message: 'a request body needs a Content-Length header' }] });
+    }
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > REQUEST_LIMITS.maxBodyBytes) {
       return json(res, 413, { errors: [{ message: `request body over ${REQUEST_LIMITS.maxBodyBytes} bytes` }] });
@@ -244,7 +258,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           params,
           principal: ctx.extra.principal,
         });
-        const document = parse(params.query);
+        // A limit (depth, aliases, tokens…) throws in parse or validate: answer this operation with it,
+        // as over HTTP, rather than let graphql-ws close the socket and every other stream on it.
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(params.query);
+        } catch (err) {
+          return [asGraphQLError(err)];
+        }
         if (getOperationAST(document, params.operationName)?.operation === 'subscription') {
           // At most so many open subscriptions per connection; ids graphql-ws has let go of are pruned first.
           ctx.extra.streams ??= new Set();
@@ -267,7 +288,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
+        let errors: readonly GraphQLError[];
+        try {
+          errors = validate(args.schema, args.document);
+        } catch (err) {
+          return [asGraphQLError(err)];
+        }
         if (errors.length) return errors;
         return args;
       },
@@ -292,12 +318,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       });
       started = true;
       executor?.start();
+      supervisor?.start();
       const { port } = server.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       return { url: `http://${host}:${port}/graphql`, port };
     },
     async stop() {
       forgetRevocation();
+      await supervisor?.stop();
       await executor?.stop();
       // Every open stream completes before its socket closes.
       await services.events.stop();
@@ -333,6 +361,13 @@ function printed(document: DocumentNode): string {
     printedDocuments.set(document, text);
   }
   return text;
+}
+
+function asGraphQLError(err: unknown): GraphQLError {
+  if (err instanceof GraphQLError) return err;
+  return createGraphQLError(err instanceof Error ? err.message : 'invalid request', {
+    extensions: { code: 'BAD_REQUEST' },
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

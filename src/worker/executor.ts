@@ -28,6 +28,7 @@ import {
 import { CanceledError, ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
+import { Masker } from './masking.js';
 import { fromStatus, recordObservation } from './observation.js';
 
 export interface ExecutorOptions {
@@ -70,6 +71,8 @@ export class Executor {
   readonly #o: Required<ExecutorOptions>;
   readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   #stopped = true;
+  /** What each running operation must not write in clear, by operation id. */
+  readonly #maskers = new Map<string, Masker>();
   #wake: (() => void) | undefined;
   #loop: Promise<void> | undefined;
   #offQueued: (() => void) | undefined;
@@ -198,6 +201,8 @@ export class Executor {
             }
           : s,
     );
+    const masker = new Masker();
+    this.#maskers.set(op.id, masker);
     try {
       if (op.cancelRequested) throw new CanceledError('canceled by request');
       if (op.attempts > MAX_ATTEMPTS)
@@ -214,7 +219,8 @@ export class Executor {
         return;
       }
       const canceled = err instanceof CanceledError || abort.signal.reason instanceof CanceledError;
-      const failure = describeFailure(err, canceled);
+      const described = describeFailure(err, canceled);
+      const failure = { ...described, message: masker.text(described.message) };
       if (failure.code === 'INTERNAL') log.error({ err }, 'operation failed unexpectedly');
       else log.info({ code: failure.code }, 'operation failed');
       await this.#finish(op, steps, canceled ? 'canceled' : 'failed', failure).catch((e: unknown) =>
@@ -222,6 +228,7 @@ export class Executor {
       );
     } finally {
       clearInterval(heartbeat);
+      this.#maskers.delete(op.id);
       this.#o.signal.ended(op.id);
     }
   }
@@ -277,7 +284,7 @@ export class Executor {
     await this.#step(op, steps, `apply ${op.kind}`, async () => {
       switch (op.kind) {
         case 'provision': {
-          const full = await this.#materialise(inst.tenantId, specs);
+          const full = await this.#materialise(inst.tenantId, specs, this.#maskers.get(op.id));
           const r = await provider.provision(ctx, {
             instanceId: inst.id,
             tenantId: inst.tenantId,
@@ -294,7 +301,7 @@ export class Executor {
         }
         case 'deploy':
         case 'rollback': {
-          const full = await this.#materialise(inst.tenantId, specs);
+          const full = await this.#materialise(inst.tenantId, specs, this.#maskers.get(op.id));
           const deploySpecs = specs.map(toDeploySpec);
           if (op.kind === 'deploy') {
             const r = await provider.deploy(ctx, {
@@ -364,7 +371,9 @@ export class Executor {
         policy,
         async (s) => {
           const st = await provider.status({ ...ctx, signal: s }, inst.id);
-          await recordObservation(db, inst.id, fromStatus(st), { operationId: op.id });
+          await recordObservation(db, inst.id, fromStatus(this.#maskers.get(op.id)?.status(st) ?? st), {
+            operationId: op.id,
+          });
           return st;
         },
         signal,
@@ -392,6 +401,7 @@ export class Executor {
   async #materialise(
     tenantId: string,
     specs: StoredServiceSpec[],
+    masker?: Masker,
   ): Promise<{ services: ServiceSpec[]; secretValues: Record<string, string> }> {
     const keys = [
       ...new Set(specs.flatMap((s) => [...s.secrets.map((r) => r.key), ...s.configFiles.map((f) => f.contentKey)])),
@@ -412,6 +422,7 @@ export class Executor {
       })),
     }));
     const secretValues = Object.fromEntries(specs.flatMap((s) => s.secrets.map((r) => [r.key, values[r.key] ?? ''])));
+    masker?.add(Object.values(values));
     return { services, secretValues };
   }
 
@@ -427,11 +438,13 @@ export class Executor {
     steps.push(step);
     await this.#saveSteps(op, steps, step);
     try {
-      step.message = await fn();
+      const mask = this.#maskers.get(op.id);
+      step.message = mask ? mask.text(await fn()) : await fn();
       step.status = 'succeeded';
     } catch (err) {
       step.status = err instanceof CanceledError ? 'canceled' : 'failed';
-      step.message = err instanceof Error ? err.message : String(err);
+      const message = err instanceof Error ? err.message : String(err);
+      step.message = this.#maskers.get(op.id)?.text(message) ?? message;
       throw err;
     } finally {
       step.finishedAt = new Date().toISOString();
@@ -469,6 +482,8 @@ export class Executor {
     const succeeded = status === 'succeeded';
     let observed: InstanceStatus | undefined = r.status;
     if (!succeeded && op.kind !== 'deprovision') observed = await this.#statusAfterFailure(op).catch(() => undefined);
+    const masker = this.#maskers.get(op.id);
+    if (masker) observed = masker.status(observed);
     await db.transaction().execute(async (tx) => {
       const row = await tx
         .selectFrom('instances')

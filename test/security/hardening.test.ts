@@ -197,9 +197,8 @@ describe('hardening', () => {
       expect((await execute(t.url, bystander.token, WhoAmI)).data?.viewer.tenant.name).toBe(bystander.tenantName);
     });
 
-    // Known gap (src/app.ts): the 1 MiB limit reads content-length only, so a chunked body of any size
-    // is read whole and executed. This passes while that is so; fix app.ts, then drop `.fails`.
-    it.fails('refuses a chunked body over the limit (no content-length)', async () => {
+    // A body without a length (chunked) is refused before it is read: the limit holds for it too.
+    it('refuses a chunked body over the limit (no content-length)', async () => {
       const payload = JSON.stringify({
         query: '{ viewer { scopes } }',
         variables: { pad: 'x'.repeat(3 * 1024 * 1024) },
@@ -304,10 +303,9 @@ describe('hardening', () => {
       expect((await execute(t.url, bystander.token, WhoAmI)).status).toBe(200);
     });
 
-    // Known gap (src/app.ts onSubscribe): graphql-armor's parse and validate limits throw, and graphql-ws
-    // answers a throw by closing the whole socket (4500, the limit named only in the close reason), taking
-    // the connection's other subscriptions with it. Fix app.ts (return the errors), then drop `.fails`.
-    it.fails('answers a graphql-ws operation over a limit with an error naming it, and keeps the socket', async () => {
+    // graphql-armor's limits throw in parse/validate; the server answers that one operation with the error
+    // instead of letting graphql-ws close the socket and every other stream on it.
+    it('answers a graphql-ws operation over a limit with an error naming it, and keeps the socket', async () => {
       const ws = wsClient(t.wsUrl, attacker.token);
       try {
         const outcome = await new Promise<unknown>((resolve) => {

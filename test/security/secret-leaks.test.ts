@@ -213,10 +213,9 @@ describe.skipIf(skip)('a secret reaches its container and nowhere else (real Doc
     await expectNowhere(failed.id);
   });
 
-  // Known gap (src/providers/docker): messages built from a container's last log lines are redacted of
-  // its secret env values only, not of its config files' contents, so a workload that prints its config
-  // file puts it in the instance message, the operation error and events. Passes while that is so.
-  it.fails('keeps a config file’s content out of a failing workload’s messages, even when it prints it', async () => {
+  // The provider redacts secret env values from a dying container's last lines; the executor also masks
+  // every value it materialised (config file contents included) before it records any message.
+  it('keeps a config file’s content out of a failing workload’s messages, even when it prints it', async () => {
     await expectNowhere((await failingWorkload('echo "config is $(cat /etc/wh/app.conf)" >&2')).id);
   });
 

@@ -48,7 +48,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
-  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, ...opts.config };
+  // The supervisor observes every instance in the database; tests that share one turn it on themselves.
+  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, runSupervisor: false, ...opts.config };
   const app = await buildApp({
     config,
     logger: createLogger(config.logLevel),

@@ -266,7 +266,7 @@ export async function startLoggedApp(opts: {
 }): Promise<TestApp & { logLines: string[] }> {
   const database: DatabaseHandle = await openTestDatabase();
   const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'trace' });
-  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, ...opts.config };
+  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, runSupervisor: false, ...opts.config };
   const logLines: string[] = [];
   const logger = createLogger(config.logLevel);
   // pino writes through the stream symbol; children made later inherit it.
