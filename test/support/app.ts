@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/database.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { Registry } from '../../src/providers/registry.js';
 import { openTestDatabase } from './database.js';
 
@@ -44,6 +44,8 @@ export async function startTestApp(
     config?: Partial<Config>;
     database?: DatabaseHandle;
     executor?: AppOptions['executor'];
+    /** A logger to use instead of a silent one (tests that read the log). */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
@@ -52,7 +54,7 @@ export async function startTestApp(
   const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, runSupervisor: false, ...opts.config };
   const app = await buildApp({
     config,
-    logger: createLogger(config.logLevel),
+    logger: opts.logger ?? createLogger(config.logLevel),
     database,
     registry: opts.registry ?? new Registry(),
     ...(opts.executor ? { executor: opts.executor } : {}),

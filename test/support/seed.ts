@@ -7,10 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { type App, buildApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
-import type { DatabaseHandle } from '../../src/db/connect.js';
 import { createLogger } from '../../src/logger.js';
 import {
   ALL_CAPABILITIES,
@@ -34,8 +32,7 @@ import {
 } from '../../src/providers/provider.js';
 import { CanceledError, ProviderError } from '../../src/providers/provider-errors.js';
 import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, TEST_BOOTSTRAP_TOKEN, type TestApp, type TestTenant } from './app.js';
-import { openTestDatabase } from './database.js';
+import { startTestApp, type TestApp, type TestTenant } from './app.js';
 
 // ---- ids
 
@@ -256,55 +253,23 @@ export async function startSeedApp(
 
 /**
  * Starts Wheelhouse like startTestApp, but with the real process logger
- * (createLogger, its redaction included) at `trace`, writing into `lines`
- * instead of stdout. test/support/app.ts has no logger option, so this builds
- * the app itself.
+ * (createLogger, its redaction included) at `trace`, writing into `logLines`
+ * instead of stdout.
  */
 export async function startLoggedApp(opts: {
   registry?: Registry;
   config?: Partial<Config>;
 }): Promise<TestApp & { logLines: string[] }> {
-  const database: DatabaseHandle = await openTestDatabase();
-  const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'trace' });
-  const config: Config = { ...base, bootstrapToken: TEST_BOOTSTRAP_TOKEN, runSupervisor: false, ...opts.config };
   const logLines: string[] = [];
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger('trace');
   // pino writes through the stream symbol; children made later inherit it.
   (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
     write: (line: string) => {
       logLines.push(line);
     },
   };
-  const app: App = await buildApp({
-    config,
-    logger,
-    database,
-    registry: opts.registry ?? new Registry(),
-    announce: (line) => logLines.push(line),
-  });
-  const { url } = await app.start();
-  const newToken = async (tenantId: string, scopes: readonly Scope[]) => {
-    const secret = `whk_test_${randomUUID()}`;
-    await app.services.tokens.ensureToken(tenantId, 'test', secret, scopes);
-    return secret;
-  };
-  return {
-    app,
-    url,
-    wsUrl: url.replace(/^http/, 'ws'),
-    database,
-    logLines,
-    newToken,
-    async newTenant(scopes = ALL_SCOPES) {
-      const tenantName = `t-${randomUUID().slice(0, 13)}`;
-      const tenant = await app.services.tenants.ensure(tenantName);
-      return { tenantId: tenant.id, tenantName, token: await newToken(tenant.id, scopes) };
-    },
-    async stop() {
-      await app.stop();
-      await database.close();
-    },
-  };
+  const t = await startTestApp({ ...opts, logger, config: { logLevel: 'trace', ...opts.config } });
+  return { ...t, logLines };
 }
 
 // ---- tenants and instances through the API
