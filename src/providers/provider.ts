@@ -43,6 +43,27 @@ export const InstanceStates = {
 export type InstanceState = (typeof InstanceStates)[keyof typeof InstanceStates];
 export const ALL_INSTANCE_STATES: readonly InstanceState[] = Object.values(InstanceStates);
 
+/**
+ * Severity for the seed's worst-of aggregation (InstanceStatus.state across
+ * services): failed > provisioning/starting/stopping > stopped > running.
+ * States a provider never reports sit with the closest one it does.
+ */
+const STATE_SEVERITY: Record<InstanceState, number> = {
+  running: 0,
+  stopped: 1,
+  destroyed: 1,
+  stopping: 2,
+  provisioning: 2,
+  starting: 2,
+  destroying: 2,
+  failed: 3,
+};
+
+/** The more severe of two states (the first on a tie). */
+export function worseState(a: InstanceState, b: InstanceState): InstanceState {
+  return STATE_SEVERITY[b] > STATE_SEVERITY[a] ? b : a;
+}
+
 /** Lifecycle role of a service inside a workload. Exactly one `main` per workload. */
 export const ServiceRoles = { main: 'main', sidecar: 'sidecar', init: 'init' } as const;
 export type ServiceRole = (typeof ServiceRoles)[keyof typeof ServiceRoles];

@@ -4,30 +4,9 @@
  */
 import type Dockerode from 'dockerode';
 import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatus } from '../provider.js';
-import { InstanceStates, ServiceRoles } from '../provider.js';
+import { InstanceStates, ServiceRoles, worseState } from '../provider.js';
 import type { ProbeResult } from './docker-health.js';
 import type { StoredServiceSpec } from './docker-spec.js';
-
-/**
- * Severity for worst-of aggregation: failed > provisioning/starting >
- * stopped > running. Transitional states the provider never reports sit with
- * the closest state it does.
- */
-const SEVERITY: Record<InstanceState, number> = {
-  running: 0,
-  stopped: 1,
-  destroyed: 1,
-  stopping: 2,
-  provisioning: 2,
-  starting: 2,
-  destroying: 2,
-  failed: 3,
-};
-
-/** The more severe of two states (the first on a tie). */
-export function worseState(a: InstanceState, b: InstanceState): InstanceState {
-  return SEVERITY[b] > SEVERITY[a] ? b : a;
-}
 
 /** What the provider learned about one container. */
 export interface ReplicaObservation {

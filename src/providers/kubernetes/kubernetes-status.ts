@@ -12,6 +12,7 @@ import {
   type ServiceRole,
   ServiceRoles,
   type ServiceStatus,
+  worseState,
 } from '../provider.js';
 import { Annotations, rolesOf, type Workload } from './kubernetes-objects.js';
 
@@ -26,22 +27,6 @@ const CONTAINER_FAILURES = new Set([
   'RunContainerError',
   ...IMAGE_FAILURES,
 ]);
-
-/** failed > provisioning/starting/stopping > stopped > running. */
-const SEVERITY: Record<InstanceState, number> = {
-  running: 0,
-  stopped: 1,
-  destroyed: 1,
-  stopping: 2,
-  provisioning: 2,
-  starting: 2,
-  destroying: 2,
-  failed: 3,
-};
-
-export function worseState(a: InstanceState, b: InstanceState): InstanceState {
-  return SEVERITY[b] > SEVERITY[a] ? b : a;
-}
 
 /** A running container without a readiness probe counts as ready once it has run `minReadyMs`. */
 export interface ReadyTiming {
