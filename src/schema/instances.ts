@@ -450,11 +450,14 @@ async function settle(ctx: GraphQLContext, result: Enqueued, wait: boolean | nul
   return { instance, operation };
 }
 
+/** What any mutation on an existing instance can answer besides its payload (beyond the API's minimum). */
 const lifecycleErrors = [
+  ValidationError,
   NotFoundError,
   InvalidStateError,
   ConflictError,
   IdempotencyConflictError,
+  ProviderUnavailableError,
   ForbiddenError,
   RateLimitedError,
 ];
@@ -487,7 +490,7 @@ builder.mutationFields((t) => ({
     description: 'Deploys new images/config to some services; the rest are inherited into the new release.',
     authScopes: { deploy: true },
     errors: {
-      types: [ValidationError, CapabilityNotSupportedError, ...lifecycleErrors],
+      types: [CapabilityNotSupportedError, ...lifecycleErrors],
       union: { name: 'DeployInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeployInstanceInput, required: true, description: 'What to do.' }) },
@@ -502,7 +505,7 @@ builder.mutationFields((t) => ({
     description: 'Changes replicas and limits of one service.',
     authScopes: { deploy: true },
     errors: {
-      types: [ValidationError, CapabilityNotSupportedError, ...lifecycleErrors],
+      types: [CapabilityNotSupportedError, ...lifecycleErrors],
       union: { name: 'ScaleInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ScaleInstanceInput, required: true, description: 'What to do.' }) },
@@ -517,7 +520,7 @@ builder.mutationFields((t) => ({
     description: 'Restores an earlier release as a new release (history is never rewritten).',
     authScopes: { deploy: true },
     errors: {
-      types: [ValidationError, ...lifecycleErrors],
+      types: lifecycleErrors,
       union: { name: 'RollbackInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: RollbackInstanceInput, required: true, description: 'What to do.' }) },

@@ -238,7 +238,7 @@ export type DeployInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeployInstanceResult = CapabilityNotSupportedError | ConflictError | DeployInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ValidationError;
+export type DeployInstanceResult = CapabilityNotSupportedError | ConflictError | DeployInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
 
 /** How a deploy replaces running replicas. */
 export type DeployStrategy =
@@ -261,7 +261,7 @@ export type DeprovisionInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeprovisionInstanceResult = ConflictError | DeprovisionInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError;
+export type DeprovisionInstanceResult = ConflictError | DeprovisionInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
 
 /** The state Wheelhouse holds an instance in. */
 export type DesiredState =
@@ -1342,7 +1342,7 @@ export type RestartInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RestartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RestartInstancePayload;
+export type RestartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RestartInstancePayload | ValidationError;
 
 /** A token to revoke. */
 export type RevokeApiTokenInput = {
@@ -1384,7 +1384,7 @@ export type RollbackInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RollbackInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RollbackInstancePayload | ValidationError;
+export type RollbackInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RollbackInstancePayload | ValidationError;
 
 /** A resource change for one service. */
 export type ScaleInstanceInput = {
@@ -1412,7 +1412,7 @@ export type ScaleInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ScaleInstancePayload | ValidationError;
+export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ScaleInstancePayload | ValidationError;
 
 /** A permission carried by an API token. */
 export type Scope =
@@ -1574,7 +1574,7 @@ export type StartInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type StartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | StartInstancePayload;
+export type StartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | StartInstancePayload | ValidationError;
 
 /** The stop operation, queued (or ended, with wait). */
 export type StopInstancePayload = {
@@ -1586,7 +1586,7 @@ export type StopInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type StopInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | StopInstancePayload;
+export type StopInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | StopInstancePayload | ValidationError;
 
 /** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
 export type Subscription = {
@@ -1919,6 +1919,7 @@ export type CtlBadDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
@@ -1935,6 +1936,7 @@ export type CtlBadScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
@@ -1951,6 +1953,7 @@ export type CtlBadRollbackMutation = { __typename?: 'Mutation', rollbackInstance
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RollbackInstancePayload' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
@@ -2000,6 +2003,7 @@ export type CtlCrashDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2016,7 +2020,9 @@ export type CtlCrashDeprovisionMutation = { __typename?: 'Mutation', deprovision
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlCrashOperationQueryVariables = Exact<{
@@ -2062,6 +2068,7 @@ export type CtlFuzzDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
@@ -2078,6 +2085,7 @@ export type CtlFuzzScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
@@ -2094,6 +2102,7 @@ export type CtlFuzzRollbackMutation = { __typename?: 'Mutation', rollbackInstanc
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RollbackInstancePayload' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
@@ -2110,8 +2119,10 @@ export type CtlFuzzStartMutation = { __typename?: 'Mutation', startInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StartInstancePayload' }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlFuzzStopMutationVariables = Exact<{
@@ -2125,8 +2136,10 @@ export type CtlFuzzStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StopInstancePayload' }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlFuzzRestartMutationVariables = Exact<{
@@ -2140,8 +2153,10 @@ export type CtlFuzzRestartMutation = { __typename?: 'Mutation', restartInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RestartInstancePayload' }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlFuzzDeprovisionMutationVariables = Exact<{
@@ -2156,7 +2171,9 @@ export type CtlFuzzDeprovisionMutation = { __typename?: 'Mutation', deprovisionI
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlFuzzExecMutationVariables = Exact<{
@@ -2277,6 +2294,7 @@ export type CtlIdemDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2292,8 +2310,10 @@ export type CtlIdemStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StopInstancePayload', instance: { __typename?: 'Instance', version: number }, operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlIdemScaleMutationVariables = Exact<{
@@ -2308,6 +2328,7 @@ export type CtlIdemScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload', operation: { __typename?: 'Operation', id: string } }
     | { __typename: 'ValidationError', message: string }
@@ -2356,6 +2377,7 @@ export type CtlOpsDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2415,6 +2437,7 @@ export type CtlStateDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2431,6 +2454,7 @@ export type CtlStateScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload' }
     | { __typename: 'ValidationError', message: string }
@@ -2447,6 +2471,7 @@ export type CtlStateRollbackMutation = { __typename?: 'Mutation', rollbackInstan
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RollbackInstancePayload' }
     | { __typename: 'ValidationError', message: string }
@@ -2463,8 +2488,10 @@ export type CtlStateStartMutation = { __typename?: 'Mutation', startInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StartInstancePayload', instance: { __typename?: 'Instance', state: InstanceState }, operation: { __typename?: 'Operation', status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlStateStopMutationVariables = Exact<{
@@ -2478,8 +2505,10 @@ export type CtlStateStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StopInstancePayload', instance: { __typename?: 'Instance', state: InstanceState }, operation: { __typename?: 'Operation', status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlStateRestartMutationVariables = Exact<{
@@ -2493,8 +2522,10 @@ export type CtlStateRestartMutation = { __typename?: 'Mutation', restartInstance
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RestartInstancePayload' }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlStateDeprovisionMutationVariables = Exact<{
@@ -2509,7 +2540,9 @@ export type CtlStateDeprovisionMutation = { __typename?: 'Mutation', deprovision
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type CtlStateExecMutationVariables = Exact<{
@@ -2563,6 +2596,7 @@ export type E2EDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2578,6 +2612,7 @@ export type E2ERollbackMutation = { __typename?: 'Mutation', rollbackInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RollbackInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, ready: boolean, currentRelease?: { __typename?: 'Release', id: string, version: number, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
     | { __typename: 'ValidationError', message: string }
@@ -2595,6 +2630,7 @@ export type E2EScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload', instance: { __typename?: 'Instance', ready: boolean, services: Array<{ __typename?: 'InstanceService', name: string, resources?: { __typename?: 'ResourceSpec', replicas?: number | null, memoryMb?: number | null } | null }> }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
     | { __typename: 'ValidationError', message: string }
@@ -2626,8 +2662,10 @@ export type E2EStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StopInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, desiredState: DesiredState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type E2EStartMutationVariables = Exact<{
@@ -2641,8 +2679,10 @@ export type E2EStartMutation = { __typename?: 'Mutation', startInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StartInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, desiredState: DesiredState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type E2ERestartMutationVariables = Exact<{
@@ -2656,8 +2696,10 @@ export type E2ERestartMutation = { __typename?: 'Mutation', restartInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RestartInstancePayload', instance: { __typename?: 'Instance', state: InstanceState, ready: boolean }, operation: { __typename?: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type E2EDeprovisionMutationVariables = Exact<{
@@ -2672,7 +2714,9 @@ export type E2EDeprovisionMutation = { __typename?: 'Mutation', deprovisionInsta
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type E2EHistoryQueryVariables = Exact<{
@@ -2740,6 +2784,7 @@ export type AuditDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2756,6 +2801,7 @@ export type AuditScaleMutation = { __typename?: 'Mutation', scaleInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ScaleInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
     | { __typename: 'ValidationError', message: string }
@@ -2772,6 +2818,7 @@ export type AuditRollbackMutation = { __typename?: 'Mutation', rollbackInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RollbackInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
     | { __typename: 'ValidationError', message: string }
@@ -2788,8 +2835,10 @@ export type AuditStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StopInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type AuditStartMutationVariables = Exact<{
@@ -2803,8 +2852,10 @@ export type AuditStartMutation = { __typename?: 'Mutation', startInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'StartInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type AuditRestartMutationVariables = Exact<{
@@ -2818,8 +2869,10 @@ export type AuditRestartMutation = { __typename?: 'Mutation', restartInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RestartInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type AuditDeprovisionMutationVariables = Exact<{
@@ -2834,7 +2887,9 @@ export type AuditDeprovisionMutation = { __typename?: 'Mutation', deprovisionIns
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type AuditCancelMutationVariables = Exact<{
@@ -2902,8 +2957,10 @@ export type HardeningStopMutation = { __typename?: 'Mutation', stopInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string, retryAfterSeconds: number }
     | { __typename: 'StopInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type HardeningOperationsQueryVariables = Exact<{
@@ -2958,6 +3015,7 @@ export type LeakDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -2989,7 +3047,9 @@ export type LeakDeprovisionMutation = { __typename?: 'Mutation', deprovisionInst
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type LeakEverythingQueryVariables = Exact<{
@@ -3062,6 +3122,7 @@ export type StreamDeployMutation = { __typename?: 'Mutation', deployInstance:
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
@@ -3078,7 +3139,9 @@ export type StreamDeprovisionMutation = { __typename?: 'Mutation', deprovisionIn
     | { __typename: 'IdempotencyConflictError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
     | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
    };
 
 export type StreamRevokeMutationVariables = Exact<{
