@@ -1,16 +1,47 @@
+import Dockerode from 'dockerode';
 import { openTestDatabase } from './database.js';
 
 /**
  * Once per run: migrate the shared Postgres database (when testing against
  * one) and build the local test images on the Docker Engine (when there is
  * one; files that need Docker decide for themselves whether its absence is a
- * skip or, in CI, a failure).
+ * skip or, in CI, a failure). The teardown fails the run when anything with
+ * Wheelhouse labels is left on the engine: every test cleans up after itself.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.WHEELHOUSE_TEST_DATABASE_URL) {
     const handle = await openTestDatabase();
     await handle.close();
   }
   const images = await import('./docker-images.js').catch(() => undefined);
-  if (images && (await images.dockerAvailable())) await images.ensureTestImages();
+  if (!images || !(await images.dockerAvailable())) return undefined;
+  await images.ensureTestImages();
+  const before = new Set(await images.dockerLeftovers());
+  return async () => {
+    const left = (await images.dockerLeftovers()).filter((x) => !before.has(x));
+    if (left.length === 0) return;
+    await removeLabelled();
+    // vitest reports a teardown error but still exits 0: make the run fail.
+    process.exitCode = 1;
+    throw new Error(
+      `the suite left ${left.length} labelled object(s) on the engine (now removed):\n  ${left.join('\n  ')}`,
+    );
+  };
+}
+
+async function removeLabelled(): Promise<void> {
+  const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
+  const filters = { label: ['wheelhouse.managed=true'] };
+  for (const c of await docker.listContainers({ all: true, filters }))
+    await docker.getContainer(c.Id).remove({ force: true, v: true });
+  for (const n of await docker.listNetworks({ filters }))
+    await docker
+      .getNetwork(n.Id)
+      .remove()
+      .catch(() => {});
+  for (const v of (await docker.listVolumes({ filters })).Volumes ?? [])
+    await docker
+      .getVolume(v.Name)
+      .remove()
+      .catch(() => {});
 }

@@ -19,6 +19,12 @@ const Provision = graphql(`
   }
 `);
 
+const Deprovision = graphql(`
+  mutation SupervisorDeprovision($input: InstanceActionInput!) {
+    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }
+  }
+`);
+
 const Watch = graphql(`
   query SupervisorWatch($id: ID!) {
     instance(id: $id) {
@@ -102,6 +108,10 @@ describe.skipIf(skip)('supervisor', () => {
     });
     expect(back.instance!.operations.edges[0]!.node).toEqual({ kind: 'RESTART', status: 'SUCCEEDED' });
     await supervisor.stop();
+
+    const gone = await query(t.url, token, Deprovision, { input: { instanceId: gid, wait: true } });
+    expect(gone.deprovisionInstance).toMatchObject({ operation: { status: 'SUCCEEDED' } });
+    expect(await dockerLeftovers(docker, id)).toEqual([]);
   });
 
   it('removes orphans: labelled objects of one of our tenants that no live instance owns', async () => {
