@@ -29,7 +29,7 @@ import { CanceledError, ProviderError, ProviderNotFoundError } from '../provider
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import { Masker } from './masking.js';
-import { fromStatus, recordObservation } from './observation.js';
+import { fromStatus, recordObservation, transitionEvents } from './observation.js';
 
 export interface ExecutorOptions {
   db: Kysely<Database>;
@@ -553,33 +553,12 @@ export class Executor {
       if (state === 'running' && !inst.startedAt) set.started_at = new Date();
       set.state = state;
       set.ready = ready;
-      const evs = [];
-      if (state !== inst.state || ready !== inst.ready) {
-        evs.push(
-          event(row, op.id, 'instance.state_changed', null, {
-            fromState: inst.state,
-            toState: state,
-            ready,
-            message: `${inst.state} → ${state}`,
-          }),
-        );
-      }
-      if (observed) {
-        for (const [name, s] of Object.entries(observed.services)) {
-          const prev = inst.serviceStatus[name];
-          if (!prev || prev.state !== s.state || prev.ready !== s.ready) {
-            evs.push(
-              event(row, op.id, 'service.state_changed', null, {
-                fromState: prev?.state ?? null,
-                toState: s.state,
-                ready: s.ready,
-                message: `${name}: ${prev?.state ?? 'none'} → ${s.state}`,
-                data: { service: name, restarts: s.restarts },
-              }),
-            );
-          }
-        }
-      }
+      const evs = transitionEvents(
+        row,
+        inst,
+        { state, ready, ...(observed ? { services: observed.services } : {}) },
+        op.id,
+      );
       evs.push(
         event(row, op.id, `operation.${status}`, null, {
           message: succeeded ? `${op.kind} succeeded` : `${op.kind} ${status}: ${r.message ?? ''}`,

@@ -51,35 +51,14 @@ export async function recordObservation(
       .executeTakeFirst();
     if (!row) return undefined;
     const before = toInstance(row);
-    const events = [];
     const state = obs.state ?? before.state;
     const ready = obs.ready ?? before.ready;
-    if (state !== before.state || ready !== before.ready) {
-      events.push(
-        event(row, opts.operationId ?? null, 'instance.state_changed', null, {
-          fromState: before.state,
-          toState: state,
-          ready,
-          message: obs.message ?? `${before.state} → ${state}${ready !== before.ready ? `, ready ${ready}` : ''}`,
-        }),
-      );
-    }
-    if (obs.services) {
-      for (const [name, s] of Object.entries(obs.services)) {
-        const prev = before.serviceStatus[name];
-        if (!prev || prev.state !== s.state || prev.ready !== s.ready) {
-          events.push(
-            event(row, opts.operationId ?? null, 'service.state_changed', null, {
-              fromState: prev?.state ?? null,
-              toState: s.state,
-              ready: s.ready,
-              message: `${name}: ${prev?.state ?? 'none'} → ${s.state}${s.message ? ` (${s.message})` : ''}`,
-              data: { service: name, restarts: s.restarts },
-            }),
-          );
-        }
-      }
-    }
+    const events = transitionEvents(
+      row,
+      before,
+      { state, ready, message: obs.message, services: obs.services },
+      opts.operationId ?? null,
+    );
     const set: Parameters<typeof instances.updateInstance>[2] = {
       state,
       ready,
@@ -96,4 +75,44 @@ export async function recordObservation(
     await appendEvents(tx, events);
     return toInstance(updated);
   });
+}
+
+/**
+ * The Events one observation makes of an instance: an instance transition when
+ * its state or readiness changed, and a service transition for each service
+ * whose state or readiness changed. Shared by every writer of observations.
+ */
+export function transitionEvents(
+  row: { id: string; tenant_id: string },
+  before: Pick<Instance, 'state' | 'ready' | 'serviceStatus'>,
+  now: { state: InstanceState; ready: boolean; message?: string | null; services?: Record<string, ServiceStatus> },
+  operationId: string | null,
+) {
+  const events = [];
+  if (now.state !== before.state || now.ready !== before.ready) {
+    events.push(
+      event(row, operationId, 'instance.state_changed', null, {
+        fromState: before.state,
+        toState: now.state,
+        ready: now.ready,
+        message:
+          now.message ?? `${before.state} → ${now.state}${now.ready !== before.ready ? `, ready ${now.ready}` : ''}`,
+      }),
+    );
+  }
+  for (const [name, s] of Object.entries(now.services ?? {})) {
+    const prev = before.serviceStatus[name];
+    if (!prev || prev.state !== s.state || prev.ready !== s.ready) {
+      events.push(
+        event(row, operationId, 'service.state_changed', null, {
+          fromState: prev?.state ?? null,
+          toState: s.state,
+          ready: s.ready,
+          message: `${name}: ${prev?.state ?? 'none'} → ${s.state}${s.message ? ` (${s.message})` : ''}`,
+          data: { service: name, restarts: s.restarts },
+        }),
+      );
+    }
+  }
+  return events;
 }

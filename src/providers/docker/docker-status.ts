@@ -5,6 +5,7 @@
 import type Dockerode from 'dockerode';
 import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatus } from '../provider.js';
 import { InstanceStates, ServiceRoles, worseState } from '../provider.js';
+import { aggregateReplicas } from '../status-aggregation.js';
 import type { ProbeResult } from './docker-health.js';
 import type { StoredServiceSpec } from './docker-spec.js';
 
@@ -104,23 +105,7 @@ export function observeReplica(info: Dockerode.ContainerInspectInfo, input: Obse
 
 /** A service's status from its replicas (sorted by replica index). */
 export function aggregateService(replicas: ReplicaObservation[]): ServiceStatus {
-  let state: InstanceState = InstanceStates.running;
-  let message: string | undefined;
-  for (const r of replicas) {
-    const next = worseState(state, r.state);
-    if (next !== state || (message === undefined && r.state === next && r.message)) {
-      message = r.message && replicas.length > 1 ? `replica ${r.replica}: ${r.message}` : r.message;
-    }
-    state = next;
-  }
-  const out: ServiceStatus = {
-    state,
-    ready: replicas.length > 0 && replicas.every((r) => r.ready),
-    restarts: replicas.reduce((n, r) => n + r.restarts, 0),
-    providerRef: replicas[0]?.containerId,
-  };
-  if (message && state !== InstanceStates.running) out.message = message;
-  return out;
+  return aggregateReplicas(replicas, replicas[0]?.containerId);
 }
 
 /** The instance's status: worst-of across services, ready only when every service is. */

@@ -14,6 +14,7 @@ import {
   type ServiceStatus,
   worseState,
 } from '../provider.js';
+import { aggregateReplicas } from '../status-aggregation.js';
 import { Annotations, rolesOf, type Workload } from './kubernetes-objects.js';
 
 /** Waiting reasons that mean the image cannot be pulled. */
@@ -151,23 +152,7 @@ export function observeContainer(
 
 /** A service's status from its replicas. */
 export function aggregateService(name: string, replicas: ContainerObservation[]): ServiceStatus {
-  let state: InstanceState = InstanceStates.running;
-  let message: string | undefined;
-  for (const r of replicas) {
-    const next = worseState(state, r.state);
-    if (next !== state || (message === undefined && r.state === next && r.message)) {
-      message = r.message && replicas.length > 1 ? `replica ${r.replica}: ${r.message}` : r.message;
-    }
-    state = next;
-  }
-  const out: ServiceStatus = {
-    state,
-    ready: replicas.length > 0 && replicas.every((r) => r.ready),
-    restarts: replicas.reduce((n, r) => n + r.restarts, 0),
-    providerRef: name,
-  };
-  if (message && state !== InstanceStates.running) out.message = message;
-  return out;
+  return aggregateReplicas(replicas, name);
 }
 
 /** The status of an instance from its workload and every pod it selects. */
