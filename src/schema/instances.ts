@@ -273,6 +273,9 @@ const InstanceFilter = builder.inputType('InstanceFilter', {
     provider: t.string({ description: 'Provider registry key.' }),
     label: t.field({ type: LabelInput, description: 'Has this label.' }),
     namePrefix: t.string({ description: 'Name starts with.' }),
+    name: t.string({
+      description: "Exactly this name. Names are unique among a tenant's live instances, so this finds at most one.",
+    }),
   }),
 });
 

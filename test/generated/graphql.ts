@@ -537,6 +537,8 @@ export type InstanceFilter = {
   desiredState?: InputMaybe<DesiredState>;
   /** Has this label. */
   label?: InputMaybe<LabelInput>;
+  /** Exactly this name. Names are unique among a tenant's live instances, so this finds at most one. */
+  name?: InputMaybe<Scalars['String']['input']>;
   /** Name starts with. */
   namePrefix?: InputMaybe<Scalars['String']['input']>;
   /** Provider registry key. */

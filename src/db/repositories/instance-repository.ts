@@ -49,6 +49,7 @@ export interface InstanceListFilter {
   provider?: string | null;
   label?: { key: string; value: string } | null;
   namePrefix?: string | null;
+  name?: string | null;
 }
 
 /** A page of a tenant's instances, newest first, keyset on (created_at, id). */
@@ -69,6 +70,7 @@ export async function listInstances(
     const escaped = filter.namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     q = q.where('name', 'like', `${escaped}%`);
   }
+  if (filter.name) q = q.where('name', '=', filter.name);
   const after = page.after;
   if (after) {
     q = q.where((eb) =>
