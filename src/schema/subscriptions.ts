@@ -2,7 +2,7 @@
  * Live streams: instance events, operation progress, the tenant feed and
  * logs. Each starts from a cursor or a snapshot, takes a lease on its token
  * (bounded per token, ended when the token is revoked), and ends at the
- * source when the client goes away. The plumbing lives in control/event-hub.ts.
+ * source when the client goes away. The plumbing lives in control/streams/.
  */
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
 import {
@@ -12,15 +12,11 @@ import {
   ProviderUnavailableError,
   ValidationError,
 } from '../control/errors.js';
-import {
-  type Delivery,
-  type EventStream,
-  Feed,
-  type FeedSink,
-  STREAM_LIMITS,
-  type StreamLease,
-} from '../control/event-hub.js';
 import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
+import type { EventStream } from '../control/streams/event-stream.js';
+import { type Delivery, Feed, type FeedSink } from '../control/streams/feed.js';
+import type { StreamLease } from '../control/streams/stream-leases.js';
+import { STREAM_LIMITS } from '../control/streams/stream-limits.js';
 import { hasCapability, type LogEntry, type LogStream, type Provider } from '../providers/provider.js';
 import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
