@@ -11,10 +11,14 @@
  * streams themselves (event-stream.ts), the leases that bound and guard them
  * (stream-leases.ts) and the feeds that are not rows (feed.ts) live beside it.
  */
-import { sql } from 'kysely';
-import pg from 'pg';
 import type { DatabaseHandle } from '../../db/connect.js';
-import { EVENTS_CHANNEL, latestEventId, listEventsAfter } from '../../db/repositories/event-repository.js';
+import { NotificationListener } from '../../db/notifications.js';
+import {
+  EVENTS_CHANNEL,
+  latestEventId,
+  listEventsAfter,
+  listEventsOfAllTenantsAfter,
+} from '../../db/repositories/event-repository.js';
 import type { Logger } from '../../logger.js';
 import { type Event, toEvent } from '../model.js';
 import type { Principal } from '../scopes.js';
@@ -70,11 +74,7 @@ export class EventHub implements EventStreamSource {
   #again = false;
   #pollTimer: NodeJS.Timeout | undefined;
   #livenessTimer: NodeJS.Timeout | undefined;
-  #reconnectTimer: NodeJS.Timeout | undefined;
-  #listener: pg.Client | undefined;
-  #unlistenPglite: (() => void) | undefined;
-  #listening = false;
-  #listenerPid: number | null = null;
+  #listener: NotificationListener | undefined;
   #streams = 0;
   #stats = { notifications: 0, polls: 0, published: 0, overflows: 0 };
 
@@ -106,7 +106,19 @@ export class EventHub implements EventStreamSource {
     this.#started = true;
     this.#stopped = false;
     this.#head = BigInt(await latestEventId(this.#o.database.db));
-    await this.#listen();
+    // Assigned before the first attempt so a stop() during it closes the listener.
+    const listener = new NotificationListener(
+      this.#o.database,
+      EVENTS_CHANNEL,
+      {
+        onNotification: (payload) => this.#onNotify(payload),
+        // Whatever was written while nobody listened.
+        onListening: () => void this.#pump(),
+      },
+      { logger: this.#o.logger },
+    );
+    this.#listener = listener;
+    await listener.start();
     this.#pollTimer = setInterval(() => {
       this.#stats.polls += 1;
       void this.#pump();
@@ -122,16 +134,11 @@ export class EventHub implements EventStreamSource {
     this.#stopped = true;
     clearInterval(this.#pollTimer);
     clearInterval(this.#livenessTimer);
-    clearTimeout(this.#reconnectTimer);
     for (const set of [...this.#byTenant.values()]) for (const s of [...set]) s.close();
     this.#leases.endAll(new Error('server stopping'));
-    this.#unlistenPglite?.();
-    this.#unlistenPglite = undefined;
-    const client = this.#listener;
+    const listener = this.#listener;
     this.#listener = undefined;
-    this.#listening = false;
-    this.#listenerPid = null;
-    if (client) await client.end().catch(() => {});
+    await listener?.close();
     this.#started = false;
   }
 
@@ -204,8 +211,8 @@ export class EventHub implements EventStreamSource {
       streams: this.#streams,
       leases,
       tokens,
-      listening: this.#listening,
-      listenerPid: this.#listenerPid,
+      listening: this.#listener?.listening ?? false,
+      listenerPid: this.#listener?.pid ?? null,
       ...this.#stats,
     };
   }
@@ -213,59 +220,6 @@ export class EventHub implements EventStreamSource {
   /** Reads and publishes new rows now (a test, or a caller that knows one was written). */
   poke(): Promise<void> {
     return this.#pump();
-  }
-
-  // ------------------------------------------------------------ listening
-
-  async #listen(): Promise<void> {
-    const { database } = this.#o;
-    if (database.pglite) {
-      // LISTEN goes through Kysely so it runs between other callers' transactions on the one session.
-      // It is never UNLISTENed: another hub may share this session (two apps over one handle).
-      const pglite = database.pglite;
-      this.#unlistenPglite = pglite.onNotification((channel, payload) => {
-        if (channel === EVENTS_CHANNEL) this.#onNotify(payload);
-      });
-      await sql.raw(`listen ${EVENTS_CHANNEL}`).execute(database.db);
-      this.#listening = true;
-      return;
-    }
-    if (database.target.kind === 'postgres') await this.#connectListener(database.target.url);
-  }
-
-  async #connectListener(url: string): Promise<void> {
-    if (this.#stopped) return;
-    const client = new pg.Client({ connectionString: url });
-    const retry = () => {
-      if (this.#listener !== client) return;
-      this.#listener = undefined;
-      this.#listening = false;
-      this.#listenerPid = null;
-      client.end().catch(() => {});
-      if (this.#stopped) return;
-      this.#o.logger?.warn('event listener lost its connection; reconnecting');
-      clearTimeout(this.#reconnectTimer);
-      this.#reconnectTimer = setTimeout(() => void this.#connectListener(url), 1000);
-      this.#reconnectTimer.unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', (msg) => {
-      if (msg.channel === EVENTS_CHANNEL) this.#onNotify(msg.payload ?? '');
-    });
-    this.#listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-      const pid = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-      this.#listenerPid = pid.rows[0]?.pid ?? null;
-      this.#listening = true;
-      // Whatever was written while nobody listened.
-      void this.#pump();
-    } catch (err) {
-      this.#o.logger?.warn({ err }, 'event listener could not connect; polling until it can');
-      retry();
-    }
   }
 
   #onNotify(payload: string): void {
@@ -296,13 +250,7 @@ export class EventHub implements EventStreamSource {
           if (this.#stopped) return;
           // Nobody listens here: no statement at all (notifications keep the head current).
           if (this.#streams === 0) break;
-          const rows = await this.#o.database.db
-            .selectFrom('events')
-            .selectAll()
-            .where('id', '>', String(this.#head))
-            .orderBy('id', 'asc')
-            .limit(STREAM_LIMITS.batch)
-            .execute();
+          const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, String(this.#head), STREAM_LIMITS.batch);
           for (const row of rows) this.#publish(toEvent(row));
           if (rows.length < STREAM_LIMITS.batch) break;
         }
