@@ -30,7 +30,7 @@ import type { GraphQLContext } from './schema/context.js';
 import { buildSchema } from './schema/index.js';
 import { createLoaders } from './schema/loaders.js';
 import { useRetryAfterHeader } from './schema/rate-limit.js';
-import { subscribeShared } from './schema/subscriptions.js';
+import { subscribeShared } from './server/subscribe-shared.js';
 import { Executor, type ExecutorOptions } from './worker/executor.js';
 import { Supervisor } from './worker/supervisor.js';
 
