@@ -165,7 +165,7 @@ async function serverMain(): Promise<void> {
   const { openDatabase } = await import('../src/db/connect.js');
   const { migrateToLatest } = await import('../src/db/migrator.js');
   const { appendEvents } = await import('../src/db/repositories/event-repository.js');
-  const { STREAM_LIMITS } = await import('../src/control/event-hub.js');
+  const { STREAM_LIMITS } = await import('../src/control/streams/stream-limits.js');
 
   const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(

@@ -10,7 +10,6 @@ import { createGraphQLError, createYoga, type MaskError, maskError } from 'graph
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from './control/errors.js';
-import { EventHub, STREAM_LIMITS } from './control/event-hub.js';
 import { InstanceService } from './control/instances.js';
 import { OperationSignal } from './control/operation-signal.js';
 import { ProviderCatalog } from './control/provider-catalog.js';
@@ -19,6 +18,8 @@ import { RateLimiter } from './control/rate-limiter.js';
 import type { Principal } from './control/scopes.js';
 import { loadSecretKey, SecretService } from './control/secrets.js';
 import type { Services } from './control/services.js';
+import { EventHub } from './control/streams/event-hub.js';
+import { STREAM_LIMITS } from './control/streams/stream-limits.js';
 import { DEFAULT_TENANT, TenantService } from './control/tenants.js';
 import { bearerToken, generateTokenSecret, TokenService } from './control/tokens.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
@@ -29,7 +30,7 @@ import type { GraphQLContext } from './schema/context.js';
 import { buildSchema } from './schema/index.js';
 import { createLoaders } from './schema/loaders.js';
 import { useRetryAfterHeader } from './schema/rate-limit.js';
-import { subscribeShared } from './schema/subscriptions.js';
+import { subscribeShared } from './server/subscribe-shared.js';
 import { Executor, type ExecutorOptions } from './worker/executor.js';
 import { Supervisor } from './worker/supervisor.js';
 

@@ -1,10 +1,10 @@
-import type { EventHub } from './event-hub.js';
 import type { InstanceService } from './instances.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SecretService } from './secrets.js';
+import type { EventHub } from './streams/event-hub.js';
 import type { TenantService } from './tenants.js';
 import type { TokenService } from './tokens.js';
 

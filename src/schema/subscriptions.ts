@@ -2,9 +2,8 @@
  * Live streams: instance events, operation progress, the tenant feed and
  * logs. Each starts from a cursor or a snapshot, takes a lease on its token
  * (bounded per token, ended when the token is revoked), and ends at the
- * source when the client goes away. The plumbing lives in control/event-hub.ts.
+ * source when the client goes away. The plumbing lives in control/streams/.
  */
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
 import {
   CapabilityNotSupportedError,
   InvalidStateError,
@@ -12,15 +11,11 @@ import {
   ProviderUnavailableError,
   ValidationError,
 } from '../control/errors.js';
-import {
-  type Delivery,
-  type EventStream,
-  Feed,
-  type FeedSink,
-  STREAM_LIMITS,
-  type StreamLease,
-} from '../control/event-hub.js';
 import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
+import type { EventStream } from '../control/streams/event-stream.js';
+import { type Delivery, Feed, type FeedSink } from '../control/streams/feed.js';
+import type { StreamLease } from '../control/streams/stream-leases.js';
+import { STREAM_LIMITS } from '../control/streams/stream-limits.js';
 import { hasCapability, type LogEntry, type LogStream, type Provider } from '../providers/provider.js';
 import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
@@ -364,76 +359,3 @@ builder.subscriptionFields((t) => ({
     resolve: (line) => line,
   }),
 }));
-
-// ---------------------------------------------------------------- shared execution
-
-/** Results of one event, by the shape of subscription that asked (see subscribeShared). */
-const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
-
-/**
- * Runs a subscription operation like `subscribe` does, except that an event
- * object delivered to many subscribers of the same shape (`key`: same
- * tenant, scopes, document and variables) is executed once and the result
- * shared. Every subscriber keeps its own source stream (cursor, lease, token
- * checks); only the per-event execution of the selection set is shared, which
- * is what a feed with thousands of watchers would otherwise repeat for each.
- * When the stream cannot start, `fallback` runs the usual path so the errors
- * are shaped (and masked) exactly as for any other request. `mask` applies
- * the server's error masking to per-event results.
- */
-export async function subscribeShared(
-  args: ExecutionArgs,
-  options: {
-    key: string;
-    mask: (errors: readonly GraphQLError[]) => GraphQLError[];
-    fallback: (args: ExecutionArgs) => unknown;
-  },
-): Promise<unknown> {
-  const source = await createSourceEventStream(args);
-  if (!isAsyncIterable(source)) return options.fallback(args);
-  const run = async (payload: unknown): Promise<ExecutionResult> => {
-    const result = await execute({ ...args, rootValue: payload });
-    return result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
-  };
-  const iterator = source[Symbol.asyncIterator]();
-  const mapped: AsyncIterableIterator<ExecutionResult> = {
-    [Symbol.asyncIterator]: () => mapped,
-    next: async () => {
-      let r: IteratorResult<unknown>;
-      try {
-        r = await iterator.next();
-      } catch (err) {
-        // The stream failed (a revoked token, a database gone): the client sees it masked like any error.
-        const error =
-          err instanceof GraphQLError
-            ? err
-            : new GraphQLError(String((err as Error)?.message ?? err), { originalError: err as Error });
-        throw options.mask([error])[0] ?? error;
-      }
-      if (r.done) return { value: undefined, done: true };
-      const payload = r.value as unknown;
-      if (typeof payload !== 'object' || payload === null) return { value: await run(payload), done: false };
-      let byKey = sharedResults.get(payload);
-      if (!byKey) {
-        byKey = new Map();
-        sharedResults.set(payload, byKey);
-      }
-      let result = byKey.get(options.key);
-      if (!result) {
-        result = run(payload);
-        byKey.set(options.key, result);
-      }
-      return { value: await result, done: false };
-    },
-    // Reaches the source at once, even while next() waits: the stream lets go of its lease and provider.
-    return: async () => {
-      await iterator.return?.();
-      return { value: undefined, done: true };
-    },
-  };
-  return mapped;
-}
-
-function isAsyncIterable(x: unknown): x is AsyncIterable<unknown> {
-  return typeof x === 'object' && x !== null && Symbol.asyncIterator in x;
-}

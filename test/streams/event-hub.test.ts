@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DropOldestBuffer,
-  EventHub,
-  type EventStream,
-  Feed,
-  SubscriptionLimitError,
-  TokenRevokedError,
-} from '../../src/control/event-hub.js';
 import type { Event } from '../../src/control/model.js';
 import type { Principal } from '../../src/control/scopes.js';
+import { DropOldestBuffer } from '../../src/control/streams/drop-oldest-buffer.js';
+import { EventHub } from '../../src/control/streams/event-hub.js';
+import type { EventStream } from '../../src/control/streams/event-stream.js';
+import { Feed } from '../../src/control/streams/feed.js';
+import { SubscriptionLimitError, TokenRevokedError } from '../../src/control/streams/stream-errors.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { appendEvents } from '../../src/db/repositories/event-repository.js';
 import { openTestDatabase, usingPostgres } from '../support/database.js';

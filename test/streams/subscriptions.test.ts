@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_LIMITS } from '../../src/control/event-hub.js';
+import { STREAM_LIMITS } from '../../src/control/streams/stream-limits.js';
 import { Registry } from '../../src/providers/registry.js';
 import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { usingPostgres } from '../support/database.js';

@@ -56,6 +56,14 @@ export async function listEventsAfter(
   return q.orderBy('id', 'asc').limit(limit).execute();
 }
 
+/**
+ * Events of every tenant after `afterId`, oldest first. Only the event hub
+ * reads across tenants: it routes each row to the streams of its tenant.
+ */
+export async function listEventsOfAllTenantsAfter(db: Db, afterId: string, limit: number): Promise<EventRow[]> {
+  return db.selectFrom('events').selectAll().where('id', '>', afterId).orderBy('id', 'asc').limit(limit).execute();
+}
+
 /** A page of events, newest first, before an id (connections). */
 export async function listEventsBefore(
   db: Db,

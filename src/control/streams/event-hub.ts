@@ -1,0 +1,279 @@
+/**
+ * The event hub: the per-process fan-out of the event log, one per process.
+ * Events are rows; a NOTIFY on `wheelhouse_events` carries the newest id and
+ * a slow poll backs it up, so a lost notification delays an event by at most
+ * one poll and never loses it. The hub reads every row after the last id it
+ * saw (all tenants, in id order) and hands each to the local streams that
+ * want it. Every replica does the same, so an event written by any replica
+ * reaches subscribers of all.
+ *
+ * It exists so that N subscribers cost one read per new event, not N. The
+ * streams themselves (event-stream.ts), the leases that bound and guard them
+ * (stream-leases.ts) and the feeds that are not rows (feed.ts) live beside it.
+ */
+import type { DatabaseHandle } from '../../db/connect.js';
+import { NotificationListener } from '../../db/notifications.js';
+import {
+  EVENTS_CHANNEL,
+  latestEventId,
+  listEventsAfter,
+  listEventsOfAllTenantsAfter,
+} from '../../db/repositories/event-repository.js';
+import type { Logger } from '../../logger.js';
+import { type Event, toEvent } from '../model.js';
+import type { Principal } from '../scopes.js';
+import type { EventSelector } from './event-selector.js';
+import { EventStream, type EventStreamSource } from './event-stream.js';
+import { SubscriptionLimitError } from './stream-errors.js';
+import { type StreamLease, StreamLeases } from './stream-leases.js';
+import { STREAM_LIMITS } from './stream-limits.js';
+
+export interface EventHubOptions {
+  database: DatabaseHandle;
+  /** Whether a principal's token is still live (TokenService.isLive). */
+  isLive: (principal: Principal) => Promise<boolean>;
+  logger?: Logger;
+  /** Fallback poll for new rows, ms (default 2000). */
+  pollMs?: number;
+  /** How long a token's liveness answer is trusted, ms (default 2000). */
+  livenessMs?: number;
+  /** Events a stream may queue before it switches to catch-up (default STREAM_LIMITS.queue). */
+  queueLimit?: number;
+  /** Open streams per token (default STREAM_LIMITS.perToken). */
+  perToken?: number;
+}
+
+/** What the hub is doing, for tests, metrics and the bench. */
+export interface EventHubStats {
+  head: string;
+  streams: number;
+  leases: number;
+  tokens: number;
+  notifications: number;
+  polls: number;
+  published: number;
+  overflows: number;
+  listening: boolean;
+  /** The Postgres backend of the LISTEN connection (null on PGlite or while reconnecting). */
+  listenerPid: number | null;
+}
+
+/**
+ * The per-process fan-out of events (see the file comment). start() begins
+ * listening and polling; stop() ends every stream and releases the listener.
+ */
+export class EventHub implements EventStreamSource {
+  readonly queueLimit: number;
+  readonly #o: Required<Omit<EventHubOptions, 'logger'>> & { logger: Logger | undefined };
+  readonly #byTenant = new Map<string, Set<EventStream>>();
+  readonly #leases: StreamLeases;
+  #head = 0n;
+  #started = false;
+  #stopped = false;
+  #pumping = false;
+  #again = false;
+  #pollTimer: NodeJS.Timeout | undefined;
+  #livenessTimer: NodeJS.Timeout | undefined;
+  #listener: NotificationListener | undefined;
+  #streams = 0;
+  #stats = { notifications: 0, polls: 0, published: 0, overflows: 0 };
+
+  constructor(options: EventHubOptions) {
+    this.#o = {
+      pollMs: 2000,
+      livenessMs: 2000,
+      queueLimit: STREAM_LIMITS.queue,
+      perToken: STREAM_LIMITS.perToken,
+      ...options,
+      logger: options.logger,
+    };
+    this.queueLimit = this.#o.queueLimit;
+    this.#leases = new StreamLeases({
+      isLive: this.#o.isLive,
+      livenessMs: this.#o.livenessMs,
+      perToken: this.#o.perToken,
+    });
+  }
+
+  /** The newest event id this replica has published. */
+  get head(): bigint {
+    return this.#head;
+  }
+
+  /** Reads the head, starts listening for new ids, and starts the fallback poll and the token re-check. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    this.#stopped = false;
+    this.#head = BigInt(await latestEventId(this.#o.database.db));
+    // Assigned before the first attempt so a stop() during it closes the listener.
+    const listener = new NotificationListener(
+      this.#o.database,
+      EVENTS_CHANNEL,
+      {
+        onNotification: (payload) => this.#onNotify(payload),
+        // Whatever was written while nobody listened.
+        onListening: () => void this.#pump(),
+      },
+      { logger: this.#o.logger },
+    );
+    this.#listener = listener;
+    await listener.start();
+    this.#pollTimer = setInterval(() => {
+      this.#stats.polls += 1;
+      void this.#pump();
+    }, this.#o.pollMs);
+    this.#pollTimer.unref();
+    this.#livenessTimer = setInterval(() => void this.#leases.checkAll(), this.#o.livenessMs);
+    this.#livenessTimer.unref();
+  }
+
+  /** Ends every stream (its client sees it complete) and stops listening. */
+  async stop(): Promise<void> {
+    if (!this.#started || this.#stopped) return;
+    this.#stopped = true;
+    clearInterval(this.#pollTimer);
+    clearInterval(this.#livenessTimer);
+    for (const set of [...this.#byTenant.values()]) for (const s of [...set]) s.close();
+    this.#leases.endAll(new Error('server stopping'));
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.close();
+    this.#started = false;
+  }
+
+  /**
+   * Opens a stream of `selector`'s events after `after` (an event id), or
+   * from now when it is undefined. Take a lease first and pass it: the
+   * stream releases it when it ends.
+   */
+  stream(selector: EventSelector, after: string | undefined, lease?: StreamLease): EventStream {
+    const s = new EventStream(this, selector, after === undefined ? undefined : BigInt(after), lease);
+    let set = this.#byTenant.get(selector.tenantId);
+    if (!set) {
+      set = new Set();
+      this.#byTenant.set(selector.tenantId, set);
+    }
+    set.add(s);
+    this.#streams += 1;
+    return s;
+  }
+
+  /** Removes a closed stream (EventStream.close calls it). */
+  detach(s: EventStream): void {
+    const set = this.#byTenant.get(s.selector.tenantId);
+    if (!set?.delete(s)) return;
+    this.#streams -= 1;
+    if (set.size === 0) this.#byTenant.delete(s.selector.tenantId);
+  }
+
+  /** Rows of one selector after an id, oldest first (streams replaying or catching up). */
+  async readAfter(selector: EventSelector, after: bigint, limit: number): Promise<Event[]> {
+    const rows = await listEventsAfter(
+      this.#o.database.db,
+      selector.tenantId,
+      {
+        types: selector.types ?? null,
+        instanceId: selector.instanceId ?? null,
+        operationId: selector.operationId ?? null,
+      },
+      String(after),
+      limit,
+    );
+    return rows.map(toEvent);
+  }
+
+  /** Counts a stream falling back to catch-up (stats). */
+  noteOverflow(): void {
+    this.#stats.overflows += 1;
+  }
+
+  /**
+   * Takes one of the token's stream slots. Throws SubscriptionLimitError when
+   * it holds the maximum already. The lease's signal aborts when the token is
+   * revoked or expires (or the hub stops).
+   */
+  lease(principal: Principal): StreamLease {
+    if (this.#stopped) throw new SubscriptionLimitError('the server is stopping');
+    return this.#leases.take(principal);
+  }
+
+  /** Ends every stream of a revoked token at once (TokenService.onRevoked on this replica, or a `token.revoked` event). */
+  revoked(tokenId: string): void {
+    this.#leases.revoke(tokenId);
+  }
+
+  /** Counters and sizes right now. */
+  stats(): EventHubStats {
+    const { leases, tokens } = this.#leases.counts;
+    return {
+      head: String(this.#head),
+      streams: this.#streams,
+      leases,
+      tokens,
+      listening: this.#listener?.listening ?? false,
+      listenerPid: this.#listener?.pid ?? null,
+      ...this.#stats,
+    };
+  }
+
+  /** Reads and publishes new rows now (a test, or a caller that knows one was written). */
+  poke(): Promise<void> {
+    return this.#pump();
+  }
+
+  #onNotify(payload: string): void {
+    this.#stats.notifications += 1;
+    const id = /^\d{1,19}$/.test(payload) ? BigInt(payload) : undefined;
+    if (id !== undefined && id <= this.#head) return;
+    if (this.#streams === 0 && id !== undefined) {
+      // Idle: move the head without reading, so a stream opened next starts from now. Synchronous,
+      // so no stream can open in between and take an older head as its cursor.
+      this.#head = id;
+      return;
+    }
+    void this.#pump();
+  }
+
+  /** Reads every row after the head and publishes it; one read at a time, repeated while woken. */
+  async #pump(): Promise<void> {
+    if (!this.#started || this.#stopped) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      do {
+        this.#again = false;
+        for (;;) {
+          if (this.#stopped) return;
+          // Nobody listens here: no statement at all (notifications keep the head current).
+          if (this.#streams === 0) break;
+          const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, String(this.#head), STREAM_LIMITS.batch);
+          for (const row of rows) this.#publish(toEvent(row));
+          if (rows.length < STREAM_LIMITS.batch) break;
+        }
+      } while (this.#again);
+    } catch (err) {
+      if (!this.#stopped) this.#o.logger?.warn({ err }, 'reading new events failed; the next poll retries');
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  #publish(e: Event): void {
+    const id = BigInt(e.id);
+    if (id <= this.#head) return;
+    this.#head = id;
+    this.#stats.published += 1;
+    // A revocation written by any replica ends that token's streams here, before anything else is delivered to them.
+    if (e.type === 'token.revoked') {
+      const tokenId = (e.data as { tokenId?: unknown } | null)?.tokenId;
+      if (typeof tokenId === 'string') this.revoked(tokenId);
+    }
+    const set = this.#byTenant.get(e.tenantId);
+    if (!set) return;
+    for (const s of set) s.offer(e);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Event streams: one subscriber's view of the event log. Events are rows, so
+ * a stream can always re-read what it missed; it exists to turn "the rows of
+ * one tenant after a cursor" plus "what the hub publishes" into one ordered
+ * sequence with no gap and no repeat, in bounded memory.
+ *
+ * A stream keeps a small queue of published events; a client that falls too
+ * far behind loses the queue and re-reads the table from its cursor instead
+ * (catch-up mode), so memory per stream stays bounded however slow the client
+ * is, and nothing is skipped or repeated: the stream remembers the id it last
+ * delivered and skips anything at or below it.
+ */
+import type { Event } from '../model.js';
+import { type EventSelector, matchesSelector } from './event-selector.js';
+import type { StreamLease } from './stream-leases.js';
+import { STREAM_LIMITS } from './stream-limits.js';
+
+/**
+ * What a stream needs from the hub that feeds it. An interface rather than
+ * the hub itself, so the stream can be read (and tested) without the hub's
+ * listening and polling.
+ */
+export interface EventStreamSource {
+  /** The newest event id published so far (a stream without a cursor starts after it). */
+  readonly head: bigint;
+  /** Events a stream may queue before it switches to catch-up. */
+  readonly queueLimit: number;
+  /** Counts a stream falling back to catch-up (stats). */
+  noteOverflow(): void;
+  /** Rows of one selector after an id, oldest first. */
+  readAfter(selector: EventSelector, after: bigint, limit: number): Promise<Event[]>;
+  /** Forgets a closed stream. */
+  detach(stream: EventStream): void;
+}
+
+const DONE: IteratorResult<never> = { value: undefined, done: true };
+
+/**
+ * One subscriber of the hub: events of one tenant (narrowed by its
+ * selector) after a cursor, in id order, each once. It starts by replaying
+ * the table after its cursor, then takes what the hub publishes; when it
+ * falls more than the queue behind, it drops the queue and replays again.
+ */
+export class EventStream implements AsyncIterableIterator<Event> {
+  #cursor: bigint;
+  #queue: Event[] = [];
+  #replay: Event[] = [];
+  #needTable: boolean;
+  #reading = false;
+  #closed = false;
+  #failure: unknown;
+  #wake: (() => void) | undefined;
+  readonly #onLeaseEnd: () => void;
+
+  constructor(
+    private readonly hub: EventStreamSource,
+    readonly selector: EventSelector,
+    after: bigint | undefined,
+    private readonly lease: StreamLease | undefined,
+  ) {
+    // Without a cursor the stream is live from what this replica has published so far.
+    this.#cursor = after ?? hub.head;
+    this.#needTable = after !== undefined;
+    this.#onLeaseEnd = () => this.#fail(this.lease?.signal.reason);
+    this.lease?.signal.addEventListener('abort', this.#onLeaseEnd, { once: true });
+  }
+
+  /** The id of the last event delivered (the cursor a reconnecting client passes as `after`). */
+  get cursor(): string {
+    return String(this.#cursor);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** Called by the hub with each new event of this stream's tenant, in id order. */
+  offer(e: Event): void {
+    if (this.#closed || !matchesSelector(this.selector, e)) return;
+    // Catching up and not reading yet: the next read sees this committed row anyway.
+    if (this.#needTable && !this.#reading) return;
+    if (this.#queue.length >= this.hub.queueLimit) {
+      this.#queue = [];
+      this.#needTable = true;
+      this.hub.noteOverflow();
+    } else {
+      this.#queue.push(e);
+    }
+    this.#notify();
+  }
+
+  async next(): Promise<IteratorResult<Event>> {
+    while (!this.#closed) {
+      const e = this.#take();
+      if (e) {
+        if (this.lease) {
+          try {
+            const pending = this.lease.check();
+            if (pending) await pending;
+          } catch (err) {
+            this.#fail(err);
+            break;
+          }
+        }
+        if (this.#closed) break;
+        return { value: e, done: false };
+      }
+      if (this.#needTable) {
+        try {
+          await this.#readTable();
+        } catch (err) {
+          this.#fail(err);
+        }
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+    }
+    const failure = this.#failure;
+    if (failure !== undefined) {
+      this.#failure = undefined;
+      throw failure;
+    }
+    return DONE;
+  }
+
+  async return(): Promise<IteratorResult<Event>> {
+    this.close();
+    return DONE;
+  }
+
+  async throw(err?: unknown): Promise<IteratorResult<Event>> {
+    this.close();
+    throw err;
+  }
+
+  /** Ends the stream: a waiting reader gets `done`. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#queue = [];
+    this.#replay = [];
+    this.lease?.signal.removeEventListener('abort', this.#onLeaseEnd);
+    this.lease?.release();
+    this.hub.detach(this);
+    this.#notify();
+  }
+
+  #fail(err: unknown): void {
+    if (this.#closed) return;
+    this.#failure = err ?? new Error('stream ended');
+    this.close();
+  }
+
+  /** The next event after the cursor, from the replay first, then the live queue. */
+  #take(): Event | undefined {
+    while (this.#replay.length > 0) {
+      const e = this.#replay.shift() as Event;
+      const id = BigInt(e.id);
+      if (id > this.#cursor) {
+        this.#cursor = id;
+        return e;
+      }
+    }
+    if (this.#needTable) return undefined;
+    while (this.#queue.length > 0) {
+      const e = this.#queue.shift() as Event;
+      const id = BigInt(e.id);
+      if (id > this.#cursor) {
+        this.#cursor = id;
+        return e;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Re-reads the table after the cursor. The queue is emptied first: what it
+   * held was published, hence committed, before this read starts, so the read
+   * returns it; what the hub publishes during the read is kept and
+   * de-duplicated by the cursor.
+   */
+  async #readTable(): Promise<void> {
+    this.#reading = true;
+    this.#needTable = false;
+    this.#queue = [];
+    try {
+      const rows = await this.hub.readAfter(this.selector, this.#cursor, STREAM_LIMITS.batch);
+      if (this.#closed) return;
+      this.#replay = rows;
+      if (rows.length >= STREAM_LIMITS.batch) this.#needTable = true;
+    } catch (err) {
+      this.#needTable = true;
+      throw err;
+    } finally {
+      this.#reading = false;
+    }
+  }
+
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Feeds: the live streams that are not rows of the event log (a provider's
+ * log lines, an operation re-read as it progresses). A producer task writes
+ * into a bounded buffer and the client pulls; the feed exists so that such a
+ * stream ends at once when the client leaves or its token dies, and its
+ * producer is told to let go of what it holds.
+ */
+import { DropOldestBuffer } from './drop-oldest-buffer.js';
+import type { StreamLease } from './stream-leases.js';
+
+/** One item a feed delivers, with how many were dropped just before it (a slow client). */
+export interface Delivery<T> {
+  item: T;
+  dropped: number;
+}
+
+/** Where a feed's producer puts items. */
+export interface FeedSink<T> {
+  /** Waits for room, then adds (nothing is lost; the producer is slowed instead). */
+  push(item: T): Promise<void>;
+  /** Adds at once; when the buffer is full the oldest item is dropped and counted. */
+  offer(item: T): void;
+  /** Aborted when the client goes away or the lease ends: stop producing and release what you hold. */
+  readonly signal: AbortSignal;
+}
+
+const DONE: IteratorResult<never> = { value: undefined, done: true };
+
+/**
+ * A pull-based stream fed by a producer task, with a bounded buffer. Unlike
+ * an async generator, return() ends it at once even while the reader waits
+ * (graphql-ws calls it when the client unsubscribes or the socket closes),
+ * and aborts the producer so it can close what it holds (a provider's log
+ * request). The lease is checked before each delivery.
+ */
+export class Feed<T> implements AsyncIterableIterator<Delivery<T>> {
+  readonly #buffer: DropOldestBuffer<T>;
+  readonly #abort = new AbortController();
+  readonly #lease: StreamLease | undefined;
+  readonly #onLeaseEnd: () => void;
+  #producing = true;
+  #closed = false;
+  #failure: unknown;
+  #wakeReader: (() => void) | undefined;
+  #wakeWriter: (() => void) | undefined;
+
+  constructor(produce: (sink: FeedSink<T>) => Promise<void>, options: { capacity: number; lease?: StreamLease }) {
+    this.#buffer = new DropOldestBuffer(options.capacity);
+    this.#lease = options.lease;
+    this.#onLeaseEnd = () => this.#fail(this.#lease?.signal.reason);
+    this.#lease?.signal.addEventListener('abort', this.#onLeaseEnd, { once: true });
+    const sink: FeedSink<T> = {
+      signal: this.#abort.signal,
+      offer: (item) => {
+        if (this.#closed) return;
+        this.#buffer.push(item);
+        this.#wake();
+      },
+      push: async (item) => {
+        while (!this.#closed && this.#buffer.size >= this.#buffer.capacity) {
+          await new Promise<void>((resolve) => {
+            this.#wakeWriter = resolve;
+          });
+        }
+        if (this.#closed) return;
+        this.#buffer.push(item);
+        this.#wake();
+      },
+    };
+    produce(sink).then(
+      () => this.#producerEnded(undefined),
+      (err: unknown) => this.#producerEnded(err ?? new Error('stream failed')),
+    );
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<Delivery<T>>> {
+    for (;;) {
+      if (this.#closed) return this.#end();
+      const d = this.#buffer.shift();
+      if (d) {
+        const writer = this.#wakeWriter;
+        this.#wakeWriter = undefined;
+        writer?.();
+        if (this.#lease) {
+          try {
+            const pending = this.#lease.check();
+            if (pending) await pending;
+          } catch (err) {
+            this.#fail(err);
+            continue;
+          }
+        }
+        return { value: d, done: false };
+      }
+      if (!this.#producing) {
+        this.#close();
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        this.#wakeReader = resolve;
+      });
+    }
+  }
+
+  async return(): Promise<IteratorResult<Delivery<T>>> {
+    this.#close();
+    return DONE;
+  }
+
+  async throw(err?: unknown): Promise<IteratorResult<Delivery<T>>> {
+    this.#close();
+    throw err;
+  }
+
+  #end(): IteratorResult<Delivery<T>> {
+    const failure = this.#failure;
+    if (failure !== undefined) {
+      this.#failure = undefined;
+      throw failure;
+    }
+    return DONE;
+  }
+
+  #producerEnded(err: unknown): void {
+    this.#producing = false;
+    if (err !== undefined && !this.#closed && this.#failure === undefined) this.#failure = err;
+    this.#wake();
+  }
+
+  #fail(err: unknown): void {
+    if (this.#closed) return;
+    this.#failure = err ?? new Error('stream ended');
+    this.#buffer.clear();
+    this.#close();
+  }
+
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#lease?.signal.removeEventListener('abort', this.#onLeaseEnd);
+    this.#abort.abort(new Error('stream closed'));
+    this.#lease?.release();
+    this.#buffer.clear();
+    this.#wake();
+    const writer = this.#wakeWriter;
+    this.#wakeWriter = undefined;
+    writer?.();
+  }
+
+  #wake(): void {
+    const reader = this.#wakeReader;
+    this.#wakeReader = undefined;
+    reader?.();
+  }
+}
