@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProviderError } from '../../src/providers/docker/docker-errors.js';
-import {
-  entriesFromBuffer,
-  type FollowLogStream,
-  FrameDemuxer,
-  parseTimestamped,
-} from '../../src/providers/docker/docker-logs.js';
+import { entriesFromBuffer, type FollowLogStream, FrameDemuxer } from '../../src/providers/docker/docker-logs.js';
 import { instanceKey, Labels, networkName } from '../../src/providers/docker/docker-names.js';
 import { DOCKER_CAPABILITIES, DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { mergeDeploy, SpecError, specHash, startOrder, storedSpecOf } from '../../src/providers/docker/docker-spec.js';
 import { aggregateInstance, aggregateService } from '../../src/providers/docker/docker-status.js';
 import { createTar, readTar } from '../../src/providers/docker/docker-tar.js';
+import { parseTimestamped } from '../../src/providers/log-timestamps.js';
 import {
   ALL_CAPABILITIES,
   type CallContext,

@@ -4,10 +4,11 @@
  * creating, starting, stopping and removing containers. Each is idempotent
  * and tolerant of the object it acts on being absent or already done.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { type Endpoint, type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../provider.js';
 import { type ProviderError, ProviderErrorKinds } from '../provider-errors.js';
-import { type Call, sleep } from './docker-call.js';
+import type { Call } from './docker-call.js';
 import { engineMessage, isConflict, isNotFound, isNotModified, isUnreachable } from './docker-errors.js';
 import { entriesFromBuffer } from './docker-logs.js';
 import { instanceFilter, Labels, networkName } from './docker-names.js';
@@ -437,7 +438,9 @@ export class DockerEngine {
         if (isNotFound(err)) return;
         const busy = isConflict(err) || /in use|active endpoints/i.test(engineMessage(err));
         if (!busy || attempt >= 20) throw err;
-        if (!(await sleep(100, call.signal))) throw err;
+        await delay(100, undefined, { signal: call.signal }).catch(() => {
+          throw err;
+        });
       }
     }
   }

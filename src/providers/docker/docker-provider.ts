@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type Dockerode from 'dockerode';
+import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
   Capabilities,
@@ -37,6 +38,9 @@ import {
   type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { providerInfo } from '../provider-info.js';
+import { redact } from '../redact.js';
+import { StaticLogStream } from '../static-log-stream.js';
 import { Call } from './docker-call.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
 import {
@@ -49,10 +53,10 @@ import {
   sortServices,
   toBuffer,
 } from './docker-engine.js';
-import { isNotFound, redact, toProviderError } from './docker-errors.js';
+import { isNotFound, toProviderError } from './docker-errors.js';
 import { runExec } from './docker-exec.js';
 import { probe, probeAddress } from './docker-health.js';
-import { entriesFromBuffer, FollowLogStream, type FollowSource, StaticLogStream } from './docker-logs.js';
+import { entriesFromBuffer, FollowLogStream, type FollowSource } from './docker-logs.js';
 import { baseLabels, Labels } from './docker-names.js';
 import { Rollout } from './docker-rollout.js';
 import {
@@ -168,9 +172,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
    * seen (`unknown` until a call has reached the engine; see refreshInfo).
    */
   info(): ProviderInfo {
-    const info: ProviderInfo = { name: 'docker', version: this.#engineVersion ?? 'unknown', region: this.#region };
-    if (this.#location) info.location = { ...this.#location };
-    return info;
+    return providerInfo('docker', this.#engineVersion, this.#region, this.#location);
   }
 
   capabilities(): readonly Capability[] {
@@ -193,26 +195,19 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Pings the Engine. Never throws: an unreachable engine is `healthy: false` with the reason. */
   async healthCheck(ctx: CallContext): Promise<HealthStatus> {
     const call = new Call('health check', ctx.signal, Math.min(this.#apiTimeoutMs, 5000), this.#target);
-    const started = performance.now();
-    try {
-      await this.#engine.ping(call);
-      const latencyMs = performance.now() - started;
-      const version = await this.#engine.version(call);
-      this.#engineVersion = version.Version;
-      return {
-        healthy: true,
-        message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${this.#target.endpoint}`,
-        latencyMs,
-        checkedAt: new Date(),
-      };
-    } catch (err) {
-      return {
-        healthy: false,
-        message: toProviderError(err, call.context()).message,
-        latencyMs: performance.now() - started,
-        checkedAt: new Date(),
-      };
-    }
+    return runHealthProbe(
+      async (elapsed) => {
+        await this.#engine.ping(call);
+        const latencyMs = elapsed();
+        const version = await this.#engine.version(call);
+        this.#engineVersion = version.Version;
+        return {
+          message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${this.#target.endpoint}`,
+          latencyMs,
+        };
+      },
+      (err) => toProviderError(err, call.context()).message,
+    );
   }
 
   async provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult> {

@@ -4,10 +4,11 @@
  * (recreate, or rolling one replica at a time behind a readiness wait), how
  * inits are run to completion and how limits change in place.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { ServiceRoles, type WorkloadKind } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
-import { type Call, sleep } from './docker-call.js';
+import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
 import { type ContainerPlan, limitsOf, type StoredServiceSpec, specHash } from './docker-spec.js';
@@ -199,7 +200,7 @@ export class Rollout {
           `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`,
         );
       }
-      if (!(await sleep(this.settings.pollIntervalMs, call.signal))) call.throwIfCanceled();
+      await delay(this.settings.pollIntervalMs, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
     }
   }
 

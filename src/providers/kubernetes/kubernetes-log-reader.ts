@@ -5,8 +5,9 @@
  */
 import type { Log, V1Pod } from '@kubernetes/client-node';
 import type { CallContext, LogEntry, LogOptions, LogStream } from '../provider.js';
+import { StaticLogStream } from '../static-log-stream.js';
 import type { KubeCall } from './kubernetes-call.js';
-import { FollowLogStream, LogSink, StaticLogStream } from './kubernetes-logs.js';
+import { FollowLogStream, LogSink } from './kubernetes-logs.js';
 import { ordinalOf } from './kubernetes-status.js';
 
 /** The log client and the namespace its pods live in. */

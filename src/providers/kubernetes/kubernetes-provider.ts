@@ -22,7 +22,9 @@
  * - No volumes (refused with invalid_spec) and no watch: status is read on
  *   demand from the workload and its pods.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi } from '@kubernetes/client-node';
+import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
   Capabilities,
@@ -51,8 +53,9 @@ import {
   type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { providerInfo } from '../provider-info.js';
 import { applyObjects } from './kubernetes-apply.js';
-import { KubeCall, pause } from './kubernetes-call.js';
+import { KubeCall } from './kubernetes-call.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
@@ -169,9 +172,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
   info(): ProviderInfo {
-    const info: ProviderInfo = { name: 'kubernetes', version: this.#serverVersion ?? 'unknown', region: this.#region };
-    if (this.#location) info.location = { ...this.#location };
-    return info;
+    return providerInfo('kubernetes', this.#serverVersion, this.#region, this.#location);
   }
 
   capabilities(): readonly Capability[] {
@@ -205,23 +206,10 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       this.#target,
       this.#connectTimeoutMs,
     );
-    const started = performance.now();
-    try {
-      const version = await this.#fetchVersion(call);
-      return {
-        healthy: true,
-        message: `Kubernetes ${version} at ${this.#target.endpoint}`,
-        latencyMs: performance.now() - started,
-        checkedAt: new Date(),
-      };
-    } catch (err) {
-      return {
-        healthy: false,
-        message: toProviderError(err, call.context()).message,
-        latencyMs: performance.now() - started,
-        checkedAt: new Date(),
-      };
-    }
+    return runHealthProbe(
+      async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
+      (err) => toProviderError(err, call.context()).message,
+    );
   }
 
   /**
@@ -283,7 +271,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         if (Date.now() >= deadline) {
           throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
         }
-        await pause(this.#pollMs, call.signal);
+        await delay(this.#pollMs, undefined, { signal: call.signal });
       }
     });
   }

@@ -3,11 +3,12 @@
  * image pulls and init services (the moment Docker's provision returns:
  * every container started), and fails early on what will never get there.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { V1Pod } from '@kubernetes/client-node';
 import { ProviderErrorKinds } from '../provider-errors.js';
-import { type KubeCall, pause } from './kubernetes-call.js';
+import { redact } from '../redact.js';
+import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
-import { redact } from './kubernetes-errors.js';
 import { type LogSource, readLog } from './kubernetes-log-reader.js';
 import { findContainer, type Workload } from './kubernetes-objects.js';
 import { currentPods, IMAGE_FAILURES, ordinalOf } from './kubernetes-status.js';
@@ -78,7 +79,7 @@ export async function awaitStart(
         `pods of ${instanceId} did not start within ${Math.round(timing.startTimeoutMs / 1000)}s`,
       );
     }
-    await pause(timing.pollMs, call.signal);
+    await delay(timing.pollMs, undefined, { signal: call.signal });
   }
 }
 
