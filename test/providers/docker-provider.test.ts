@@ -5,7 +5,13 @@ import { toProviderError } from '../../src/providers/docker/docker-errors.js';
 import { entriesFromBuffer, type FollowLogStream, FrameDemuxer } from '../../src/providers/docker/docker-logs.js';
 import { instanceKey, Labels, networkName } from '../../src/providers/docker/docker-names.js';
 import { DOCKER_CAPABILITIES, DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { mergeDeploy, SpecError, specHash, startOrder, storedSpecOf } from '../../src/providers/docker/docker-spec.js';
+import {
+  labelledSpecOf,
+  mergeDeploy,
+  SpecError,
+  specHash,
+  startOrder,
+} from '../../src/providers/docker/docker-spec.js';
 import { aggregateInstance, aggregateService } from '../../src/providers/docker/docker-status.js';
 import { createTar, readTar } from '../../src/providers/docker/docker-tar.js';
 import { parseTimestamped } from '../../src/providers/log-timestamps.js';
@@ -403,7 +409,7 @@ describe('Docker provider building blocks', () => {
   });
 
   it('keeps what a deploy leaves undefined and hashes only what needs a new container', () => {
-    const stored = storedSpecOf(
+    const stored = labelledSpecOf(
       service({
         name: 'web',
         image: 'img:1',

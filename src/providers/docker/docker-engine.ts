@@ -15,10 +15,10 @@ import { instanceFilter, Labels, networkName } from './docker-names.js';
 import {
   type ContainerPlan,
   createOptions,
-  parseStoredSpec,
+  type LabelledConfigFile,
+  type LabelledServiceSpec,
+  parseLabelledSpec,
   planVolumes,
-  type StoredConfigFile,
-  type StoredServiceSpec,
   startOrder,
 } from './docker-spec.js';
 import { endpointsOf, phaseOf } from './docker-status.js';
@@ -35,7 +35,7 @@ export interface Listed {
   /** Engine state: created, running, restarting, paused, exited, dead, removing. */
   state: string;
   labels: Record<string, string>;
-  spec: StoredServiceSpec | undefined;
+  spec: LabelledServiceSpec | undefined;
 }
 
 /** A listed container with its inspect answer. */
@@ -105,7 +105,7 @@ export class DockerEngine {
         hash: labels[Labels.specHash] ?? '',
         state: c.State,
         labels,
-        spec: parseStoredSpec(labels),
+        spec: parseLabelledSpec(labels),
       });
     }
     return out;
@@ -272,8 +272,8 @@ export class DockerEngine {
   }
 
   /** The spec stored on a container; a container without one is not ours to rebuild. */
-  storedSpec(call: Call, info: Dockerode.ContainerInspectInfo): StoredServiceSpec {
-    const spec = parseStoredSpec(info.Config.Labels);
+  labelledSpec(call: Call, info: Dockerode.ContainerInspectInfo): LabelledServiceSpec {
+    const spec = parseLabelledSpec(info.Config.Labels);
     if (!spec) {
       throw call.fail(
         ProviderErrorKinds.internal,
@@ -284,7 +284,7 @@ export class DockerEngine {
   }
 
   /** Config files copied out of a replica, re-packed at their full paths for a new container. */
-  async readConfigTar(call: Call, containerId: string, files: StoredConfigFile[]): Promise<Buffer | undefined> {
+  async readConfigTar(call: Call, containerId: string, files: LabelledConfigFile[]): Promise<Buffer | undefined> {
     if (files.length === 0) return undefined;
     const container = this.docker.getContainer(containerId);
     const entries = [];

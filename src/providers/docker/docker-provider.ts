@@ -62,14 +62,14 @@ import { Rollout } from './docker-rollout.js';
 import {
   carriedSecrets,
   configTarOf,
+  type LabelledServiceSpec,
+  labelledSpecOf,
   limitsOf,
   mergeDeploy,
   replicasOf,
   SpecError,
-  type StoredServiceSpec,
   secretValuesOf,
   startOrder,
-  storedSpecOf,
   validatePorts,
   validateProvision,
   validateResources,
@@ -243,7 +243,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
           network,
           base,
           releaseId: req.releaseId,
-          spec: storedSpecOf(svc),
+          spec: labelledSpecOf(svc),
           imageId: imageIds.get(svc.image) ?? svc.image,
           replicas: replicasOf(svc),
           secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues[r.key] ?? ''])),
@@ -370,9 +370,9 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       validateResources(service, r);
       const ref = reference(mine);
       const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-      const stored = this.#engine.storedSpec(call, info);
+      const stored = this.#engine.labelledSpec(call, info);
       const limits = limitsOf(info);
-      const spec: StoredServiceSpec = {
+      const spec: LabelledServiceSpec = {
         ...stored,
         cpuMillis: r.cpuMillis === undefined ? limits.cpuMillis : r.cpuMillis || undefined,
         memoryMb: r.memoryMb === undefined ? limits.memoryMb : r.memoryMb || undefined,
@@ -556,7 +556,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     const instance = await this.#engine.instanceContext(call, instanceId);
     const seen = new Set<string>();
     const prepared: Array<{
-      spec: StoredServiceSpec;
+      spec: LabelledServiceSpec;
       mine: Listed[];
       refId: string;
       replicas: number;
@@ -569,7 +569,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       const { mine } = this.#serviceOf(call, instanceId, all, d.name);
       const ref = reference(mine);
       const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-      const stored = this.#engine.storedSpec(call, info);
+      const stored = this.#engine.labelledSpec(call, info);
       const spec = mergeDeploy(stored, d, limitsOf(info));
       const wanted = d.resources?.replicas;
       const replicas = stored.role === ServiceRoles.init ? 1 : wanted && wanted > 0 ? wanted : replicaCount(mine);

@@ -7,7 +7,7 @@ import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatu
 import { InstanceStates, ServiceRoles } from '../provider.js';
 import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import type { ProbeResult } from './docker-health.js';
-import type { StoredServiceSpec } from './docker-spec.js';
+import type { LabelledServiceSpec } from './docker-spec.js';
 
 /** What the provider learned about one container. */
 export interface ReplicaObservation {
@@ -125,7 +125,7 @@ export function aggregateInstance(
  * (the services Wheelhouse runs are reached over HTTP), `udp://` for UDP.
  * Stopped containers publish nothing: their host ports are allocated on start.
  */
-export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: StoredServiceSpec): Endpoint[] {
+export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: LabelledServiceSpec): Endpoint[] {
   const out: Endpoint[] = [];
   const ports = info.NetworkSettings?.Ports ?? {};
   for (const p of spec.ports) {
