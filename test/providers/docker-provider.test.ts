@@ -240,7 +240,7 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     await provider.scale(ctx, { instanceId: id, resources: { replicas: 3 } });
     const grown = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
     expect(grown.Volumes.map((v) => v.Name).sort()).toEqual([0, 1, 2].map((r) => `wh-${id}-data-${r}`));
-    expect(await provider.managedInstances()).toContain(id);
+    expect((await provider.managedWorkloads()).map((w) => w.instanceId)).toContain(id);
   });
 
   it('converges a repeated provision after a container was lost, keeping the others', async () => {

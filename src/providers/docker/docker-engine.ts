@@ -367,26 +367,6 @@ export class DockerEngine {
     }
   }
 
-  /** Ids of every instance that has at least one managed container, network or volume on this engine. */
-  async managedInstances(call: Call): Promise<string[]> {
-    const filters = { label: [`${Labels.managed}=true`] };
-    const [containers, networks, volumes] = await Promise.all([
-      this.docker.listContainers(call.opts({ all: true, filters })),
-      this.docker.listNetworks(call.opts({ filters })),
-      this.docker.listVolumes(call.opts({ filters })),
-    ]);
-    const ids = new Set<string>();
-    for (const labels of [
-      ...containers.map((c) => c.Labels),
-      ...networks.map((n) => n.Labels),
-      ...(volumes.Volumes ?? []).map((v) => v.Labels),
-    ]) {
-      const id = labels?.[Labels.instance];
-      if (id) ids.add(id);
-    }
-    return [...ids].sort();
-  }
-
   /** Every instance with managed objects on the engine, with the tenant its labels name. */
   async managedWorkloads(call: Call): Promise<{ instanceId: string; tenantId: string }[]> {
     const filters = { label: [`${Labels.managed}=true`] };

@@ -50,14 +50,6 @@ export class FrameDemuxer {
   }
 }
 
-/** Demultiplexes a whole buffered stream into its stdout and stderr text. */
-export function demuxAll(buffer: Buffer, raw = false): { stdout: string; stderr: string } {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  for (const f of new FrameDemuxer(raw).push(buffer)) (f.stream === 'stderr' ? err : out).push(f.data);
-  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
-
 /** Where a log source's lines come from. */
 export interface LogSourceMeta {
   service: string;

@@ -503,10 +503,6 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     return this.#run(ctx, 'list workloads', (call) => this.#engine.managedWorkloads(call));
   }
 
-  async managedInstances(ctx: CallContext = {}): Promise<string[]> {
-    return this.#run(ctx, 'list instances', (call) => this.#engine.managedInstances(call));
-  }
-
   async #run<T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>): Promise<T> {
     const call = new Call(op, ctx.signal, this.#apiTimeoutMs, this.#target);
     call.throwIfCanceled();

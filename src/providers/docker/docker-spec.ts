@@ -140,7 +140,7 @@ function validateHealthCheck(service: string, h: HealthCheckSpec): void {
 }
 
 /** The in-container path of a config file, checked to be absolute and free of `..`. */
-export function configFilePath(service: string, path: string): string {
+function configFilePath(service: string, path: string): string {
   if (!path.startsWith('/') || path.endsWith('/') || path.split('/').includes('..')) {
     throw new SpecError(`service ${service}: config file path ${JSON.stringify(path)} must be an absolute file path`);
   }
@@ -296,7 +296,7 @@ export function planVolumes(plan: ContainerPlan): Array<{ name: string; volume: 
 }
 
 /** The container's deterministic name for `plan`. */
-export function planName(plan: ContainerPlan): string {
+function planName(plan: ContainerPlan): string {
   return containerName(plan.instanceId, plan.spec.name, plan.replica, specHash(plan.spec, plan.imageId, plan.kind));
 }
 
@@ -358,7 +358,7 @@ export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOpt
 }
 
 /** The hostname (and extra alias) of one replica, e.g. `web-0`. */
-export function replicaHostname(service: string, replica: number): string {
+function replicaHostname(service: string, replica: number): string {
   return `${service}-${replica}`;
 }
 

@@ -41,7 +41,7 @@ export function statusCodeOf(err: unknown): number | undefined {
 export const { isNotFound, isConflict } = statusChecks(statusCodeOf);
 
 /** The API server's own explanation (the Status `message`), else the error's message. */
-export function serverMessage(err: unknown): string {
+function serverMessage(err: unknown): string {
   const e = err as ClientError | undefined;
   let body = e?.body;
   if (typeof body === 'string') {

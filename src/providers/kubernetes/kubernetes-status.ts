@@ -52,7 +52,7 @@ export function currentPods(workload: Workload, pods: V1Pod[]): V1Pod[] {
 }
 
 /** Pods sorted by replica: a StatefulSet's by ordinal, a Deployment's by age then name. */
-export function orderPods(pods: V1Pod[]): V1Pod[] {
+function orderPods(pods: V1Pod[]): V1Pod[] {
   return [...pods].sort((a, b) => {
     const oa = ordinalOf(a);
     const ob = ordinalOf(b);
@@ -78,7 +78,7 @@ function exitText(cs: V1ContainerStatus): string | undefined {
 }
 
 /** Decides one container's state in one pod. */
-export function observeContainer(
+function observeContainer(
   pod: V1Pod,
   name: string,
   role: ServiceRole,
