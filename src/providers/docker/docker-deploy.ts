@@ -3,7 +3,7 @@
  * onto what their containers carry, checked before anything changes, then
  * converged one service at a time (see docker-rollout.ts).
  */
-import { DeployStrategies, type DeployStrategy, type ServiceDeploySpec, ServiceRoles } from '../provider.js';
+import { type DeployRequest, DeployStrategies, ServiceRoles } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import type { Call } from './docker-call.js';
 import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
@@ -27,12 +27,9 @@ export async function deployServices(
   engine: DockerEngine,
   rollout: Rollout,
   call: Call,
-  instanceId: string,
-  releaseId: string,
-  services: ServiceDeploySpec[],
-  strategy: DeployStrategy,
-  secretValues: Record<string, string> | undefined,
+  req: DeployRequest,
 ): Promise<string> {
+  const { instanceId, releaseId, services, strategy, secretValues } = req;
   if (strategy !== DeployStrategies.rolling && strategy !== DeployStrategies.recreate) {
     throw new SpecError(`deploy strategy ${strategy} is not supported by the Docker provider`);
   }

@@ -330,16 +330,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Replaces the listed services (rolling or recreate); every other service is left as it runs. */
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
-      const network = await deployServices(
-        this.#engine,
-        this.#rollout,
-        call,
-        req.instanceId,
-        req.releaseId,
-        req.services,
-        req.strategy,
-        req.secretValues,
-      );
+      const network = await deployServices(this.#engine, this.#rollout, call, req);
       const snap = await this.#engine.snapshot(call, req.instanceId);
       return { providerRef: network, status: 'deployed', endpoints: snapshotEndpoints(snap) };
     });
@@ -348,16 +339,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** A rolling deploy of the snapshot's specs. */
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
-      await deployServices(
-        this.#engine,
-        this.#rollout,
-        call,
-        req.instanceId,
-        req.releaseId,
-        req.services,
-        DeployStrategies.rolling,
-        req.secretValues,
-      );
+      await deployServices(this.#engine, this.#rollout, call, { ...req, strategy: DeployStrategies.rolling });
     });
   }
 

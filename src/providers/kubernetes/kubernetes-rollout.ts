@@ -5,13 +5,7 @@
  * replaces it (see KubeCluster.update); none waits for the rollout: the
  * control plane waits for readiness.
  */
-import {
-  DeployStrategies,
-  type DeployStrategy,
-  type ResourceSpec,
-  type ServiceDeploySpec,
-  ServiceRoles,
-} from '../provider.js';
+import { type DeployRequest, DeployStrategies, type ResourceSpec, ServiceRoles } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { podLabelsOf, putService, updateSecret } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
@@ -32,21 +26,12 @@ import {
   type Workload,
 } from './kubernetes-objects.js';
 
-/** What a deploy or rollback changes. */
-export interface RolloutRequest {
-  instanceId: string;
-  releaseId: string;
-  services: ServiceDeploySpec[];
-  strategy: DeployStrategy;
-  secretValues?: Record<string, string>;
-}
-
 /**
  * Changes the named containers only and labels the workload with the
  * release; updates the Secret when values are given and the Service when
  * ports changed. Returns the workload as written.
  */
-export async function rollOut(cluster: KubeCluster, call: KubeCall, req: RolloutRequest): Promise<Workload> {
+export async function rollOut(cluster: KubeCluster, call: KubeCall, req: DeployRequest): Promise<Workload> {
   const { instanceId, releaseId, services, strategy, secretValues } = req;
   if (strategy !== DeployStrategies.rolling && strategy !== DeployStrategies.recreate) {
     throw new SpecError(`deploy strategy ${strategy} is not supported by the Kubernetes provider`);
