@@ -4,6 +4,10 @@
  * knowing which backend runs them. Faithful to the Go `provider` package this
  * project re-imagines (shared/seeds/provider-package.txt); where TypeScript
  * differs (no `context.Context`, no `io.Reader`) the difference is noted.
+ *
+ * Over 500 lines on purpose: the contract (its value types, the interface,
+ * its optional extensions and the release snapshot rules built on them) is
+ * read as one document, and control/ and schema/ import it from this path.
  */
 
 /** A capability a provider declares. Values are the seed's strings. */

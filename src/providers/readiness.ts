@@ -85,7 +85,12 @@ function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
   return new NotReadyError(base);
 }
 
-/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+/**
+ * Resolves true after `ms`, or false as soon as `signal` aborts. Built on the
+ * global setTimeout rather than `node:timers/promises` on purpose: callers'
+ * tests drive waitReady with vitest's fake clock, which replaces the global
+ * timers but does not reach `node:timers/promises`.
+ */
 function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);

@@ -1,4 +1,11 @@
-import { type InstanceState, InstanceStates, type ServiceStatus, worseState } from './provider.js';
+import {
+  type Endpoint,
+  type InstanceState,
+  InstanceStates,
+  type InstanceStatus,
+  type ServiceStatus,
+  worseState,
+} from './provider.js';
 
 /** One replica as any provider observed it. */
 export interface ReplicaState {
@@ -32,4 +39,45 @@ export function aggregateReplicas(replicas: readonly ReplicaState[], providerRef
   };
   if (message && state !== InstanceStates.running) out.message = message;
   return out;
+}
+
+/** The instance-level worst-of: the most severe service state and the message of the service that decided it. */
+export interface WorstOf {
+  state: InstanceState;
+  message: string | undefined;
+}
+
+/** Worst-of across services, each message prefixed with its service's name. */
+export function worstOfServices(services: Record<string, ServiceStatus>): WorstOf {
+  let state: InstanceState = InstanceStates.running;
+  let message: string | undefined;
+  for (const [name, s] of Object.entries(services)) {
+    const next = worseState(state, s.state);
+    if (next !== state || (message === undefined && s.state === next && s.message)) {
+      message = s.message ? `${name}: ${s.message}` : undefined;
+    }
+    state = next;
+  }
+  return { state, message };
+}
+
+/**
+ * The instance's status in `worst`'s state: ready only when running and every
+ * service is, restarts summed, the message only when not running.
+ */
+export function instanceStatusOf(
+  services: Record<string, ServiceStatus>,
+  endpoints: Endpoint[],
+  worst: WorstOf,
+): InstanceStatus {
+  const all = Object.values(services);
+  const status: InstanceStatus = {
+    state: worst.state,
+    ready: worst.state === InstanceStates.running && all.length > 0 && all.every((s) => s.ready),
+    restarts: all.reduce((n, s) => n + s.restarts, 0),
+    endpoints,
+    services,
+  };
+  if (worst.message && worst.state !== InstanceStates.running) status.message = worst.message;
+  return status;
 }

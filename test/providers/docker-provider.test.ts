@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProviderError } from '../../src/providers/docker/docker-errors.js';
-import {
-  entriesFromBuffer,
-  type FollowLogStream,
-  FrameDemuxer,
-  parseTimestamped,
-} from '../../src/providers/docker/docker-logs.js';
+import { entriesFromBuffer, type FollowLogStream, FrameDemuxer } from '../../src/providers/docker/docker-logs.js';
 import { instanceKey, Labels, networkName } from '../../src/providers/docker/docker-names.js';
 import { DOCKER_CAPABILITIES, DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { mergeDeploy, SpecError, specHash, startOrder, storedSpecOf } from '../../src/providers/docker/docker-spec.js';
+import {
+  labelledSpecOf,
+  mergeDeploy,
+  SpecError,
+  specHash,
+  startOrder,
+} from '../../src/providers/docker/docker-spec.js';
 import { aggregateInstance, aggregateService } from '../../src/providers/docker/docker-status.js';
 import { createTar, readTar } from '../../src/providers/docker/docker-tar.js';
+import { parseTimestamped } from '../../src/providers/log-timestamps.js';
 import {
   ALL_CAPABILITIES,
   type CallContext,
@@ -238,7 +240,7 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     await provider.scale(ctx, { instanceId: id, resources: { replicas: 3 } });
     const grown = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
     expect(grown.Volumes.map((v) => v.Name).sort()).toEqual([0, 1, 2].map((r) => `wh-${id}-data-${r}`));
-    expect(await provider.managedInstances()).toContain(id);
+    expect((await provider.managedWorkloads()).map((w) => w.instanceId)).toContain(id);
   });
 
   it('converges a repeated provision after a container was lost, keeping the others', async () => {
@@ -407,7 +409,7 @@ describe('Docker provider building blocks', () => {
   });
 
   it('keeps what a deploy leaves undefined and hashes only what needs a new container', () => {
-    const stored = storedSpecOf(
+    const stored = labelledSpecOf(
       service({
         name: 'web',
         image: 'img:1',

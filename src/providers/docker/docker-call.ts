@@ -3,8 +3,10 @@
  * messages), the caller's AbortSignal, the secret values to keep out of
  * messages, and fresh Engine-call deadlines.
  */
+
+import type { ErrorContext } from '../error-mapping.js';
 import { type ProviderError, type ProviderErrorKind, ProviderErrorKinds } from '../provider-errors.js';
-import { type ErrorContext, providerError } from './docker-errors.js';
+import { providerError } from './docker-errors.js';
 
 /** Who errors are attributed to: the registry key and the engine address. */
 export interface CallTarget {
@@ -51,20 +53,4 @@ export class Call {
   throwIfCanceled(): void {
     if (this.signal?.aborted) throw this.fail(ProviderErrorKinds.canceled, 'canceled by the caller');
   }
-}
-
-/** Resolves true after `ms`, or false as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -12,9 +12,7 @@ const optionsSchema = z
   .strict();
 
 /** Reads DOCKER_HOST (`unix:///var/run/docker.sock`, `tcp://host:2375`) into connection options. */
-export function parseDockerHost(
-  dockerHost: string | undefined,
-): Pick<DockerProviderOptions, 'socketPath' | 'host' | 'port'> {
+function parseDockerHost(dockerHost: string | undefined): Pick<DockerProviderOptions, 'socketPath' | 'host' | 'port'> {
   if (!dockerHost) return {};
   if (dockerHost.startsWith('unix://')) return { socketPath: dockerHost.slice('unix://'.length) };
   const url = new URL(dockerHost.replace(/^tcp:/, 'http:'));

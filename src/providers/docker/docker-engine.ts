@@ -4,20 +4,21 @@
  * creating, starting, stopping and removing containers. Each is idempotent
  * and tolerant of the object it acts on being absent or already done.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { type Endpoint, type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../provider.js';
 import { type ProviderError, ProviderErrorKinds } from '../provider-errors.js';
-import { type Call, sleep } from './docker-call.js';
+import type { Call } from './docker-call.js';
 import { engineMessage, isConflict, isNotFound, isNotModified, isUnreachable } from './docker-errors.js';
 import { entriesFromBuffer } from './docker-logs.js';
 import { instanceFilter, Labels, networkName } from './docker-names.js';
 import {
   type ContainerPlan,
   createOptions,
-  parseStoredSpec,
+  type LabelledConfigFile,
+  type LabelledServiceSpec,
+  parseLabelledSpec,
   planVolumes,
-  type StoredConfigFile,
-  type StoredServiceSpec,
   startOrder,
 } from './docker-spec.js';
 import { endpointsOf, phaseOf } from './docker-status.js';
@@ -34,7 +35,7 @@ export interface Listed {
   /** Engine state: created, running, restarting, paused, exited, dead, removing. */
   state: string;
   labels: Record<string, string>;
-  spec: StoredServiceSpec | undefined;
+  spec: LabelledServiceSpec | undefined;
 }
 
 /** A listed container with its inspect answer. */
@@ -104,7 +105,7 @@ export class DockerEngine {
         hash: labels[Labels.specHash] ?? '',
         state: c.State,
         labels,
-        spec: parseStoredSpec(labels),
+        spec: parseLabelledSpec(labels),
       });
     }
     return out;
@@ -271,8 +272,8 @@ export class DockerEngine {
   }
 
   /** The spec stored on a container; a container without one is not ours to rebuild. */
-  storedSpec(call: Call, info: Dockerode.ContainerInspectInfo): StoredServiceSpec {
-    const spec = parseStoredSpec(info.Config.Labels);
+  labelledSpec(call: Call, info: Dockerode.ContainerInspectInfo): LabelledServiceSpec {
+    const spec = parseLabelledSpec(info.Config.Labels);
     if (!spec) {
       throw call.fail(
         ProviderErrorKinds.internal,
@@ -283,7 +284,7 @@ export class DockerEngine {
   }
 
   /** Config files copied out of a replica, re-packed at their full paths for a new container. */
-  async readConfigTar(call: Call, containerId: string, files: StoredConfigFile[]): Promise<Buffer | undefined> {
+  async readConfigTar(call: Call, containerId: string, files: LabelledConfigFile[]): Promise<Buffer | undefined> {
     if (files.length === 0) return undefined;
     const container = this.docker.getContainer(containerId);
     const entries = [];
@@ -366,26 +367,6 @@ export class DockerEngine {
     }
   }
 
-  /** Ids of every instance that has at least one managed container, network or volume on this engine. */
-  async managedInstances(call: Call): Promise<string[]> {
-    const filters = { label: [`${Labels.managed}=true`] };
-    const [containers, networks, volumes] = await Promise.all([
-      this.docker.listContainers(call.opts({ all: true, filters })),
-      this.docker.listNetworks(call.opts({ filters })),
-      this.docker.listVolumes(call.opts({ filters })),
-    ]);
-    const ids = new Set<string>();
-    for (const labels of [
-      ...containers.map((c) => c.Labels),
-      ...networks.map((n) => n.Labels),
-      ...(volumes.Volumes ?? []).map((v) => v.Labels),
-    ]) {
-      const id = labels?.[Labels.instance];
-      if (id) ids.add(id);
-    }
-    return [...ids].sort();
-  }
-
   /** Every instance with managed objects on the engine, with the tenant its labels name. */
   async managedWorkloads(call: Call): Promise<{ instanceId: string; tenantId: string }[]> {
     const filters = { label: [`${Labels.managed}=true`] };
@@ -437,7 +418,9 @@ export class DockerEngine {
         if (isNotFound(err)) return;
         const busy = isConflict(err) || /in use|active endpoints/i.test(engineMessage(err));
         if (!busy || attempt >= 20) throw err;
-        if (!(await sleep(100, call.signal))) throw err;
+        await delay(100, undefined, { signal: call.signal }).catch(() => {
+          throw err;
+        });
       }
     }
   }

@@ -2,41 +2,19 @@
  * Maps what dockerode and the Engine API throw onto the closed set of
  * ProviderError kinds, and keeps secret values out of every message.
  */
+import { callError, type ErrorContext, isAbortError, NETWORK_FAILURE_CODES, statusChecks } from '../error-mapping.js';
 import { ProviderError, type ProviderErrorKind, ProviderErrorKinds } from '../provider-errors.js';
 
-/** Socket-level failures that mean the engine cannot be reached at all. */
+/** Socket-level failures that mean the engine cannot be reached at all (a unix socket adds its own). */
 const UNREACHABLE_CODES = new Set([
+  ...NETWORK_FAILURE_CODES,
   'ENOENT',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
   'EACCES',
   'EPERM',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
   'ENOTSOCK',
-  'ECONNABORTED',
   'ERR_SOCKET_CONNECTION_TIMEOUT',
   'WH_CONNECT_TIMEOUT',
 ]);
-
-/** What a mapped error is about, for its message. */
-export interface ErrorContext {
-  /** Registry key or type name the ProviderError carries. */
-  provider: string;
-  /** The engine address, e.g. `unix:///var/run/docker.sock`, named in `unavailable` messages. */
-  endpoint: string;
-  /** The operation, e.g. `provision`, prefixed to messages. */
-  op: string;
-  /** The caller's signal: an abort it caused is `canceled`, any other abort is our own timeout. */
-  signal?: AbortSignal;
-  /** Values that must never appear in a message. */
-  secrets?: readonly string[];
-}
 
 interface EngineError {
   name?: string;
@@ -53,15 +31,8 @@ export function statusCodeOf(err: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-/** True for a 404 from the engine. */
-export function isNotFound(err: unknown): boolean {
-  return statusCodeOf(err) === 404 || (err instanceof ProviderError && err.kind === ProviderErrorKinds.notFound);
-}
-
-/** True for a 409 from the engine. */
-export function isConflict(err: unknown): boolean {
-  return statusCodeOf(err) === 409;
-}
+/** A 404 or a 409 from the engine. */
+export const { isNotFound, isConflict } = statusChecks(statusCodeOf);
 
 /** True for a 304 (start of a running / stop of a stopped container): nothing to do. */
 export function isNotModified(err: unknown): boolean {
@@ -91,16 +62,6 @@ export function engineMessage(err: unknown): string {
   return (m?.[1] ?? msg).trim();
 }
 
-/** Replaces every occurrence of a secret value in `text` with `***`. */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  // Longest first, so a secret containing another is masked whole.
-  for (const s of [...(secrets ?? [])].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.split(s).join('***');
-  }
-  return out;
-}
-
 /** A ProviderError of `kind` whose message is redacted and prefixed with the operation. */
 export function providerError(
   kind: ProviderErrorKind,
@@ -108,7 +69,7 @@ export function providerError(
   ctx: ErrorContext,
   cause?: unknown,
 ): ProviderError {
-  return new ProviderError(kind, redact(`docker ${ctx.op}: ${message}`, ctx.secrets), ctx.provider, { cause });
+  return callError('docker', kind, message, ctx, cause);
 }
 
 /**
@@ -119,7 +80,7 @@ export function providerError(
 export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
   if (err instanceof ProviderError) return err;
   const e = err as EngineError | undefined;
-  if (e?.name === 'AbortError' || e?.code === 'ABORT_ERR') {
+  if (isAbortError(err)) {
     if (ctx.signal?.aborted) return providerError(ProviderErrorKinds.canceled, 'canceled by the caller', ctx, err);
     return providerError(ProviderErrorKinds.timeout, 'the Docker Engine did not answer in time', ctx, err);
   }

@@ -9,7 +9,7 @@ import type { ExecRequest, ExecResult } from '../provider.js';
 import { FrameDemuxer } from './docker-logs.js';
 
 /** Exit code reported for a command killed at its timeout (the `timeout(1)` convention). */
-export const EXEC_TIMEOUT_EXIT_CODE = 124;
+const EXEC_TIMEOUT_EXIT_CODE = 124;
 
 /** How an exec is run. */
 export interface ExecOptions {

@@ -8,7 +8,7 @@ import type Dockerode from 'dockerode';
 import type { HealthCheckSpec } from '../provider.js';
 
 /** Default probe timeout when the spec leaves it unset. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 2000;
+const DEFAULT_PROBE_TIMEOUT_MS = 2000;
 
 /**
  * Where to probe a container's `port` from this process. With a local engine
@@ -54,7 +54,7 @@ export function probe(
 }
 
 /** One HTTP GET; passes on a 2xx or 3xx answer within `timeoutMs`. */
-export function probeHttp(
+function probeHttp(
   host: string,
   port: number,
   path: string,
@@ -86,7 +86,7 @@ export function probeHttp(
 }
 
 /** One TCP connect; passes when the connection opens within `timeoutMs`. */
-export function probeTcp(host: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<ProbeResult> {
+function probeTcp(host: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<ProbeResult> {
   return new Promise((resolve) => {
     let settled = false;
     const socket = net.connect({ host, port });

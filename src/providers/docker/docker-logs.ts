@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { parseTimestamped } from '../log-timestamps.js';
 import type { LogEntry, LogStream } from '../provider.js';
 
 /** The two output streams a frame can carry. */
@@ -47,31 +48,6 @@ export class FrameDemuxer {
     this.#pending = offset === 0 ? this.#pending : Buffer.from(this.#pending.subarray(offset));
     return frames;
   }
-}
-
-/** Demultiplexes a whole buffered stream into its stdout and stderr text. */
-export function demuxAll(buffer: Buffer, raw = false): { stdout: string; stderr: string } {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  for (const f of new FrameDemuxer(raw).push(buffer)) (f.stream === 'stderr' ? err : out).push(f.data);
-  return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
-
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2}) /;
-
-/**
- * Splits a `timestamps=true` log line into its time and message. The Engine
- * writes RFC3339Nano; Date keeps milliseconds, so the fraction is truncated.
- */
-export function parseTimestamped(line: string): { timestamp: Date | undefined; message: string } {
-  const m = TIMESTAMP.exec(line);
-  if (!m) return { timestamp: undefined, message: line };
-  const fraction = (m[2] ?? '.000').slice(0, 4).padEnd(4, '0');
-  const timestamp = new Date(`${m[1]}${fraction}${m[3]}`);
-  return {
-    timestamp: Number.isNaN(timestamp.getTime()) ? undefined : timestamp,
-    message: line.slice(m[0].length),
-  };
 }
 
 /** Where a log source's lines come from. */
@@ -134,27 +110,6 @@ export function entriesFromBuffer(buffer: Buffer, meta: LogSourceMeta, raw = fal
   for (const frame of new FrameDemuxer(raw).push(buffer)) out.push(...assembler.push(frame));
   out.push(...assembler.flush());
   return out;
-}
-
-/** A LogStream over entries already in memory (the non-follow case). */
-export class StaticLogStream implements LogStream {
-  readonly #entries: LogEntry[];
-  #closed = false;
-
-  constructor(entries: LogEntry[]) {
-    this.#entries = entries;
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<LogEntry> {
-    for (const e of this.#entries) {
-      if (this.#closed) return;
-      yield e;
-    }
-  }
 }
 
 /** One followed container: its open Engine response and where its lines come from. */

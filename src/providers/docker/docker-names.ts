@@ -30,7 +30,7 @@ export const Labels = {
 } as const;
 
 /** Every label key reserved by the provider; workload labels cannot override them. */
-export const RESERVED_LABEL_PREFIX = 'wheelhouse.';
+const RESERVED_LABEL_PREFIX = 'wheelhouse.';
 
 const MAX_KEY_LENGTH = 40;
 
@@ -91,15 +91,6 @@ export function baseLabels(req: {
   out[Labels.tenant] = req.tenantId;
   if (req.name) out[Labels.name] = req.name;
   if (req.kind) out[Labels.kind] = req.kind;
-  return out;
-}
-
-/** The workload's own labels out of a label set (reserved keys dropped). */
-export function workloadLabels(labels: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(labels ?? {})) {
-    if (!k.startsWith(RESERVED_LABEL_PREFIX)) out[k] = v;
-  }
   return out;
 }
 

@@ -3,8 +3,8 @@
  * one container per service replica, all labelled (see docker-names.ts) so
  * every call finds them again without any state in this process.
  */
-import type { IncomingMessage } from 'node:http';
 import type Dockerode from 'dockerode';
+import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
   Capabilities,
@@ -12,14 +12,12 @@ import {
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
-  type DeployStrategy,
   type ExecRequest,
   type ExecResult,
   type HealthChecker,
   type HealthStatus,
   type InstanceStatus,
   type Location,
-  type LogEntry,
   type LogOptions,
   type LogStream,
   type Provider,
@@ -31,14 +29,16 @@ import {
   type ResourceUsage,
   type RollbackRequest,
   type ScaleRequest,
-  type ServiceDeploySpec,
   ServiceRoles,
   type ServiceStatus,
   type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { providerInfo } from '../provider-info.js';
+import { redact } from '../redact.js';
 import { Call } from './docker-call.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
+import { deployServices, serviceOf } from './docker-deploy.js';
 import {
   DockerEngine,
   type Listed,
@@ -47,25 +47,23 @@ import {
   serviceOrder,
   snapshotEndpoints,
   sortServices,
-  toBuffer,
 } from './docker-engine.js';
-import { isNotFound, redact, toProviderError } from './docker-errors.js';
+import { isNotFound, toProviderError } from './docker-errors.js';
 import { runExec } from './docker-exec.js';
 import { probe, probeAddress } from './docker-health.js';
-import { entriesFromBuffer, FollowLogStream, type FollowSource, StaticLogStream } from './docker-logs.js';
+import { openLogs } from './docker-log-reader.js';
 import { baseLabels, Labels } from './docker-names.js';
 import { Rollout } from './docker-rollout.js';
 import {
   carriedSecrets,
   configTarOf,
+  type LabelledServiceSpec,
+  labelledSpecOf,
   limitsOf,
-  mergeDeploy,
   replicasOf,
   SpecError,
-  type StoredServiceSpec,
   secretValuesOf,
   startOrder,
-  storedSpecOf,
   validatePorts,
   validateProvision,
   validateResources,
@@ -168,9 +166,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
    * seen (`unknown` until a call has reached the engine; see refreshInfo).
    */
   info(): ProviderInfo {
-    const info: ProviderInfo = { name: 'docker', version: this.#engineVersion ?? 'unknown', region: this.#region };
-    if (this.#location) info.location = { ...this.#location };
-    return info;
+    return providerInfo('docker', this.#engineVersion, this.#region, this.#location);
   }
 
   capabilities(): readonly Capability[] {
@@ -193,26 +189,19 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Pings the Engine. Never throws: an unreachable engine is `healthy: false` with the reason. */
   async healthCheck(ctx: CallContext): Promise<HealthStatus> {
     const call = new Call('health check', ctx.signal, Math.min(this.#apiTimeoutMs, 5000), this.#target);
-    const started = performance.now();
-    try {
-      await this.#engine.ping(call);
-      const latencyMs = performance.now() - started;
-      const version = await this.#engine.version(call);
-      this.#engineVersion = version.Version;
-      return {
-        healthy: true,
-        message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${this.#target.endpoint}`,
-        latencyMs,
-        checkedAt: new Date(),
-      };
-    } catch (err) {
-      return {
-        healthy: false,
-        message: toProviderError(err, call.context()).message,
-        latencyMs: performance.now() - started,
-        checkedAt: new Date(),
-      };
-    }
+    return runHealthProbe(
+      async (elapsed) => {
+        await this.#engine.ping(call);
+        const latencyMs = elapsed();
+        const version = await this.#engine.version(call);
+        this.#engineVersion = version.Version;
+        return {
+          message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${this.#target.endpoint}`,
+          latencyMs,
+        };
+      },
+      (err) => toProviderError(err, call.context()).message,
+    );
   }
 
   async provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult> {
@@ -248,7 +237,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
           network,
           base,
           releaseId: req.releaseId,
-          spec: storedSpecOf(svc),
+          spec: labelledSpecOf(svc),
           imageId: imageIds.get(svc.image) ?? svc.image,
           replicas: replicasOf(svc),
           secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues[r.key] ?? ''])),
@@ -341,14 +330,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Replaces the listed services (rolling or recreate); every other service is left as it runs. */
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
-      const network = await this.#deploy(
-        call,
-        req.instanceId,
-        req.releaseId,
-        req.services,
-        req.strategy,
-        req.secretValues,
-      );
+      const network = await deployServices(this.#engine, this.#rollout, call, req);
       const snap = await this.#engine.snapshot(call, req.instanceId);
       return { providerRef: network, status: 'deployed', endpoints: snapshotEndpoints(snap) };
     });
@@ -357,7 +339,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** A rolling deploy of the snapshot's specs. */
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
-      await this.#deploy(call, req.instanceId, req.releaseId, req.services, DeployStrategies.rolling, req.secretValues);
+      await deployServices(this.#engine, this.#rollout, call, { ...req, strategy: DeployStrategies.rolling });
     });
   }
 
@@ -369,15 +351,15 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
     return this.#run(ctx, 'scale', async (call) => {
       const all = await this.#engine.listOrThrow(call, req.instanceId);
-      const { service, mine } = this.#serviceOf(call, req.instanceId, all, req.service);
+      const { service, mine } = serviceOf(call, req.instanceId, all, req.service);
       const r = req.resources;
       if (r.gpu) throw new SpecError('the Docker provider has no GPUs');
       validateResources(service, r);
       const ref = reference(mine);
       const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-      const stored = this.#engine.storedSpec(call, info);
+      const stored = this.#engine.labelledSpec(call, info);
       const limits = limitsOf(info);
-      const spec: StoredServiceSpec = {
+      const spec: LabelledServiceSpec = {
         ...stored,
         cpuMillis: r.cpuMillis === undefined ? limits.cpuMillis : r.cpuMillis || undefined,
         memoryMb: r.memoryMb === undefined ? limits.memoryMb : r.memoryMb || undefined,
@@ -436,49 +418,9 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream> {
     return this.#run(ctx, 'logs', async (call) => {
       const all = await this.#engine.listOrThrow(call, instanceId);
-      const { service, mine } = this.#serviceOf(call, instanceId, all, opts.serviceName);
+      const { service, mine } = serviceOf(call, instanceId, all, opts.serviceName);
       mine.sort((a, b) => a.replica - b.replica || a.name.localeCompare(b.name));
-      const sinceMs = opts.since?.getTime();
-      const keep = sinceMs === undefined ? undefined : (e: LogEntry) => e.timestamp.getTime() >= sinceMs;
-      const query = {
-        stdout: true,
-        stderr: true,
-        timestamps: true,
-        tail: opts.tail === undefined ? 'all' : String(Math.max(0, opts.tail)),
-        ...(opts.since ? { since: engineTime(opts.since) } : {}),
-      };
-      if (!opts.follow) {
-        const buffers = await Promise.all(
-          mine.map((c) =>
-            this.#engine.docker.getContainer(c.id).logs(call.opts({ ...query, follow: false as const }) as never),
-          ),
-        );
-        let entries = buffers.flatMap((buf, i) =>
-          entriesFromBuffer(toBuffer(buf), { service, replica: mine[i]?.replica }),
-        );
-        if (keep) entries = entries.filter(keep);
-        entries.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-        if (opts.tail !== undefined) entries = entries.slice(Math.max(0, entries.length - opts.tail));
-        return new StaticLogStream(entries);
-      }
-      // No API deadline on a followed stream: it lives until closed, or until the caller's signal aborts it.
-      const settled = await Promise.allSettled(
-        mine.map((c) =>
-          this.#engine.docker
-            .getContainer(c.id)
-            .logs({ ...query, follow: true, ...(ctx.signal ? { abortSignal: ctx.signal } : {}) } as never),
-        ),
-      );
-      const opened = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value as unknown as IncomingMessage] : []));
-      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (failed) {
-        for (const res of opened) res.destroy();
-        throw failed.reason;
-      }
-      const sources: FollowSource[] = opened.map((response, i) => ({ response, service, replica: mine[i]?.replica }));
-      const stream = new FollowLogStream(sources, keep);
-      ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
-      return stream;
+      return openLogs(this.#engine, call, ctx, mine, service, opts);
     });
   }
 
@@ -487,7 +429,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     return this.#run(ctx, 'exec', async (call) => {
       if (req.command.length === 0) throw new SpecError('exec needs a command');
       const all = await this.#engine.listOrThrow(call, instanceId);
-      const { service, mine } = this.#serviceOf(call, instanceId, all, req.serviceName);
+      const { service, mine } = serviceOf(call, instanceId, all, req.serviceName);
       const target = mine.filter((c) => c.state === 'running').sort((a, b) => a.replica - b.replica)[0];
       if (!target) throw call.fail(ProviderErrorKinds.conflict, `service ${service} is not running`);
       return runExec(this.#engine.docker.getContainer(target.id), req, {
@@ -508,10 +450,6 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     return this.#run(ctx, 'list workloads', (call) => this.#engine.managedWorkloads(call));
   }
 
-  async managedInstances(ctx: CallContext = {}): Promise<string[]> {
-    return this.#run(ctx, 'list instances', (call) => this.#engine.managedInstances(call));
-  }
-
   async #run<T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>): Promise<T> {
     const call = new Call(op, ctx.signal, this.#apiTimeoutMs, this.#target);
     call.throwIfCanceled();
@@ -523,93 +461,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     }
   }
 
-  /** The named service (the main one when unnamed) and its containers; not_found when absent. */
-  #serviceOf(
-    call: Call,
-    instanceId: string,
-    all: Listed[],
-    name: string | undefined,
-  ): { service: string; mine: Listed[] } {
-    const service = name || all.find((c) => c.role === ServiceRoles.main)?.service;
-    const mine = all.filter((c) => c.service === service);
-    if (!service || mine.length === 0) {
-      throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${name ?? '(main)'}`);
-    }
-    return { service, mine };
-  }
-
   async #startAll(call: Call, all: Listed[], pick: (c: Listed) => boolean): Promise<void> {
     for (const service of serviceOrder(all)) {
       const targets = all.filter((c) => c.service === service && c.role !== ServiceRoles.init && pick(c));
       await Promise.all(targets.map((c) => this.#engine.start(call, c.id)));
     }
   }
-
-  async #deploy(
-    call: Call,
-    instanceId: string,
-    releaseId: string,
-    services: ServiceDeploySpec[],
-    strategy: DeployStrategy,
-    secretValues: Record<string, string> | undefined,
-  ): Promise<string> {
-    if (strategy !== DeployStrategies.rolling && strategy !== DeployStrategies.recreate) {
-      throw new SpecError(`deploy strategy ${strategy} is not supported by the Docker provider`);
-    }
-    call.secrets.push(...Object.values(secretValues ?? {}));
-    const all = await this.#engine.listOrThrow(call, instanceId);
-    const instance = await this.#engine.instanceContext(call, instanceId);
-    const seen = new Set<string>();
-    const prepared: Array<{
-      spec: StoredServiceSpec;
-      mine: Listed[];
-      refId: string;
-      replicas: number;
-      secretEnv: Record<string, string>;
-    }> = [];
-    // Everything is read and checked first, so a bad spec or a missing image changes nothing.
-    for (const d of services) {
-      if (seen.has(d.name)) throw new SpecError(`service ${d.name} is listed twice`);
-      seen.add(d.name);
-      const { mine } = this.#serviceOf(call, instanceId, all, d.name);
-      const ref = reference(mine);
-      const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-      const stored = this.#engine.storedSpec(call, info);
-      const spec = mergeDeploy(stored, d, limitsOf(info));
-      const wanted = d.resources?.replicas;
-      const replicas = stored.role === ServiceRoles.init ? 1 : wanted && wanted > 0 ? wanted : replicaCount(mine);
-      if (d.resources) validateResources(d.name, d.resources);
-      validatePorts(d.name, spec.ports, replicas);
-      const secretEnv = carriedSecrets(info, stored, secretValues);
-      call.secrets.push(...Object.values(secretEnv));
-      prepared.push({ spec, mine, refId: ref.id, replicas, secretEnv });
-    }
-    const imageIds = await this.#engine.ensureImages(
-      call,
-      prepared.map((p) => p.spec.image),
-    );
-    for (const p of prepared) {
-      await this.#rollout.converge(call, {
-        instanceId,
-        kind: instance.kind,
-        network: instance.network,
-        base: instance.base,
-        releaseId,
-        spec: p.spec,
-        imageId: imageIds.get(p.spec.image) ?? p.spec.image,
-        replicas: p.replicas,
-        secretEnv: p.secretEnv,
-        configTar: await this.#engine.readConfigTar(call, p.refId, p.spec.configFiles),
-        mode: strategy === DeployStrategies.recreate ? 'recreate' : 'rolling',
-        existing: p.mine,
-      });
-    }
-    return instance.network;
-  }
-}
-
-/** A time as the Engine's `since` parameter wants it: Unix seconds with a fraction. */
-function engineTime(d: Date): string {
-  const ms = d.getTime();
-  return `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}000000`;
 }

@@ -4,13 +4,14 @@
  * (recreate, or rolling one replica at a time behind a readiness wait), how
  * inits are run to completion and how limits change in place.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { ServiceRoles, type WorkloadKind } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
-import { type Call, sleep } from './docker-call.js';
+import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
-import { type ContainerPlan, limitsOf, type StoredServiceSpec, specHash } from './docker-spec.js';
+import { type ContainerPlan, type LabelledServiceSpec, limitsOf, specHash } from './docker-spec.js';
 import { phaseOf } from './docker-status.js';
 
 /** What converging one service needs. */
@@ -21,7 +22,7 @@ export interface ServicePlan {
   /** Labels every object of the instance carries. */
   base: Record<string, string>;
   releaseId?: string;
-  spec: StoredServiceSpec;
+  spec: LabelledServiceSpec;
   imageId: string;
   replicas: number;
   /** Secret env values by env name. */
@@ -165,7 +166,7 @@ export class Rollout {
   }
 
   /** Waits for a new replica to pass its health check (or stay up minReadyMs); fails fast if it exits. */
-  async #waitReady(call: Call, id: string, spec: StoredServiceSpec, replica: number, network: string): Promise<void> {
+  async #waitReady(call: Call, id: string, spec: LabelledServiceSpec, replica: number, network: string): Promise<void> {
     const container = this.engine.docker.getContainer(id);
     const deadline = Date.now() + this.settings.rolloutTimeoutMs;
     let last = 'not started';
@@ -199,12 +200,12 @@ export class Rollout {
           `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`,
         );
       }
-      if (!(await sleep(this.settings.pollIntervalMs, call.signal))) call.throwIfCanceled();
+      await delay(this.settings.pollIntervalMs, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
     }
   }
 
   /** Moves CPU and memory limits of a kept container to the spec's, in place. */
-  async #applyLimits(call: Call, id: string, spec: StoredServiceSpec): Promise<void> {
+  async #applyLimits(call: Call, id: string, spec: LabelledServiceSpec): Promise<void> {
     const container = this.engine.docker.getContainer(id);
     const current = limitsOf(await container.inspect(call.opts()));
     const update: Record<string, number> = {};

@@ -21,17 +21,20 @@ import { containerName, Labels, shortHash, volumeName } from './docker-names.js'
 import { createTar } from './docker-tar.js';
 
 /** A config file as stored in a label: where it goes, not what it holds. */
-export interface StoredConfigFile {
+export interface LabelledConfigFile {
   name: string;
   path: string;
   format: ConfigFile['format'];
 }
 
 /**
- * The service spec stored in the `wheelhouse.spec` label. Secret refs are kept
- * (names only); secret values and config file contents never are.
+ * The service spec a container carries in its `wheelhouse.spec` label, so
+ * every call can rebuild it from the engine alone. Not the control plane's
+ * StoredServiceSpec (control/model.ts): this one is the Docker provider's own
+ * shape. Secret refs are kept (names only); secret values and config file
+ * contents never are.
  */
-export interface StoredServiceSpec {
+export interface LabelledServiceSpec {
   name: string;
   image: string;
   role: ServiceRole;
@@ -41,7 +44,7 @@ export interface StoredServiceSpec {
   volumes: VolumeSpec[];
   healthCheck?: HealthCheckSpec;
   secrets: SecretRef[];
-  configFiles: StoredConfigFile[];
+  configFiles: LabelledConfigFile[];
   annotations: Record<string, string>;
   command?: string[];
   args?: string[];
@@ -137,7 +140,7 @@ function validateHealthCheck(service: string, h: HealthCheckSpec): void {
 }
 
 /** The in-container path of a config file, checked to be absolute and free of `..`. */
-export function configFilePath(service: string, path: string): string {
+function configFilePath(service: string, path: string): string {
   if (!path.startsWith('/') || path.endsWith('/') || path.split('/').includes('..')) {
     throw new SpecError(`service ${service}: config file path ${JSON.stringify(path)} must be an absolute file path`);
   }
@@ -194,7 +197,7 @@ function topo<T extends { name: string; dependsOn: string[] }>(group: T[], all: 
 }
 
 /** The stored form of a provisioned service. */
-export function storedSpecOf(svc: ServiceSpec): StoredServiceSpec {
+export function labelledSpecOf(svc: ServiceSpec): LabelledServiceSpec {
   return {
     name: svc.name,
     image: svc.image,
@@ -215,11 +218,11 @@ export function storedSpecOf(svc: ServiceSpec): StoredServiceSpec {
 }
 
 /** Reads the stored spec back from a container's labels; undefined when absent or unreadable. */
-export function parseStoredSpec(labels: Record<string, string> | undefined): StoredServiceSpec | undefined {
+export function parseLabelledSpec(labels: Record<string, string> | undefined): LabelledServiceSpec | undefined {
   const raw = labels?.[Labels.spec];
   if (!raw) return undefined;
   try {
-    const spec = JSON.parse(raw) as StoredServiceSpec;
+    const spec = JSON.parse(raw) as LabelledServiceSpec;
     return spec && typeof spec.name === 'string' && typeof spec.image === 'string' ? spec : undefined;
   } catch {
     return undefined;
@@ -232,10 +235,10 @@ export function parseStoredSpec(labels: Record<string, string> | undefined): Sto
  * does for releases). `current` resources are the engine's live limits.
  */
 export function mergeDeploy(
-  current: StoredServiceSpec,
+  current: LabelledServiceSpec,
   deploy: ServiceDeploySpec,
   currentLimits: { cpuMillis?: number; memoryMb?: number },
-): StoredServiceSpec {
+): LabelledServiceSpec {
   const resources = deploy.resources;
   return {
     ...current,
@@ -255,7 +258,7 @@ export function mergeDeploy(
  * change. CPU and memory values are left out (Scale updates them in place), as are
  * secret values and config contents (they must never reach a name or label).
  */
-export function specHash(spec: StoredServiceSpec, imageId: string, kind: WorkloadKind): string {
+export function specHash(spec: LabelledServiceSpec, imageId: string, kind: WorkloadKind): string {
   const { cpuMillis, memoryMb, annotations: _ann, dependsOn: _deps, ...rest } = spec;
   // Whether a limit exists is hashed: the Engine can change a limit in place but never lift one.
   const limited = { cpu: Boolean(cpuMillis), memory: Boolean(memoryMb) };
@@ -267,7 +270,7 @@ export interface ContainerPlan {
   instanceId: string;
   kind: WorkloadKind;
   network: string;
-  spec: StoredServiceSpec;
+  spec: LabelledServiceSpec;
   replica: number;
   imageId: string;
   releaseId?: string;
@@ -293,7 +296,7 @@ export function planVolumes(plan: ContainerPlan): Array<{ name: string; volume: 
 }
 
 /** The container's deterministic name for `plan`. */
-export function planName(plan: ContainerPlan): string {
+function planName(plan: ContainerPlan): string {
   return containerName(plan.instanceId, plan.spec.name, plan.replica, specHash(plan.spec, plan.imageId, plan.kind));
 }
 
@@ -355,7 +358,7 @@ export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOpt
 }
 
 /** The hostname (and extra alias) of one replica, e.g. `web-0`. */
-export function replicaHostname(service: string, replica: number): string {
+function replicaHostname(service: string, replica: number): string {
   return `${service}-${replica}`;
 }
 
@@ -394,7 +397,7 @@ export function envOf(info: Dockerode.ContainerInspectInfo): Record<string, stri
  */
 export function carriedSecrets(
   info: Dockerode.ContainerInspectInfo,
-  spec: StoredServiceSpec,
+  spec: LabelledServiceSpec,
   secretValues: Record<string, string> | undefined,
 ): Record<string, string> {
   const env = envOf(info);
@@ -410,7 +413,7 @@ export function carriedSecrets(
 }
 
 /** The secret values a container holds, so messages built from its output can be redacted. */
-export function secretValuesOf(info: Dockerode.ContainerInspectInfo, spec: StoredServiceSpec | undefined): string[] {
+export function secretValuesOf(info: Dockerode.ContainerInspectInfo, spec: LabelledServiceSpec | undefined): string[] {
   if (!spec || spec.secrets.length === 0) return [];
   const env = envOf(info);
   return spec.secrets.map((s) => env[s.envName]).filter((v): v is string => Boolean(v));

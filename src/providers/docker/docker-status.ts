@@ -4,10 +4,10 @@
  */
 import type Dockerode from 'dockerode';
 import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatus } from '../provider.js';
-import { InstanceStates, ServiceRoles, worseState } from '../provider.js';
-import { aggregateReplicas } from '../status-aggregation.js';
+import { InstanceStates, ServiceRoles } from '../provider.js';
+import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import type { ProbeResult } from './docker-health.js';
-import type { StoredServiceSpec } from './docker-spec.js';
+import type { LabelledServiceSpec } from './docker-spec.js';
 
 /** What the provider learned about one container. */
 export interface ReplicaObservation {
@@ -114,24 +114,7 @@ export function aggregateInstance(
   endpoints: Endpoint[],
   extra: { startedAt?: Date; metadata?: Record<string, string> },
 ): InstanceStatus {
-  let state: InstanceState = InstanceStates.running;
-  let message: string | undefined;
-  for (const [name, s] of Object.entries(services)) {
-    const next = worseState(state, s.state);
-    if (next !== state || (message === undefined && s.state === next && s.message)) {
-      message = s.message ? `${name}: ${s.message}` : undefined;
-    }
-    state = next;
-  }
-  const all = Object.values(services);
-  const status: InstanceStatus = {
-    state,
-    ready: state === InstanceStates.running && all.length > 0 && all.every((s) => s.ready),
-    restarts: all.reduce((n, s) => n + s.restarts, 0),
-    endpoints,
-    services,
-  };
-  if (message && state !== InstanceStates.running) status.message = message;
+  const status = instanceStatusOf(services, endpoints, worstOfServices(services));
   if (extra.startedAt) status.startedAt = extra.startedAt;
   if (extra.metadata) status.metadata = extra.metadata;
   return status;
@@ -142,7 +125,7 @@ export function aggregateInstance(
  * (the services Wheelhouse runs are reached over HTTP), `udp://` for UDP.
  * Stopped containers publish nothing: their host ports are allocated on start.
  */
-export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: StoredServiceSpec): Endpoint[] {
+export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: LabelledServiceSpec): Endpoint[] {
   const out: Endpoint[] = [];
   const ports = info.NetworkSettings?.Ports ?? {};
   for (const p of spec.ports) {

@@ -100,20 +100,3 @@ export class KubeCall {
     if (this.signal?.aborted) throw Object.assign(new Error('canceled'), { name: 'AbortError' });
   }
 }
-
-/** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
-export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abortError = () => Object.assign(new Error('canceled'), { name: 'AbortError' });
-    if (signal?.aborted) return reject(abortError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -3,20 +3,12 @@
  * server's Status, node-fetch system errors, aborts) onto the closed set of
  * ProviderError kinds, and keeps secret values out of every message.
  */
+import { callError, type ErrorContext, isAbortError, NETWORK_FAILURE_CODES, statusChecks } from '../error-mapping.js';
 import { ProviderError, type ProviderErrorKind, ProviderErrorKinds } from '../provider-errors.js';
 
-/** Socket-level failures that mean the API server cannot be reached at all. */
+/** Socket-level failures that mean the API server cannot be reached at all (TLS adds its own). */
 const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNABORTED',
+  ...NETWORK_FAILURE_CODES,
   'CERT_HAS_EXPIRED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -24,17 +16,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 /** What a mapped error is about, for its message. */
-export interface KubeErrorContext {
-  /** Registry key the ProviderError carries. */
-  provider: string;
-  /** The API server address, named in `unavailable` messages. */
-  endpoint: string;
-  /** The operation, e.g. `provision`, prefixed to messages. */
-  op: string;
-  /** The caller's signal: an abort it caused is `canceled`, any other abort is our own timeout. */
-  signal?: AbortSignal;
-  /** Values that must never appear in a message. */
-  secrets?: readonly string[];
+export interface KubeErrorContext extends ErrorContext {
   /** Set when a request was aborted because the server gave no answer this long: it is unreachable. */
   unansweredAfterMs?: number;
 }
@@ -55,18 +37,11 @@ export function statusCodeOf(err: unknown): number | undefined {
   return typeof e?.code === 'number' ? e.code : undefined;
 }
 
-/** True for a 404 from the API server. */
-export function isNotFound(err: unknown): boolean {
-  return statusCodeOf(err) === 404 || (err instanceof ProviderError && err.kind === ProviderErrorKinds.notFound);
-}
-
-/** True for a 409 (a stale resourceVersion, or an object that already exists). */
-export function isConflict(err: unknown): boolean {
-  return statusCodeOf(err) === 409;
-}
+/** A 404, or a 409 (a stale resourceVersion, or an object that already exists), from the API server. */
+export const { isNotFound, isConflict } = statusChecks(statusCodeOf);
 
 /** The API server's own explanation (the Status `message`), else the error's message. */
-export function serverMessage(err: unknown): string {
+function serverMessage(err: unknown): string {
   const e = err as ClientError | undefined;
   let body = e?.body;
   if (typeof body === 'string') {
@@ -86,15 +61,6 @@ export function serverMessage(err: unknown): string {
   return (m?.[1] ?? msg).trim();
 }
 
-/** Replaces every occurrence of a secret value in `text` with `***`. */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const s of [...(secrets ?? [])].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.split(s).join('***');
-  }
-  return out;
-}
-
 /** A ProviderError of `kind` whose message is redacted and prefixed with the operation. */
 export function kubeError(
   kind: ProviderErrorKind,
@@ -102,7 +68,7 @@ export function kubeError(
   ctx: KubeErrorContext,
   cause?: unknown,
 ): ProviderError {
-  return new ProviderError(kind, redact(`kubernetes ${ctx.op}: ${message}`, ctx.secrets), ctx.provider, { cause });
+  return callError('kubernetes', kind, message, ctx, cause);
 }
 
 function systemCode(err: unknown): string | undefined {
@@ -124,7 +90,7 @@ function systemCode(err: unknown): string | undefined {
 export function toProviderError(err: unknown, ctx: KubeErrorContext): ProviderError {
   if (err instanceof ProviderError) return err;
   const e = err as ClientError | undefined;
-  if (e?.name === 'AbortError' || e?.type === 'aborted' || e?.code === 'ABORT_ERR') {
+  if (isAbortError(err) || e?.type === 'aborted') {
     if (ctx.signal?.aborted) return kubeError(ProviderErrorKinds.canceled, 'canceled by the caller', ctx, err);
     if (ctx.unansweredAfterMs !== undefined) {
       return kubeError(

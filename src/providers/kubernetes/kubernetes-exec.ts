@@ -10,7 +10,7 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import type { KubeCall } from './kubernetes-call.js';
 
 /** Exit code a timed-out command reports, by the `timeout(1)` convention. */
-export const TIMEOUT_EXIT_CODE = 124;
+const TIMEOUT_EXIT_CODE = 124;
 
 class Collector extends Writable {
   readonly chunks: Buffer[] = [];

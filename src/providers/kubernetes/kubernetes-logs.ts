@@ -8,18 +8,8 @@
  * reported as `stdout`.
  */
 import { Writable } from 'node:stream';
+import { parseTimestamped } from '../log-timestamps.js';
 import type { LogEntry, LogStream } from '../provider.js';
-
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2}) ?/;
-
-/** Splits a `timestamps=true` log line into its time and message (RFC3339Nano, kept to milliseconds). */
-export function parseTimestamped(line: string): { timestamp: Date | undefined; message: string } {
-  const m = TIMESTAMP.exec(line);
-  if (!m) return { timestamp: undefined, message: line };
-  const fraction = (m[2] ?? '.000').slice(0, 4).padEnd(4, '0');
-  const timestamp = new Date(`${m[1]}${fraction}${m[3]}`);
-  return { timestamp: Number.isNaN(timestamp.getTime()) ? undefined : timestamp, message: line.slice(m[0].length) };
-}
 
 /** Where one log source's lines come from. */
 export interface LogSourceMeta {
@@ -86,27 +76,6 @@ export class LogSink extends Writable {
       replica: this.#meta.replica,
       message,
     });
-  }
-}
-
-/** A LogStream over entries already in memory (the non-follow case). */
-export class StaticLogStream implements LogStream {
-  readonly #entries: LogEntry[];
-  #closed = false;
-
-  constructor(entries: LogEntry[]) {
-    this.#entries = entries;
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<LogEntry> {
-    for (const e of this.#entries) {
-      if (this.#closed) return;
-      yield e;
-    }
   }
 }
 

@@ -81,7 +81,7 @@ export function secretKey(vaultKey: string): string {
 }
 
 /** The ConfigMap data key of one service's config file. */
-export function configKey(service: string, fileName: string): string {
+function configKey(service: string, fileName: string): string {
   return `${service}.${fileName.replace(/[^-._a-zA-Z0-9]/g, '_')}`;
 }
 
@@ -152,7 +152,7 @@ export function validateResources(service: string, r: ResourceSpec): void {
 }
 
 /** Requests and limits for CPU and memory; zero or absent means none (the cluster default). */
-export function resourcesOf(r: ResourceSpec | undefined): V1ResourceRequirements {
+function resourcesOf(r: ResourceSpec | undefined): V1ResourceRequirements {
   const limits: Record<string, string> = {};
   if (r?.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
   if (r?.memoryMb) limits.memory = `${r.memoryMb}Mi`;
@@ -200,7 +200,7 @@ export function quantityMillis(q: string | undefined): number {
 }
 
 /** A readiness probe: HTTP GET of the path when set, else a TCP connect. */
-export function probeOf(check: HealthCheckSpec): V1Probe {
+function probeOf(check: HealthCheckSpec): V1Probe {
   const probe: V1Probe = check.path
     ? { httpGet: { path: check.path, port: check.port } }
     : { tcpSocket: { port: check.port } };
@@ -222,7 +222,7 @@ function plainEnv(env: Record<string, string>): V1EnvVar[] {
 }
 
 /** One service as a container; secret values only by reference to the instance's Secret. */
-export function containerOf(svc: ServiceSpec, instanceId: string): V1Container {
+function containerOf(svc: ServiceSpec, instanceId: string): V1Container {
   const name = objectName(instanceId);
   const container: V1Container = {
     name: svc.name,

@@ -12,9 +12,8 @@ import {
   type ServiceRole,
   ServiceRoles,
   type ServiceStatus,
-  worseState,
 } from '../provider.js';
-import { aggregateReplicas } from '../status-aggregation.js';
+import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import { Annotations, rolesOf, type Workload } from './kubernetes-objects.js';
 
 /** Waiting reasons that mean the image cannot be pulled. */
@@ -53,7 +52,7 @@ export function currentPods(workload: Workload, pods: V1Pod[]): V1Pod[] {
 }
 
 /** Pods sorted by replica: a StatefulSet's by ordinal, a Deployment's by age then name. */
-export function orderPods(pods: V1Pod[]): V1Pod[] {
+function orderPods(pods: V1Pod[]): V1Pod[] {
   return [...pods].sort((a, b) => {
     const oa = ordinalOf(a);
     const ob = ordinalOf(b);
@@ -79,7 +78,7 @@ function exitText(cs: V1ContainerStatus): string | undefined {
 }
 
 /** Decides one container's state in one pod. */
-export function observeContainer(
+function observeContainer(
   pod: V1Pod,
   name: string,
   role: ServiceRole,
@@ -215,15 +214,7 @@ export function instanceStatus(
     services[name] = aggregateService(name, observations);
   }
 
-  let state: InstanceState = InstanceStates.running;
-  let message: string | undefined;
-  for (const [name, s] of Object.entries(services)) {
-    const next = worseState(state, s.state);
-    if (next !== state || (message === undefined && s.state === next && s.message)) {
-      message = s.message ? `${name}: ${s.message}` : undefined;
-    }
-    state = next;
-  }
+  let { state, message } = worstOfServices(services);
   const all = Object.values(services);
   // A rollout is done once the controller has seen the spec and no pod of an older template remains.
   const rolling = settling || (state === InstanceStates.running && stale.length > 0);
@@ -239,15 +230,7 @@ export function instanceStatus(
     state = InstanceStates.starting;
     message = `${readyReplicas} of ${desired} replica(s) ready`;
   }
-  const status: InstanceStatus = {
-    state,
-    ready: state === InstanceStates.running && all.length > 0 && all.every((s) => s.ready),
-    restarts: all.reduce((n, s) => n + s.restarts, 0),
-    endpoints,
-    services,
-    metadata,
-  };
-  if (message && state !== InstanceStates.running) status.message = message;
+  const status: InstanceStatus = { ...instanceStatusOf(services, endpoints, { state, message }), metadata };
   const started = current[0]?.status?.startTime;
   if (started && state === InstanceStates.running) status.startedAt = new Date(started);
   return status;

@@ -1,0 +1,100 @@
+/**
+ * Deploy and rollback on Docker: new specs for the named services, merged
+ * onto what their containers carry, checked before anything changes, then
+ * converged one service at a time (see docker-rollout.ts).
+ */
+import { type DeployRequest, DeployStrategies, ServiceRoles } from '../provider.js';
+import { ProviderErrorKinds } from '../provider-errors.js';
+import type { Call } from './docker-call.js';
+import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
+import type { Rollout } from './docker-rollout.js';
+import {
+  carriedSecrets,
+  type LabelledServiceSpec,
+  limitsOf,
+  mergeDeploy,
+  SpecError,
+  validatePorts,
+  validateResources,
+} from './docker-spec.js';
+
+/**
+ * Deploys new specs of the named services: everything is read and checked
+ * first, then each service converges through the rollout. Returns the
+ * instance's network.
+ */
+export async function deployServices(
+  engine: DockerEngine,
+  rollout: Rollout,
+  call: Call,
+  req: DeployRequest,
+): Promise<string> {
+  const { instanceId, releaseId, services, strategy, secretValues } = req;
+  if (strategy !== DeployStrategies.rolling && strategy !== DeployStrategies.recreate) {
+    throw new SpecError(`deploy strategy ${strategy} is not supported by the Docker provider`);
+  }
+  call.secrets.push(...Object.values(secretValues ?? {}));
+  const all = await engine.listOrThrow(call, instanceId);
+  const instance = await engine.instanceContext(call, instanceId);
+  const seen = new Set<string>();
+  const prepared: Array<{
+    spec: LabelledServiceSpec;
+    mine: Listed[];
+    refId: string;
+    replicas: number;
+    secretEnv: Record<string, string>;
+  }> = [];
+  // Everything is read and checked first, so a bad spec or a missing image changes nothing.
+  for (const d of services) {
+    if (seen.has(d.name)) throw new SpecError(`service ${d.name} is listed twice`);
+    seen.add(d.name);
+    const { mine } = serviceOf(call, instanceId, all, d.name);
+    const ref = reference(mine);
+    const info = await engine.docker.getContainer(ref.id).inspect(call.opts());
+    const stored = engine.labelledSpec(call, info);
+    const spec = mergeDeploy(stored, d, limitsOf(info));
+    const wanted = d.resources?.replicas;
+    const replicas = stored.role === ServiceRoles.init ? 1 : wanted && wanted > 0 ? wanted : replicaCount(mine);
+    if (d.resources) validateResources(d.name, d.resources);
+    validatePorts(d.name, spec.ports, replicas);
+    const secretEnv = carriedSecrets(info, stored, secretValues);
+    call.secrets.push(...Object.values(secretEnv));
+    prepared.push({ spec, mine, refId: ref.id, replicas, secretEnv });
+  }
+  const imageIds = await engine.ensureImages(
+    call,
+    prepared.map((p) => p.spec.image),
+  );
+  for (const p of prepared) {
+    await rollout.converge(call, {
+      instanceId,
+      kind: instance.kind,
+      network: instance.network,
+      base: instance.base,
+      releaseId,
+      spec: p.spec,
+      imageId: imageIds.get(p.spec.image) ?? p.spec.image,
+      replicas: p.replicas,
+      secretEnv: p.secretEnv,
+      configTar: await engine.readConfigTar(call, p.refId, p.spec.configFiles),
+      mode: strategy === DeployStrategies.recreate ? 'recreate' : 'rolling',
+      existing: p.mine,
+    });
+  }
+  return instance.network;
+}
+
+/** The named service (the main one when unnamed) and its containers; not_found when absent. */
+export function serviceOf(
+  call: Call,
+  instanceId: string,
+  all: Listed[],
+  name: string | undefined,
+): { service: string; mine: Listed[] } {
+  const service = name || all.find((c) => c.role === ServiceRoles.main)?.service;
+  const mine = all.filter((c) => c.service === service);
+  if (!service || mine.length === 0) {
+    throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${name ?? '(main)'}`);
+  }
+  return { service, mine };
+}

@@ -1,0 +1,95 @@
+/**
+ * Reading container logs through the pod log endpoint: one container of one
+ * pod read to the end, or one service across every current pod, merged by
+ * time or followed live (see kubernetes-logs.ts for the stream plumbing).
+ */
+import type { Log, V1Pod } from '@kubernetes/client-node';
+import type { CallContext, LogEntry, LogOptions, LogStream } from '../provider.js';
+import { StaticLogStream } from '../static-log-stream.js';
+import type { KubeCall } from './kubernetes-call.js';
+import { FollowLogStream, LogSink } from './kubernetes-logs.js';
+import { ordinalOf } from './kubernetes-status.js';
+
+/** The log client and the namespace its pods live in. */
+export interface LogSource {
+  log: Log;
+  namespace: string;
+}
+
+/** One container's log of one pod, read to the end (bounded by the API deadline). */
+export async function readLog(
+  source: LogSource,
+  call: KubeCall,
+  pod: V1Pod,
+  container: string,
+  replica: number,
+  query: Record<string, unknown>,
+): Promise<LogEntry[]> {
+  const entries: LogEntry[] = [];
+  const sink = new LogSink({ service: container, replica }, (e) => entries.push(e));
+  const controller = await source.log.log(source.namespace, pod.metadata?.name ?? '', container, sink, {
+    ...query,
+    follow: false,
+  });
+  const signal = call.requestSignal();
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await sink.done;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (signal.aborted) throw Object.assign(new Error('log request aborted'), { name: 'AbortError' });
+  return entries;
+}
+
+/**
+ * Lines of `service` in `pods` (only pods whose container has started),
+ * with timestamps. Without `follow` they are merged by time and `tail`
+ * applies to the merge; with it, lines arrive as the server sends them until
+ * close() or the caller's abort, which aborts every request.
+ */
+export async function openLogs(
+  source: LogSource,
+  call: KubeCall,
+  ctx: CallContext,
+  pods: V1Pod[],
+  service: string,
+  opts: LogOptions,
+): Promise<LogStream> {
+  const sinceMs = opts.since?.getTime();
+  const keep = sinceMs === undefined ? undefined : (e: LogEntry) => e.timestamp.getTime() >= sinceMs;
+  const tail = opts.tail === undefined ? undefined : Math.max(0, opts.tail);
+  // The client leaves tailLines=0 out, so "no history" is asked for as "since now".
+  const sinceTime = opts.since ?? (tail === 0 ? new Date() : undefined);
+  const query = {
+    follow: opts.follow,
+    timestamps: true,
+    ...(tail ? { tailLines: tail } : {}),
+    ...(sinceTime ? { sinceTime: sinceTime.toISOString() } : {}),
+  };
+  if (!opts.follow) {
+    if (tail === 0) return new StaticLogStream([]);
+    const perPod = await Promise.all(
+      pods.map((pod, i) => readLog(source, call, pod, service, ordinalOf(pod) ?? i, query)),
+    );
+    let entries = perPod.flat();
+    if (keep) entries = entries.filter(keep);
+    entries.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+    if (tail !== undefined) entries = entries.slice(Math.max(0, entries.length - tail));
+    return new StaticLogStream(entries);
+  }
+  const stream = new FollowLogStream(keep);
+  try {
+    for (const [i, pod] of pods.entries()) {
+      const sink = stream.sink({ service, replica: ordinalOf(pod) ?? i });
+      const controller = await source.log.log(source.namespace, pod.metadata?.name ?? '', service, sink, query);
+      stream.attach(controller);
+    }
+  } catch (err) {
+    await stream.close();
+    throw err;
+  }
+  ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
+  return stream;
+}
