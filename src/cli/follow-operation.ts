@@ -1,0 +1,113 @@
+import type { Api } from './api.js';
+import { InstanceEventsSubscription, OperationUpdatesSubscription } from './documents.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import type { Output } from './output.js';
+
+/** An operation as the CLI selects it. */
+export interface CliOperation {
+  id: string;
+  kind: string;
+  status: string;
+  readinessOutcome?: string | null;
+  error?: { code: string; message: string } | null;
+  steps: Array<{ name: string; status: string; message?: string | null }>;
+}
+
+interface StreamEvent {
+  cursor: string;
+  type: string;
+  fromState?: string | null;
+  toState?: string | null;
+  ready?: boolean | null;
+  message?: string | null;
+}
+
+const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELED']);
+
+/** Exit status of a follow or wait that the user interrupted (128 + SIGINT). */
+export const INTERRUPTED = 130;
+
+/**
+ * Follows an operation to its end, printing its steps (from operationUpdates)
+ * and the instance's readiness transitions (from instanceEvents after
+ * `afterCursor`) as they happen. Ctrl-C stops following, not the operation,
+ * and says so. Throws a CliError (exit 1) unless it succeeded with a ready
+ * instance.
+ */
+export async function followOperation(
+  api: Api,
+  out: Output,
+  operation: CliOperation,
+  instance: { id: string; name: string },
+  afterCursor: string | undefined,
+): Promise<CliOperation> {
+  const done = new AbortController();
+  const onSigint = () => {
+    done.abort();
+    out.line(
+      `interrupted: operation ${operation.id} (${operation.kind}) keeps running on the server; watch it with \`wheelhouse events ${instance.name} -f\``,
+    );
+    process.exit(INTERRUPTED);
+  };
+  process.once('SIGINT', onSigint);
+  out.line(`operation ${operation.id} ${operation.kind} ${operation.status}`);
+  const events = (async () => {
+    for await (const data of api.subscribe<{ instanceEvents: StreamEvent }>(
+      InstanceEventsSubscription,
+      { instanceId: instance.id, after: afterCursor ?? '0' },
+      done.signal,
+    )) {
+      const line = describeEvent(data.instanceEvents);
+      if (line) out.line(`  ${line}`);
+    }
+  })().catch((err) => {
+    if (!done.signal.aborted) out.line(`  (readiness stream ended: ${(err as Error).message})`);
+  });
+
+  let last = operation;
+  const seen = new Set<string>();
+  try {
+    if (!TERMINAL.has(operation.status)) {
+      for await (const data of api.subscribe<{ operationUpdates: CliOperation }>(
+        OperationUpdatesSubscription,
+        { operationId: operation.id },
+        done.signal,
+      )) {
+        last = data.operationUpdates;
+        for (const step of last.steps) {
+          const key = `${step.name}:${step.status}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.line(`  step ${step.name} ${step.status}${step.message ? ` (${step.message})` : ''}`);
+        }
+        if (TERMINAL.has(last.status)) break;
+      }
+    }
+  } finally {
+    done.abort();
+    process.removeListener('SIGINT', onSigint);
+    await events;
+  }
+  return finish(out, last);
+}
+
+/** Prints the outcome; throws (exit 1) with the reason unless the operation succeeded and readiness was met. */
+export function finish(out: Output, op: CliOperation): CliOperation {
+  const outcome = op.readinessOutcome ? ` (readiness ${op.readinessOutcome})` : '';
+  if (op.status === 'SUCCEEDED' && (!op.readinessOutcome || op.readinessOutcome === 'READY')) {
+    out.line(`operation ${op.id} ${op.kind} SUCCEEDED${outcome}`);
+    return op;
+  }
+  const reason = op.error ? `${op.error.code}: ${op.error.message}` : (op.readinessOutcome ?? op.status);
+  throw new CliError(`operation ${op.id} ${op.kind} ${op.status}${outcome}: ${reason}`, ExitCode.FAILED);
+}
+
+function describeEvent(e: StreamEvent): string | undefined {
+  if (e.type === 'instance.state_changed' || e.type === 'service.state_changed') {
+    const who = e.type === 'instance.state_changed' ? 'instance' : 'service';
+    const ready = e.ready === null || e.ready === undefined ? '' : e.ready ? ' ready' : ' not ready';
+    return e.message ? `${who} ${e.message}${ready}` : `${who} ${e.fromState ?? 'none'} → ${e.toState}${ready}`;
+  }
+  if (e.type === 'release.created') return `release created${e.message ? `: ${e.message}` : ''}`;
+  return undefined;
+}
