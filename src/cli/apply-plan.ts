@@ -117,8 +117,9 @@ function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | u
     input.env = wantEnv;
   }
   const wantPorts = portList(want);
+  // The server reports an unpinned host port as 0 (or null): both mean "any".
   const key = (p: { container: number; host?: number | null; protocol?: string | null }) =>
-    `${p.container}:${p.host ?? ''}/${p.protocol ?? 'TCP'}`;
+    `${p.container}:${p.host || ''}/${p.protocol ?? 'TCP'}`;
   if (!sameList(wantPorts.map(key).sort(), have.ports.map(key).sort())) {
     fields.push('ports');
     input.ports = wantPorts;

@@ -105,8 +105,9 @@ export function finish(out: Output, op: CliOperation): CliOperation {
 function describeEvent(e: StreamEvent): string | undefined {
   if (e.type === 'instance.state_changed' || e.type === 'service.state_changed') {
     const who = e.type === 'instance.state_changed' ? 'instance' : 'service';
-    const ready = e.ready === null || e.ready === undefined ? '' : e.ready ? ' ready' : ' not ready';
-    return e.message ? `${who} ${e.message}${ready}` : `${who} ${e.fromState ?? 'none'} → ${e.toState}${ready}`;
+    const ready = e.ready ? ', ready' : '';
+    if (who === 'instance' && e.message) return `instance ${e.message}`;
+    return `${who} ${e.message ?? `${e.fromState ?? 'none'} → ${e.toState}`}${ready}`;
   }
   if (e.type === 'release.created') return `release created${e.message ? `: ${e.message}` : ''}`;
   return undefined;

@@ -21,7 +21,7 @@ export function createOutput(json: boolean): Output {
       if (json) return void process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
       const table = new Table({
         head,
-        style: { head: [], border: [], compact: true },
+        style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
         chars: {
           top: '',
           'top-mid': '',
@@ -37,11 +37,11 @@ export function createOutput(json: boolean): Output {
           'mid-mid': '',
           right: '',
           'right-mid': '',
-          middle: '  ',
+          middle: '   ',
         },
       });
       for (const row of rows) table.push(row.map((c) => (c === null || c === undefined ? '-' : String(c))));
-      process.stdout.write(`${table.toString().replace(/^ /gm, '').replace(/ +$/gm, '')}\n`);
+      process.stdout.write(`${table.toString().replace(/ +$/gm, '')}\n`);
     },
     result(data, text) {
       if (json) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
