@@ -231,6 +231,37 @@ services:
     expect(after?.currentRelease).toEqual({ version: 3, rolledBackFrom: { version: 1 } });
   });
 
+  it('a deploy that fails exits 1 with the reason', async () => {
+    const r = await cli(['deploy', name, `web=${TEST_IMAGES.missing}`, '--wait']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: operation \S+ DEPLOY FAILED/m);
+    expect(r.stderr).toContain(TEST_IMAGES.missing);
+  });
+
+  it('Ctrl-C while waiting leaves the operation running and says so', async () => {
+    const child = startCli(['restart', name, '--wait'], env);
+    const done = finished(child);
+    let seen = '';
+    await new Promise<void>((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`no operation line: ${seen}`)), 30_000);
+      child.stdout?.on('data', (d) => {
+        seen += String(d);
+        if (/operation \S+ RESTART/.test(seen)) {
+          clearTimeout(timer);
+          res();
+        }
+      });
+    });
+    child.kill('SIGINT');
+    const r = await done;
+    expect(r.code).toBe(130);
+    expect(r.stdout).toMatch(/interrupted: operation \S+ \(RESTART\) keeps running on the server/);
+    // The server finishes it without the CLI.
+    await expect
+      .poll(async () => (await view())?.operations.edges[0]?.node, { timeout: 60_000, interval: 500 })
+      .toEqual({ kind: 'RESTART', status: 'SUCCEEDED' });
+  });
+
   it('destroy removes everything from the engine', async () => {
     const r = await cli(['destroy', name, '--wait']);
     expect(r.stderr).toBe('');
