@@ -3,8 +3,10 @@
  * (src/client) ships its documents; then these become imports from there.
  */
 const OPERATION = 'id kind status readinessOutcome error { code message } steps { name status message }';
-const ERRORS =
-  '... on ValidationError { fieldErrors { path message } } ... on ForbiddenError { requiredScope } ... on Error { message }';
+// A fragment on a type outside a result union is invalid GraphQL: the two unions without
+// ValidationError (deleteSecret, revokeApiToken) take ERRORS_NO_VALIDATION.
+const ERRORS_NO_VALIDATION = '... on ForbiddenError { requiredScope } ... on Error { message }';
+const ERRORS = `... on ValidationError { fieldErrors { path message } } ${ERRORS_NO_VALIDATION}`;
 const LIFECYCLE_PAYLOAD = `operation { ${OPERATION} } instance { id name version state ready }`;
 
 export const ViewerQuery = 'query CliViewer { viewer { scopes tenant { id name } token { id name } } }';
@@ -103,13 +105,13 @@ export const CreateApiTokenMutation = `mutation CliCreateApiToken($input: Create
   createApiToken(input: $input) { __typename ... on CreateApiTokenPayload { token apiToken { id name scopes expiresAt } } ${ERRORS} }
 }`;
 export const RevokeApiTokenMutation = `mutation CliRevokeApiToken($input: RevokeApiTokenInput!) {
-  revokeApiToken(input: $input) { __typename ... on RevokeApiTokenPayload { apiToken { id name revokedAt } } ${ERRORS} }
+  revokeApiToken(input: $input) { __typename ... on RevokeApiTokenPayload { apiToken { id name revokedAt } } ${ERRORS_NO_VALIDATION} }
 }`;
 export const PutSecretMutation = `mutation CliPutSecret($input: PutSecretInput!) {
   putSecret(input: $input) { __typename ... on PutSecretPayload { secret { key version updatedAt } } ${ERRORS} }
 }`;
 export const DeleteSecretMutation = `mutation CliDeleteSecret($input: DeleteSecretInput!) {
-  deleteSecret(input: $input) { __typename ... on DeleteSecretPayload { key } ${ERRORS} }
+  deleteSecret(input: $input) { __typename ... on DeleteSecretPayload { key } ${ERRORS_NO_VALIDATION} }
 }`;
 
 export const OperationUpdatesSubscription = `subscription CliOperationUpdates($operationId: ID!) {
