@@ -1,45 +1,28 @@
-import type { Api } from './api.js';
-import { InstanceEventsSubscription, OperationUpdatesSubscription } from './documents.js';
+import type { WheelhouseClient } from '../client/client.js';
+import type { EventFieldsFragment, OperationFieldsFragment } from '../client/generated/graphql.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import type { Output } from './output.js';
 
-/** An operation as the CLI selects it. */
-export interface CliOperation {
-  id: string;
-  kind: string;
-  status: string;
-  readinessOutcome?: string | null;
-  error?: { code: string; message: string } | null;
-  steps: Array<{ name: string; status: string; message?: string | null }>;
-}
-
-interface StreamEvent {
-  cursor: string;
-  type: string;
-  fromState?: string | null;
-  toState?: string | null;
-  ready?: boolean | null;
-  message?: string | null;
-}
+type CliOperation = OperationFieldsFragment;
 
 const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELED']);
 
-/** Exit status of a follow or wait that the user interrupted (128 + SIGINT). */
+/** Exit status of a wait that the user interrupted (128 + SIGINT). */
 export const INTERRUPTED = 130;
 
 /**
  * Follows an operation to its end, printing its steps (from operationUpdates)
  * and the instance's readiness transitions (from instanceEvents after
- * `afterCursor`) as they happen. Ctrl-C stops following, not the operation,
- * and says so. Throws a CliError (exit 1) unless it succeeded with a ready
- * instance.
+ * `afterCursor`) as they happen; both streams resume after a dropped socket.
+ * Ctrl-C stops following, not the operation, and says so. Throws a CliError
+ * (exit 1) unless it succeeded with a ready instance.
  */
 export async function followOperation(
-  api: Api,
+  client: WheelhouseClient,
   out: Output,
   operation: CliOperation,
   instance: { id: string; name: string },
-  afterCursor: string | undefined,
+  afterCursor: string,
 ): Promise<CliOperation> {
   const done = new AbortController();
   const onSigint = () => {
@@ -52,12 +35,8 @@ export async function followOperation(
   process.once('SIGINT', onSigint);
   out.line(`operation ${operation.id} ${operation.kind} ${operation.status}`);
   const events = (async () => {
-    for await (const data of api.subscribe<{ instanceEvents: StreamEvent }>(
-      InstanceEventsSubscription,
-      { instanceId: instance.id, after: afterCursor ?? '0' },
-      done.signal,
-    )) {
-      const line = describeEvent(data.instanceEvents);
+    for await (const event of client.instanceEvents(instance.id, { after: afterCursor, signal: done.signal })) {
+      const line = describeEvent(event);
       if (line) out.line(`  ${line}`);
     }
   })().catch((err) => {
@@ -68,12 +47,8 @@ export async function followOperation(
   const seen = new Set<string>();
   try {
     if (!TERMINAL.has(operation.status)) {
-      for await (const data of api.subscribe<{ operationUpdates: CliOperation }>(
-        OperationUpdatesSubscription,
-        { operationId: operation.id },
-        done.signal,
-      )) {
-        last = data.operationUpdates;
+      for await (const update of client.operationUpdates(operation.id, { signal: done.signal })) {
+        last = update;
         for (const step of last.steps) {
           const key = `${step.name}:${step.status}`;
           if (seen.has(key)) continue;
@@ -92,7 +67,7 @@ export async function followOperation(
 }
 
 /** Prints the outcome; throws (exit 1) with the reason unless the operation succeeded and readiness was met. */
-export function finish(out: Output, op: CliOperation): CliOperation {
+function finish(out: Output, op: CliOperation): CliOperation {
   const outcome = op.readinessOutcome ? ` (readiness ${op.readinessOutcome})` : '';
   if (op.status === 'SUCCEEDED' && (!op.readinessOutcome || op.readinessOutcome === 'READY')) {
     out.line(`operation ${op.id} ${op.kind} SUCCEEDED${outcome}`);
@@ -102,7 +77,7 @@ export function finish(out: Output, op: CliOperation): CliOperation {
   throw new CliError(`operation ${op.id} ${op.kind} ${op.status}${outcome}: ${reason}`, ExitCode.FAILED);
 }
 
-function describeEvent(e: StreamEvent): string | undefined {
+function describeEvent(e: EventFieldsFragment): string | undefined {
   if (e.type === 'instance.state_changed' || e.type === 'service.state_changed') {
     const who = e.type === 'instance.state_changed' ? 'instance' : 'service';
     const ready = e.ready ? ', ready' : '';

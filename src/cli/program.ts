@@ -1,9 +1,10 @@
 import { Command, CommanderError } from 'commander';
+import { toCliError } from './api.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
 import { registerInstanceCommands } from './commands/instances.js';
 import { registerStreamCommands } from './commands/streams.js';
-import { CliError, ExitCode } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 
 /** The `wheelhouse` command tree. */
 export function buildProgram(): Command {
@@ -42,9 +43,10 @@ export async function runCli(argv: string[]): Promise<number> {
       // --help and --version are "errors" with exit code 0; usage errors were already printed.
       return err.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
     }
-    if (err instanceof CliError) {
-      process.stderr.write(`error: ${err.message}\n`);
-      return err.exitCode;
+    const known = toCliError(err);
+    if (known) {
+      process.stderr.write(`error: ${known.message}\n`);
+      return known.exitCode;
     }
     process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return ExitCode.FAILED;

@@ -1,26 +1,21 @@
 import type { Command } from 'commander';
-import { connectApi, type ResultMember, unwrap } from '../api.js';
-import { configPath, normalizeUrl, readStoredConfig, writeStoredConfig } from '../config-store.js';
 import {
-  ApiTokensQuery,
-  CreateApiTokenMutation,
-  DeleteSecretMutation,
-  ProvidersQuery,
-  PutSecretMutation,
-  RevokeApiTokenMutation,
-  SecretsQuery,
-  ViewerQuery,
-} from '../documents.js';
+  ApiTokensDocument,
+  CreateApiTokenDocument,
+  DeleteSecretDocument,
+  ProvidersDocument,
+  PutSecretDocument,
+  RevokeApiTokenDocument,
+  type Scope,
+  SecretsDocument,
+  ViewerDocument,
+} from '../../client/generated/graphql.js';
+import { unwrap } from '../../client/unwrap.js';
+import { configPath, normalizeUrl, readStoredConfig, writeStoredConfig } from '../config-store.js';
 import { usageError } from '../exit-codes.js';
 import { createOutput } from '../output.js';
 import { readSecretValue } from '../read-secret.js';
-import { type GlobalOptions, withSession } from '../session.js';
-
-interface Viewer {
-  scopes: string[];
-  tenant: { id: string; name: string };
-  token?: { id: string; name: string } | null;
-}
+import { clientFor, type GlobalOptions, withSession } from '../session.js';
 
 export function registerAccountCommands(program: Command): void {
   program
@@ -33,19 +28,18 @@ export function registerAccountCommands(program: Command): void {
       const token = await readSecretValue(undefined).catch(() => {
         throw usageError('token: pipe it on standard input, e.g. `echo $TOKEN | wheelhouse login --url …`');
       });
-      const api = connectApi({ url, token });
+      const client = clientFor({ url, token });
       try {
         // Check before storing: a bad token or URL is reported now, not at the next command.
-        const { viewer } = await api.request<{ viewer: Viewer }>(ViewerQuery);
+        const { viewer } = await client.request(ViewerDocument);
         const path = configPath();
         await writeStoredConfig(path, { ...(await readStoredConfig(path)), url, token });
-        const out = createOutput(opts.json ?? false);
-        out.result(
+        createOutput(opts.json ?? false).result(
           { url, tenant: viewer.tenant.name, scopes: viewer.scopes, config: path },
           `logged in to ${url} as tenant ${viewer.tenant.name} (${viewer.scopes.join(', ')}); saved in ${path}`,
         );
       } finally {
-        await api.close();
+        await client.dispose();
       }
     });
 
@@ -54,8 +48,8 @@ export function registerAccountCommands(program: Command): void {
     .description('the tenant, token and scopes in use')
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out, connection }) => {
-        const { viewer } = await api.request<{ viewer: Viewer }>(ViewerQuery);
+      await withSession(opts, async ({ client, out, connection }) => {
+        const { viewer } = await client.request(ViewerDocument);
         out.result(
           { url: connection.url, ...viewer },
           `tenant ${viewer.tenant.name}, token ${viewer.token?.name ?? '-'}, scopes ${viewer.scopes.join(', ')} at ${connection.url}`,
@@ -68,17 +62,8 @@ export function registerAccountCommands(program: Command): void {
     .description('registered providers, their health and capabilities')
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const { providers } = await api.request<{
-          providers: Array<{
-            key: string;
-            name: string;
-            version?: string | null;
-            isDefault: boolean;
-            capabilities: string[];
-            health?: { healthy: boolean; message?: string | null } | null;
-          }>;
-        }>(ProvidersQuery);
+      await withSession(opts, async ({ client, out }) => {
+        const { providers } = await client.request(ProvidersDocument);
         out.table(
           ['KEY', 'TYPE', 'VERSION', 'DEFAULT', 'HEALTHY', 'CAPABILITIES'],
           providers.map((p) => [
@@ -100,21 +85,11 @@ export function registerAccountCommands(program: Command): void {
     .description('list tokens')
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{
-          apiTokens: { edges: Array<{ node: Record<string, unknown> & { scopes: string[] } }> };
-        }>(ApiTokensQuery);
-        const rows = data.apiTokens.edges.map((e) => e.node);
+      await withSession(opts, async ({ client, out }) => {
+        const rows = (await client.request(ApiTokensDocument, { first: 100 })).apiTokens.edges.map((e) => e.node);
         out.table(
           ['ID', 'NAME', 'SCOPES', 'CREATED', 'LAST USED', 'REVOKED'],
-          rows.map((t) => [
-            t.id as string,
-            t.name as string,
-            t.scopes.join(','),
-            t.createdAt as string,
-            t.lastUsedAt as string,
-            t.revokedAt as string,
-          ]),
+          rows.map((t) => [t.id, t.name, t.scopes.join(','), t.createdAt, t.lastUsedAt, t.revokedAt]),
           rows,
         );
       });
@@ -127,15 +102,10 @@ export function registerAccountCommands(program: Command): void {
     .option('--expires <time>', 'when it stops working (RFC 3339)')
     .action(async (name: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { scope: string[]; expires?: string }>();
-      const scopes = opts.scope.map((s) => s.toUpperCase().replace(':', '_'));
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{ createApiToken: ResultMember }>(CreateApiTokenMutation, {
-          input: { name, scopes, expiresAt: opts.expires },
-        });
-        const r = unwrap(data.createApiToken, 'CreateApiTokenPayload') as ResultMember & {
-          token: string;
-          apiToken: { id: string };
-        };
+      const scopes = opts.scope.map((s) => s.toUpperCase().replace(':', '_') as Scope);
+      await withSession(opts, async ({ client, out }) => {
+        const data = await client.request(CreateApiTokenDocument, { input: { name, scopes, expiresAt: opts.expires } });
+        const r = unwrap(data.createApiToken);
         out.result(
           { token: r.token, apiToken: r.apiToken },
           `${r.token}\n(id ${r.apiToken.id}; the secret is not shown again)`,
@@ -148,9 +118,8 @@ export function registerAccountCommands(program: Command): void {
     .argument('<id>', 'the token id (from tokens ls)')
     .action(async (id: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{ revokeApiToken: ResultMember }>(RevokeApiTokenMutation, { input: { id } });
-        const r = unwrap(data.revokeApiToken, 'RevokeApiTokenPayload') as ResultMember & { apiToken: { name: string } };
+      await withSession(opts, async ({ client, out }) => {
+        const r = unwrap((await client.request(RevokeApiTokenDocument, { input: { id } })).revokeApiToken);
         out.result(r.apiToken, `revoked ${r.apiToken.name}`);
       });
     });
@@ -161,11 +130,8 @@ export function registerAccountCommands(program: Command): void {
     .description('list secret keys and versions')
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{
-          secrets: { edges: Array<{ node: { key: string; version: number; updatedAt: string } }> };
-        }>(SecretsQuery);
-        const rows = data.secrets.edges.map((e) => e.node);
+      await withSession(opts, async ({ client, out }) => {
+        const rows = (await client.request(SecretsDocument, { first: 100 })).secrets.edges.map((e) => e.node);
         out.table(
           ['KEY', 'VERSION', 'UPDATED'],
           rows.map((s) => [s.key, s.version, s.updatedAt]),
@@ -181,11 +147,8 @@ export function registerAccountCommands(program: Command): void {
     .action(async (key: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { fromFile?: string }>();
       const value = await readSecretValue(opts.fromFile);
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{ putSecret: ResultMember }>(PutSecretMutation, { input: { key, value } });
-        const r = unwrap(data.putSecret, 'PutSecretPayload') as ResultMember & {
-          secret: { key: string; version: number };
-        };
+      await withSession(opts, async ({ client, out }) => {
+        const r = unwrap((await client.request(PutSecretDocument, { input: { key, value } })).putSecret);
         out.result(r.secret, `${r.secret.key} stored (version ${r.secret.version})`);
       });
     });
@@ -195,9 +158,8 @@ export function registerAccountCommands(program: Command): void {
     .argument('<key>', 'the key')
     .action(async (key: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const data = await api.request<{ deleteSecret: ResultMember }>(DeleteSecretMutation, { input: { key } });
-        unwrap(data.deleteSecret, 'DeleteSecretPayload');
+      await withSession(opts, async ({ client, out }) => {
+        unwrap((await client.request(DeleteSecretDocument, { input: { key } })).deleteSecret);
         out.result({ key }, `${key} deleted`);
       });
     });

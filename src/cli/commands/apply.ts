@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
-import type { ResultMember } from '../api.js';
-import { type ApplyPlan, planApply, UnsupportedChangeError } from '../apply-plan.js';
+import {
+  DeployInstanceDocument,
+  ProvisionInstanceDocument,
+  type ProvisionInstanceInput,
+  type ServiceDeployInput,
+} from '../../client/generated/graphql.js';
+import { type ApplyPlan, type CurrentInstance, planApply, UnsupportedChangeError } from '../apply-plan.js';
 import { resolveConnection } from '../config-store.js';
-import { DeployMutation, ProvisionMutation } from '../documents.js';
 import { usageError } from '../exit-codes.js';
-import { followFrom, runLifecycle } from '../lifecycle.js';
+import { runLifecycle } from '../lifecycle.js';
 import type { Output } from '../output.js';
-import { findInstance, type GlobalOptions, withSession } from '../session.js';
+import { followTarget, type GlobalOptions, withSession } from '../session.js';
 import { loadSpecFile } from '../spec-file.js';
 
 interface ApplyOptions extends GlobalOptions {
@@ -28,10 +32,10 @@ export function registerApply(program: Command): void {
       const spec = await loadSpecFile(opts.file);
       await resolveConnection();
       await withSession(opts, async (session) => {
-        const current = await findInstance(session.api, spec.name);
+        const current = await session.client.instanceByName(spec.name);
         let plan: ApplyPlan;
         try {
-          plan = planApply(current ?? null, spec);
+          plan = planApply(current as CurrentInstance | null, spec);
         } catch (err) {
           if (err instanceof UnsupportedChangeError) {
             throw usageError(`${opts.file}: ${spec.name} cannot be changed in place:\n  ${err.problems.join('\n  ')}`);
@@ -43,34 +47,29 @@ export function registerApply(program: Command): void {
           session.out.result({ plan, operation: null });
           return;
         }
+        const { client } = session;
         if (plan.action === 'provision') {
+          const input = plan.input as unknown as ProvisionInstanceInput;
           await runLifecycle(
             session,
             { name: spec.name, afterCursor: '0' },
-            async () =>
-              (await session.api.request<{ provisionInstance: ResultMember }>(ProvisionMutation, { input: plan.input }))
-                .provisionInstance,
-            'ProvisionInstancePayload',
+            async () => (await client.request(ProvisionInstanceDocument, { input })).provisionInstance,
             opts.wait ?? false,
             { plan },
           );
           return;
         }
-        const target = followFrom(current!);
+        const target = await followTarget(client, { id: plan.instanceId, name: spec.name });
+        const services = plan.changes.map((c) => c.input) as unknown as ServiceDeployInput[];
         await runLifecycle(
           session,
           target,
           async () =>
             (
-              await session.api.request<{ deployInstance: ResultMember }>(DeployMutation, {
-                input: {
-                  instanceId: plan.instanceId,
-                  expectedVersion: plan.expectedVersion,
-                  services: plan.changes.map((c) => c.input),
-                },
+              await client.request(DeployInstanceDocument, {
+                input: { instanceId: plan.instanceId, expectedVersion: plan.expectedVersion, services },
               })
             ).deployInstance,
-          'DeployInstancePayload',
           opts.wait ?? false,
           { plan },
         );

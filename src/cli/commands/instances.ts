@@ -1,18 +1,23 @@
 import type { Command } from 'commander';
-import { type ResultMember, unwrap } from '../api.js';
+import type { WheelhouseClient as Client } from '../../client/client.js';
 import {
-  ActionMutations,
-  actionMutation,
-  DeployMutation,
-  ExecMutation,
-  InstancesQuery,
-  ReleasesQuery,
-  RollbackMutation,
-  ScaleMutation,
-} from '../documents.js';
+  DeployInstanceDocument,
+  type DeployStrategy,
+  DeprovisionInstanceDocument,
+  ExecInstanceDocument,
+  type InstanceFieldsFragment,
+  InstancesDocument,
+  ReleasesDocument,
+  RestartInstanceDocument,
+  RollbackInstanceDocument,
+  ScaleInstanceDocument,
+  StartInstanceDocument,
+  StopInstanceDocument,
+} from '../../client/generated/graphql.js';
+import { unwrap } from '../../client/unwrap.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
-import { followFrom, runLifecycle } from '../lifecycle.js';
-import { type GlobalOptions, requireInstance, withSession } from '../session.js';
+import { runLifecycle } from '../lifecycle.js';
+import { followTarget, type GlobalOptions, requireInstance, withSession } from '../session.js';
 
 interface WaitOptions extends GlobalOptions {
   wait?: boolean;
@@ -27,14 +32,11 @@ export function registerInstanceCommands(program: Command): void {
     .option('--all', 'include destroyed instances')
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { all?: boolean }>();
-      await withSession(opts, async ({ api, out }) => {
-        const filters = opts.all ? [undefined, { desiredState: 'DESTROYED' }] : [undefined];
-        const nodes: InstanceRow[] = [];
+      await withSession(opts, async ({ client, out }) => {
+        const filters = opts.all ? [undefined, { desiredState: 'DESTROYED' as const }] : [undefined];
+        const nodes: InstanceFieldsFragment[] = [];
         for (const filter of filters) {
-          const data = await api.request<{ instances: { edges: Array<{ node: InstanceRow }> } }>(InstancesQuery, {
-            first: 100,
-            filter,
-          });
+          const data = await client.request(InstancesDocument, { first: 100, filter });
           nodes.push(...data.instances.edges.map((e) => e.node));
         }
         out.table(
@@ -59,8 +61,8 @@ export function registerInstanceCommands(program: Command): void {
     .argument('<name>', 'instance name')
     .action(async (name: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions>();
-      await withSession(opts, async ({ api, out }) => {
-        const i = await requireInstance(api, name);
+      await withSession(opts, async ({ client, out }) => {
+        const i = await requireInstance(client, name);
         if (out.json) return out.result(i);
         const lines = [
           `name:      ${i.name}`,
@@ -110,17 +112,15 @@ export function registerInstanceCommands(program: Command): void {
         return { name: pair.slice(0, eq), image: pair.slice(eq + 1) };
       });
       await withSession(opts, async (session) => {
-        const instance = await requireInstance(session.api, name);
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        const strategy = opts.strategy?.toUpperCase() as DeployStrategy | undefined;
         await runLifecycle(
           session,
-          followFrom(instance),
+          await followTarget(client, instance),
           async () =>
-            (
-              await session.api.request<{ deployInstance: ResultMember }>(DeployMutation, {
-                input: { instanceId: instance.id, services, strategy: opts.strategy?.toUpperCase() },
-              })
-            ).deployInstance,
-          'DeployInstancePayload',
+            (await client.request(DeployInstanceDocument, { input: { instanceId: instance.id, services, strategy } }))
+              .deployInstance,
           opts.wait ?? false,
         );
       });
@@ -139,13 +139,10 @@ export function registerInstanceCommands(program: Command): void {
         throw usageError(`--to: "${opts.to}" is not a release version like v2`);
       }
       await withSession(opts, async (session) => {
-        const instance = await requireInstance(session.api, name);
-        const data = await session.api.request<{
-          instance: {
-            releases: { edges: Array<{ node: { id: string; version: number; isCurrent: boolean } }> };
-          } | null;
-        }>(ReleasesQuery, { id: instance.id });
-        const releases = data.instance?.releases.edges.map((e) => e.node) ?? [];
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        const data = await client.request(ReleasesDocument, { instanceId: instance.id, first: 100 });
+        const releases = data.releases.edges.map((e) => e.node);
         const current = instance.currentRelease?.version;
         const target =
           wanted === undefined
@@ -162,14 +159,13 @@ export function registerInstanceCommands(program: Command): void {
         session.out.line(`${name}: rollback from v${current ?? '?'} to v${target.version}`);
         await runLifecycle(
           session,
-          followFrom(instance),
+          await followTarget(client, instance),
           async () =>
             (
-              await session.api.request<{ rollbackInstance: ResultMember }>(RollbackMutation, {
+              await client.request(RollbackInstanceDocument, {
                 input: { instanceId: instance.id, releaseId: target.id },
               })
             ).rollbackInstance,
-          'RollbackInstancePayload',
           opts.wait ?? false,
         );
       });
@@ -192,25 +188,34 @@ export function registerInstanceCommands(program: Command): void {
         throw usageError('scale: give at least one of --replicas, --cpu, --memory');
       }
       await withSession(opts, async (session) => {
-        const instance = await requireInstance(session.api, name);
+        const { client } = session;
+        const instance = await requireInstance(client, name);
         const resources = { replicas: opts.replicas, cpuMillis: opts.cpu, memoryMb: opts.memory };
         await runLifecycle(
           session,
-          followFrom(instance),
+          await followTarget(client, instance),
           async () =>
             (
-              await session.api.request<{ scaleInstance: ResultMember }>(ScaleMutation, {
+              await client.request(ScaleInstanceDocument, {
                 input: { instanceId: instance.id, service: opts.service, resources },
               })
             ).scaleInstance,
-          'ScaleInstancePayload',
           opts.wait ?? false,
         );
       });
     });
 
-  for (const action of Object.keys(ActionMutations) as Array<keyof typeof ActionMutations>) {
-    const [field, payload] = ActionMutations[action];
+  const actions = {
+    start: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(StartInstanceDocument, { input })).startInstance,
+    stop: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(StopInstanceDocument, { input })).stopInstance,
+    restart: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(RestartInstanceDocument, { input })).restartInstance,
+    destroy: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(DeprovisionInstanceDocument, { input })).deprovisionInstance,
+  } as const;
+  for (const [action, send] of Object.entries(actions)) {
     program
       .command(action)
       .description(
@@ -221,17 +226,12 @@ export function registerInstanceCommands(program: Command): void {
       .action(async (name: string, _o, cmd: Command) => {
         const opts = cmd.optsWithGlobals<WaitOptions>();
         await withSession(opts, async (session) => {
-          const instance = await requireInstance(session.api, name);
+          const { client } = session;
+          const instance = await requireInstance(client, name);
           await runLifecycle(
             session,
-            followFrom(instance),
-            async () =>
-              (
-                await session.api.request<Record<string, ResultMember>>(actionMutation(action), {
-                  input: { instanceId: instance.id },
-                })
-              )[field]!,
-            payload,
+            await followTarget(client, instance),
+            (): Promise<{ __typename?: string }> => send(client, { instanceId: instance.id }),
             opts.wait ?? false,
           );
         });
@@ -247,16 +247,12 @@ export function registerInstanceCommands(program: Command): void {
     .option('--timeout <seconds>', 'kill it after this many seconds (exit 124)', integer('--timeout'))
     .action(async (name: string, command: string[], _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { service?: string; timeout?: number }>();
-      const code = await withSession(opts, async ({ api, out }) => {
-        const instance = await requireInstance(api, name);
-        const data = await api.request<{ execInstance: ResultMember }>(ExecMutation, {
+      const code = await withSession(opts, async ({ client, out }) => {
+        const instance = await requireInstance(client, name);
+        const data = await client.request(ExecInstanceDocument, {
           input: { instanceId: instance.id, service: opts.service, command, timeoutSeconds: opts.timeout },
         });
-        const r = unwrap(data.execInstance, 'ExecInstancePayload') as ResultMember & {
-          exitCode: number;
-          stdout: string;
-          stderr: string;
-        };
+        const r = unwrap(data.execInstance);
         if (out.json) out.result({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
         else {
           process.stdout.write(r.stdout);
@@ -266,17 +262,6 @@ export function registerInstanceCommands(program: Command): void {
       });
       process.exitCode = code;
     });
-}
-
-interface InstanceRow {
-  id: string;
-  name: string;
-  state: string;
-  desiredState: string;
-  ready: boolean;
-  provider?: { key: string } | null;
-  currentRelease?: { version: number } | null;
-  services: Array<{ name: string; image: string }>;
 }
 
 function integer(flag: string) {

@@ -1,27 +1,10 @@
 import type { Command } from 'commander';
-import { EventsQuery, EventsSubscription, LogsSubscription } from '../documents.js';
+import { type EventFieldsFragment, EventsDocument } from '../../client/generated/graphql.js';
 import { usageError } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { type GlobalOptions, requireInstance, withSession } from '../session.js';
 
-interface LogLine {
-  timestamp: string;
-  stream: string;
-  service: string;
-  replica?: number | null;
-  message: string;
-  dropped: number;
-}
-
-interface FeedEvent {
-  cursor: string;
-  type: string;
-  occurredAt: string;
-  fromState?: string | null;
-  toState?: string | null;
-  message?: string | null;
-  instance?: { name: string } | null;
-}
+type FeedEvent = EventFieldsFragment;
 
 export function registerStreamCommands(program: Command): void {
   program
@@ -41,15 +24,13 @@ export function registerStreamCommands(program: Command): void {
         throw usageError(`--tail: "${opts.tail}" is not a whole number`);
       }
       const since = opts.since === undefined ? undefined : sinceTime(opts.since);
-      await withSession(opts, async ({ api, out }) => {
-        const instance = await requireInstance(api, name);
+      await withSession(opts, async ({ client, out }) => {
+        const instance = await requireInstance(client, name);
         await untilInterrupted(async (signal) => {
-          for await (const data of api.subscribe<{ instanceLogs: LogLine }>(
-            LogsSubscription,
+          for await (const l of client.instanceLogs(
             { instanceId: instance.id, service: opts.service, tail, since, follow: opts.follow ?? false },
-            signal,
+            { signal },
           )) {
-            const l = data.instanceLogs;
             if (out.json) process.stdout.write(`${JSON.stringify(l)}\n`);
             else {
               if (l.dropped > 0) process.stderr.write(`(${l.dropped} line(s) dropped: reading too slowly)\n`);
@@ -71,21 +52,16 @@ export function registerStreamCommands(program: Command): void {
       const limit = Number(opts.limit);
       if (!(Number.isInteger(limit) && limit > 0))
         throw usageError(`--limit: "${opts.limit}" is not a positive number`);
-      await withSession(opts, async ({ api, out }) => {
-        const filter = name ? { instanceId: (await requireInstance(api, name)).id } : undefined;
-        const data = await api.request<{ events: { edges: Array<{ node: FeedEvent }> } }>(EventsQuery, {
-          filter,
-          first: limit,
-        });
+      await withSession(opts, async ({ client, out }) => {
+        const filter = name ? { instanceId: (await requireInstance(client, name)).id } : undefined;
+        const data = await client.request(EventsDocument, { filter, first: limit });
         // The query is newest first; a feed reads oldest first, and following continues from the newest.
         const recent = data.events.edges.map((e) => e.node).reverse();
         for (const e of recent) printEvent(out, e);
         if (!opts.follow) return;
         const after = recent.at(-1)?.cursor;
         await untilInterrupted(async (signal) => {
-          for await (const d of api.subscribe<{ events: FeedEvent }>(EventsSubscription, { filter, after }, signal)) {
-            printEvent(out, d.events);
-          }
+          for await (const event of client.events({ filter, after, signal })) printEvent(out, event);
         });
       });
     });
