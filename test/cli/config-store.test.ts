@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('CLI config storage', () => {
 
   it('writes the token readable by its owner only, even over an older, wider file', async () => {
     await writeStoredConfig(path, { url: 'http://a/graphql', token: 't1' });
-    await writeFile(path, '{}', { mode: 0o644 });
+    await chmod(path, 0o644);
     await writeStoredConfig(path, { url: 'http://a/graphql', token: 't2' });
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
