@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { toCliError } from './api.js';
+import { toCliError } from './client-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
 import { registerInstanceCommands } from './commands/instances.js';
