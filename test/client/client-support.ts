@@ -17,11 +17,11 @@ export function clientFor(
 
 /** The cursors (ids) of an instance's events in the database, oldest first. */
 export async function eventIdsInDatabase(t: TestApp, instanceGlobalId: string): Promise<string[]> {
-  const r = await sql<{ id: string }>`
-    select id::text as id from events where instance_id = ${localOf(instanceGlobalId)} order by id`.execute(
+  const r = await sql<{ cursor: string }>`
+    select id::text as cursor from events where instance_id = ${localOf(instanceGlobalId)} order by events.id`.execute(
     t.database.db,
   );
-  return r.rows.map((row) => row.id);
+  return r.rows.map((row) => row.cursor);
 }
 
 /** A port nothing listens on (bound, then released). */
@@ -39,13 +39,16 @@ export async function freePort(): Promise<number> {
  * server. Call the returned function to stop recording.
  */
 export function recordServerSockets(into: WebSocket[]): () => void {
-  const original = WebSocketServer.prototype.emit;
-  WebSocketServer.prototype.emit = function (this: WebSocketServer, event: string | symbol, ...args: unknown[]) {
-    if (event === 'connection') into.push(args[0] as WebSocket);
-    return original.call(this, event, ...args);
+  // handleUpgrade is looked up on every upgrade (the 'connection' emit is bound when the server is built).
+  const original = WebSocketServer.prototype.handleUpgrade;
+  WebSocketServer.prototype.handleUpgrade = function (this: WebSocketServer, req, socket, head, cb) {
+    return original.call(this, req, socket, head, (ws, request) => {
+      into.push(ws);
+      cb(ws, request);
+    });
   } as typeof original;
   return () => {
-    WebSocketServer.prototype.emit = original;
+    WebSocketServer.prototype.handleUpgrade = original;
   };
 }
 
