@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, InstanceRow, OperationRow } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import type { InstanceRow, OperationRow } from '../db/database.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
+import { isInstanceNameTaken } from '../db/errors.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
@@ -28,6 +28,7 @@ import {
   ProviderUnavailableError,
   ValidationError,
 } from './errors.js';
+import { event } from './event-rows.js';
 import {
   type DesiredState,
   type Instance,
@@ -133,7 +134,7 @@ const MAX_STDIN = 1024 * 1024;
  */
 export class InstanceService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: DbHandle,
     private readonly registry: Registry,
     private readonly secrets: SecretService,
     private readonly signal: OperationSignal,
@@ -220,7 +221,7 @@ export class InstanceService {
           generation: 1,
         });
       } catch (err) {
-        if (isUniqueViolation(err, 'instances_tenant_name_live')) {
+        if (isInstanceNameTaken(err)) {
           throw ValidationError.of(['input', 'name'], `an instance named "${input.name}" already exists`);
         }
         throw err;
@@ -290,7 +291,7 @@ export class InstanceService {
       requireCapability(provider, row.provider_key, 'deploy');
       const needed = STRATEGY_CAPABILITY[strategy];
       if (needed) requireCapability(provider, row.provider_key, needed);
-      const current = row.services as StoredServiceSpec[];
+      const current = row.services;
       const problems = new Problems();
       deploys.forEach((d, i) => {
         if (!current.some((s) => s.name === d.name))
@@ -321,8 +322,8 @@ export class InstanceService {
       if (!target || target.instance_id !== row.id) {
         throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
       }
-      const snapshots = target.snapshots as ServiceSnapshot[];
-      const current = row.services as StoredServiceSpec[];
+      const snapshots = target.snapshots;
+      const current = row.services;
       const changed = current
         .map((s): StoredServiceSpec | undefined => {
           const snap = snapshots.find((x) => x.name === s.name);
@@ -353,7 +354,7 @@ export class InstanceService {
     return this.onInstance(caller, input, 'scale', 'scale', async (_tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'scale');
       if (resources.gpu) requireCapability(provider, row.provider_key, 'gpu');
-      const current = row.services as StoredServiceSpec[];
+      const current = row.services;
       const target = input.service
         ? current.find((s) => s.name === input.service)
         : current.find((s) => s.role === 'main');
@@ -394,10 +395,10 @@ export class InstanceService {
     const row = await instances.findInstance(this.db, caller.tenantId, input.instanceId);
     if (!row) throw new NotFoundError('instance');
     // A destroyed instance is still listed (state DESTROYED): refusing it is a state error, not "not found".
-    assertAllowed('exec', row.state as Instance['state'], row.desired_state as DesiredState);
+    assertAllowed('exec', row.state, row.desired_state);
     const provider = this.providerFor(row);
     requireCapability(provider, row.provider_key, 'exec');
-    const services = row.services as StoredServiceSpec[];
+    const services = row.services;
     const service = input.service
       ? services.find((s) => s.name === input.service)
       : services.find((s) => s.role === 'main');
@@ -423,22 +424,12 @@ export class InstanceService {
 
   /** Cancels a queued operation at once; asks a running one to stop (the executor aborts its wait). */
   async cancel(caller: Principal, operationId: string): Promise<Operation> {
-    const result = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .selectFrom('operations')
-        .selectAll()
-        .where('tenant_id', '=', caller.tenantId)
-        .where('id', '=', operationId)
-        // NO KEY UPDATE: event rows referencing the operation (the executor's step events) are not blocked.
-        .forNoKeyUpdate()
-        .executeTakeFirst();
+    const result = await withTransaction(this.db, async (tx) => {
+      const row = await operations.lockOperation(tx, caller.tenantId, operationId);
       if (!row) throw new NotFoundError('operation');
       const inst = await instances.findInstance(tx, caller.tenantId, row.instance_id);
-      if (isTerminal(row.status as Operation['status'])) {
-        throw new InvalidStateError(
-          (inst?.state ?? 'running') as Instance['state'],
-          `cancel a ${row.status} operation on`,
-        );
+      if (isTerminal(row.status)) {
+        throw new InvalidStateError(inst?.state ?? 'running', `cancel a ${row.status} operation on`);
       }
       if (row.status === 'queued') {
         const updated = await operations.updateOperation(tx, row.id, {
@@ -470,7 +461,7 @@ export class InstanceService {
     for (;;) {
       const row = await operations.findOperation(this.db, tenantId, operationId);
       if (!row) throw new NotFoundError('operation');
-      if (isTerminal(row.status as Operation['status'])) return toOperation(row);
+      if (isTerminal(row.status)) return toOperation(row);
       if (signal?.aborted) return toOperation(row);
       await new Promise<void>((resolve) => {
         const off = this.signal.onceEnded(operationId, () => {
@@ -508,7 +499,7 @@ export class InstanceService {
     kind: OperationKind,
     action: InstanceAction,
     plan: (
-      tx: Transaction<Database>,
+      tx: DbTransaction,
       row: InstanceRow,
       provider: Provider,
     ) => Promise<{
@@ -531,11 +522,11 @@ export class InstanceService {
       if (input.expectedVersion != null && input.expectedVersion !== row.version) {
         throw new ConflictError(`the instance is at version ${row.version}, not ${input.expectedVersion}`, row.version);
       }
-      assertAllowed(action, row.state as Instance['state'], row.desired_state as DesiredState);
+      assertAllowed(action, row.state, row.desired_state);
       const provider = this.providerFor(row);
       const planned = await plan(tx, row, provider);
       const changed = planned.changed ?? [];
-      const services = (row.services as StoredServiceSpec[]).map((s) => changed.find((c) => c.name === s.name) ?? s);
+      const services = row.services.map((s) => changed.find((c) => c.name === s.name) ?? s);
       const specChanged = changed.length > 0;
       const generation = specChanged ? row.generation + 1 : row.generation;
       const desired: DesiredState =
@@ -545,13 +536,13 @@ export class InstanceService {
             ? 'destroyed'
             : kind === 'start' || kind === 'restart'
               ? 'running'
-              : (row.desired_state as DesiredState);
+              : row.desired_state;
       const opId = randomUUID();
       let releaseId: string | null = null;
       const newEvents = [];
       if (!planned.noRelease) {
         const latest = await releases.findLatestRelease(tx, row.id);
-        const prior = (latest?.snapshots as ServiceSnapshot[] | undefined) ?? [];
+        const prior = latest?.snapshots ?? [];
         const snapshots = planned.snapshots
           ? planned.snapshots.map((s) => ({ ...s }))
           : prior.map((s) => {
@@ -594,8 +585,7 @@ export class InstanceService {
         requested_by: caller.tokenId,
         steps: json([]),
       });
-      if (releaseId)
-        await tx.updateTable('releases').set({ operation_id: op.id }).where('id', '=', releaseId).execute();
+      if (releaseId) await releases.linkReleaseToOperation(tx, releaseId, op.id);
       const updated = await instances.updateInstance(tx, row.id, {
         services: json(services),
         generation,
@@ -618,7 +608,7 @@ export class InstanceService {
     input: Common,
     kind: OperationKind,
     instanceId: string | undefined,
-    enqueue: (tx: Transaction<Database>) => Promise<{ instanceRow: InstanceRow; opRow: OperationRow }>,
+    enqueue: (tx: DbTransaction) => Promise<{ instanceRow: InstanceRow; opRow: OperationRow }>,
   ): Promise<Enqueued> {
     const key = input.idempotencyKey ?? undefined;
     if (key !== undefined && (key.length === 0 || key.length > 200 || key.includes('\u0000'))) {
@@ -642,7 +632,7 @@ export class InstanceService {
     if (seen) return seen;
     let result: { instanceRow: InstanceRow; opRow: OperationRow };
     try {
-      result = await this.db.transaction().execute(enqueue);
+      result = await withTransaction(this.db, enqueue);
     } catch (err) {
       // A concurrent request with the same key may have committed first. Whatever made this one fail
       // then (the key's unique index, the instance name it took, the version it bumped), it is a replay.
@@ -671,35 +661,5 @@ function toSnapshot(s: StoredServiceSpec): ServiceSnapshot {
   return snapshotOf({ ...s, configFiles: [] });
 }
 
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
-}
-
-/** An event row about `row`, caused by `caller` (null for the system's own observations). */
-export function event(
-  row: { id: string; tenant_id: string },
-  operationId: string | null,
-  type: string,
-  caller: Principal | null,
-  extra: {
-    message?: string;
-    fromState?: string | null;
-    toState?: string | null;
-    ready?: boolean | null;
-    data?: unknown;
-  },
-) {
-  return {
-    tenant_id: row.tenant_id,
-    instance_id: row.id,
-    operation_id: operationId,
-    type,
-    from_state: extra.fromState ?? null,
-    to_state: extra.toState ?? null,
-    ready: extra.ready ?? null,
-    message: extra.message ?? null,
-    data: extra.data === undefined ? null : json(extra.data),
-    actor_token_id: caller?.tokenId ?? null,
-  };
-}
+// The worker still imports the builder from here; it moves to event-rows.ts when the worker switches.
+export { event } from './event-rows.js';
