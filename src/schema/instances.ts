@@ -18,7 +18,7 @@ import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
 import { present } from './present.js';
 import { ProviderRef } from './providers.js';
-import { enforceRateLimit } from './rate-limit.js';
+import { rateLimited } from './rate-limit.js';
 import { EventRef, InstanceRef, InstanceServiceRef, OperationRef, ReleaseRef } from './refs.js';
 import {
   ConfigFileInput,
@@ -472,10 +472,9 @@ builder.mutationFields((t) => ({
       union: { name: 'ProvisionInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ProvisionInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       return settle(ctx, await ctx.services.instances.provision(ctx.principal, input), input.wait);
-    },
+    }),
   }),
   deployInstance: t.field({
     type: payload('DeployInstancePayload', 'deploy'),
@@ -486,11 +485,10 @@ builder.mutationFields((t) => ({
       union: { name: 'DeployInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeployInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       return settle(ctx, await ctx.services.instances.deploy(ctx.principal, { ...input, instanceId }), input.wait);
-    },
+    }),
   }),
   scaleInstance: t.field({
     type: payload('ScaleInstancePayload', 'scale'),
@@ -501,11 +499,10 @@ builder.mutationFields((t) => ({
       union: { name: 'ScaleInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ScaleInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       return settle(ctx, await ctx.services.instances.scale(ctx.principal, { ...input, instanceId }), input.wait);
-    },
+    }),
   }),
   rollbackInstance: t.field({
     type: payload('RollbackInstancePayload', 'rollback'),
@@ -516,8 +513,7 @@ builder.mutationFields((t) => ({
       union: { name: 'RollbackInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: RollbackInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       let releaseId: string;
       try {
@@ -530,7 +526,7 @@ builder.mutationFields((t) => ({
         await ctx.services.instances.rollback(ctx.principal, { ...input, instanceId, releaseId }),
         input.wait,
       );
-    },
+    }),
   }),
   ...(['start', 'stop', 'restart', 'deprovision'] as const).reduce(
     (acc, kind) => {
@@ -547,15 +543,14 @@ builder.mutationFields((t) => ({
           union: { name: `${Name}InstanceResult`, description: 'The payload, or why it could not be done.' },
         },
         args: { input: t.arg({ type: InstanceActionInput, required: true, description: 'What to do.' }) },
-        resolve: async (_r, { input }, ctx) => {
-          enforceRateLimit(ctx);
+        resolve: rateLimited(async (_r, { input }, ctx) => {
           const instanceId = localId(String(input.instanceId), 'Instance');
           return settle(
             ctx,
             await ctx.services.instances.action(ctx.principal, kind, { ...input, instanceId }),
             input.wait,
           );
-        },
+        }),
       });
       return acc;
     },
