@@ -3,7 +3,7 @@ import * as events from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
-import { decodeTimeCursor, encodeTimeCursor, pageSize } from './cursor.js';
+import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize } from './cursor.js';
 import { ValidationError } from './errors.js';
 import {
   type Event,
@@ -16,26 +16,6 @@ import {
   toOperation,
   toRelease,
 } from './model.js';
-
-/** A page of a connection: the rows and what the client needs to ask for the next one. */
-export interface Page<T> {
-  edges: { node: T; cursor: string }[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
-}
-
-export function pageOf<T>(rows: T[], limit: number, cursor: (t: T) => string, hasPrevious: boolean): Page<T> {
-  const page = rows.slice(0, limit);
-  const edges = page.map((node) => ({ node, cursor: cursor(node) }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > limit,
-      hasPreviousPage: hasPrevious,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
 
 function decodeNumber(cursor: string, field = 'after'): string {
   if (/^\d{1,18}$/.test(cursor)) return cursor;
