@@ -9,17 +9,16 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../control/errors.js';
-import type { Enqueued } from '../control/instances.js';
+import type { Enqueued } from '../control/idempotency.js';
 import type { Instance, Operation } from '../control/model.js';
 import { checkNoNul, Problems } from '../control/spec-validation.js';
 import type { ServiceStatus } from '../providers/provider.js';
-import { ProviderError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
 import { present } from './present.js';
 import { ProviderRef } from './providers.js';
-import { enforceRateLimit } from './rate-limit.js';
+import { rateLimited } from './rate-limit.js';
 import { EventRef, InstanceRef, InstanceServiceRef, OperationRef, ReleaseRef } from './refs.js';
 import {
   ConfigFileInput,
@@ -191,17 +190,7 @@ builder.loadableNode(InstanceRef, {
       type: ResourceUsageRef,
       nullable: true,
       description: 'Live usage read from the provider; null when it cannot be read now.',
-      resolve: async (i, _a, ctx) => {
-        if (i.destroyedAt) return null;
-        const p = ctx.services.providers.get(i.providerKey)?.provider;
-        if (!p) return null;
-        try {
-          return await p.resources({ signal: AbortSignal.timeout(10_000) }, i.id);
-        } catch (err) {
-          if (err instanceof ProviderError) return null;
-          throw err;
-        }
-      },
+      resolve: (i, _a, ctx) => ctx.services.instances.resources.read(i),
     }),
     generation: t.exposeInt('generation', { description: 'Bumped on every spec change.' }),
     observedGeneration: t.exposeInt('observedGeneration', { description: 'The generation last brought about.' }),
@@ -483,10 +472,9 @@ builder.mutationFields((t) => ({
       union: { name: 'ProvisionInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ProvisionInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       return settle(ctx, await ctx.services.instances.provision(ctx.principal, input), input.wait);
-    },
+    }),
   }),
   deployInstance: t.field({
     type: payload('DeployInstancePayload', 'deploy'),
@@ -497,11 +485,10 @@ builder.mutationFields((t) => ({
       union: { name: 'DeployInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeployInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       return settle(ctx, await ctx.services.instances.deploy(ctx.principal, { ...input, instanceId }), input.wait);
-    },
+    }),
   }),
   scaleInstance: t.field({
     type: payload('ScaleInstancePayload', 'scale'),
@@ -512,11 +499,10 @@ builder.mutationFields((t) => ({
       union: { name: 'ScaleInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ScaleInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       return settle(ctx, await ctx.services.instances.scale(ctx.principal, { ...input, instanceId }), input.wait);
-    },
+    }),
   }),
   rollbackInstance: t.field({
     type: payload('RollbackInstancePayload', 'rollback'),
@@ -527,8 +513,7 @@ builder.mutationFields((t) => ({
       union: { name: 'RollbackInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: RollbackInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       let releaseId: string;
       try {
@@ -541,7 +526,7 @@ builder.mutationFields((t) => ({
         await ctx.services.instances.rollback(ctx.principal, { ...input, instanceId, releaseId }),
         input.wait,
       );
-    },
+    }),
   }),
   ...(['start', 'stop', 'restart', 'deprovision'] as const).reduce(
     (acc, kind) => {
@@ -558,15 +543,14 @@ builder.mutationFields((t) => ({
           union: { name: `${Name}InstanceResult`, description: 'The payload, or why it could not be done.' },
         },
         args: { input: t.arg({ type: InstanceActionInput, required: true, description: 'What to do.' }) },
-        resolve: async (_r, { input }, ctx) => {
-          enforceRateLimit(ctx);
+        resolve: rateLimited(async (_r, { input }, ctx) => {
           const instanceId = localId(String(input.instanceId), 'Instance');
           return settle(
             ctx,
             await ctx.services.instances.action(ctx.principal, kind, { ...input, instanceId }),
             input.wait,
           );
-        },
+        }),
       });
       return acc;
     },

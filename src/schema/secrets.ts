@@ -1,5 +1,5 @@
 import { createGraphQLError } from 'graphql-yoga';
-import { pageSize } from '../control/cursor.js';
+import { pageOf, pageSize } from '../control/cursor.js';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
 import { Scopes } from '../control/scopes.js';
 import type { SecretInfo } from '../control/secrets.js';
@@ -59,18 +59,7 @@ builder.queryFields((t) => ({
         }
         const afterKey = args.after ? decodeKeyCursor(args.after) : undefined;
         const rows = await ctx.services.secrets.list(ctx.principal.tenantId, { limit: limit + 1, afterKey });
-        const page = rows.slice(0, limit);
-        const first = page[0];
-        const last = page.at(-1);
-        return {
-          edges: page.map((node) => ({ node, cursor: encodeKeyCursor(node.key) })),
-          pageInfo: {
-            hasNextPage: rows.length > limit,
-            hasPreviousPage: afterKey !== undefined,
-            startCursor: first ? encodeKeyCursor(first.key) : null,
-            endCursor: last ? encodeKeyCursor(last.key) : null,
-          },
-        };
+        return pageOf(rows, limit, (node) => encodeKeyCursor(node.key), afterKey !== undefined);
       },
     },
     {

@@ -1,4 +1,4 @@
-import { decodeTimeCursor, encodeTimeCursor, pageSize } from '../control/cursor.js';
+import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
 import type { Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
@@ -91,16 +91,7 @@ builder.queryFields((t) => ({
       // A cursor we made holds a token id; any other id would fail on the uuid column.
       if (after && !isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
       const rows = await ctx.services.tokens.list(ctx.principal.tenantId, { limit: limit + 1, after });
-      const page = rows.slice(0, limit);
-      return {
-        edges: page.map((node) => ({ node, cursor: encodeTimeCursor(node) })),
-        pageInfo: {
-          hasNextPage: rows.length > limit,
-          hasPreviousPage: !!after,
-          startCursor: page[0] ? encodeTimeCursor(page[0]) : null,
-          endCursor: page.at(-1) ? encodeTimeCursor(page.at(-1)!) : null,
-        },
-      };
+      return pageOf(rows, limit, encodeTimeCursor, !!after);
     },
   }),
 }));
