@@ -172,9 +172,18 @@ describe('a page of instances costs the same statements whatever its size (no N+
     // The counter saw the request at all: the page, the releases and the last operations, each batched once.
     // (Without this a counter that records nothing would pass: 0 = 0 ≤ 6.)
     for (const { sql: seen } of [ten, hundred]) {
-      expect(seen.filter((q) => /^select \* from "instances" /.test(q)), seen.join('\n')).toHaveLength(1);
-      expect(seen.filter((q) => /from "releases" .* in \(/.test(q)), seen.join('\n')).toHaveLength(1);
-      expect(seen.filter((q) => /from "operations" .* in \(/.test(q)), seen.join('\n')).toHaveLength(1);
+      expect(
+        seen.filter((q) => /^select \* from "instances" /.test(q)),
+        seen.join('\n'),
+      ).toHaveLength(1);
+      expect(
+        seen.filter((q) => /from "releases" .* in \(/.test(q)),
+        seen.join('\n'),
+      ).toHaveLength(1);
+      expect(
+        seen.filter((q) => /from "operations" .* in \(/.test(q)),
+        seen.join('\n'),
+      ).toHaveLength(1);
     }
     expect(hundred.count).toBe(ten.count);
     // Authentication, its bookkeeping, the page, the releases and the last operations: a handful, not N.
