@@ -335,9 +335,13 @@ function lifecycle(name: string, setup: () => Promise<ConformanceSetup>, skip: b
       await p.start(ctx, instanceId);
       let st = await wait();
       expect(await s.reach(webEndpoints(st)[0] as Endpoint)).toContain('web v1');
+      const startedBefore = st.startedAt;
+      expect(startedBefore, 'status reports when the running instance started').toBeInstanceOf(Date);
 
       await p.restart(ctx, instanceId);
       st = await wait();
+      // Restarted on the backend, not merely still running: it started again after the restart was asked.
+      expect(st.startedAt!.getTime()).toBeGreaterThan(startedBefore!.getTime());
       expect(st.services.setup?.ready).toBe(true);
       expect(await s.reach(webEndpoints(st)[0] as Endpoint)).toContain('web v1');
     });

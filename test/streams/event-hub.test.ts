@@ -15,10 +15,7 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { appendEvents } from '../../src/db/repositories/event-repository.js';
-import { openTestDatabase, usingPostgres } from '../support/database.js';
-
-/** Registered only in the Postgres pass (PGlite has no server connection to lose), so neither pass reports a skip. */
-const itOnPostgres = (usingPostgres() ? it : () => undefined) as typeof it;
+import { itOnPostgres, openPostgresDatabase, openTestDatabase } from '../support/database.js';
 
 import { eventually } from './stream-support.js';
 
@@ -261,18 +258,44 @@ describe('EventHub', () => {
     stream.close();
   });
 
+  // PGlite has no server connection to lose: this runs against the Postgres server in both passes.
   itOnPostgres('re-listens after losing its Postgres connection, and loses nothing meanwhile', async () => {
-    const hub = await newHub({ pollMs: 60_000 });
-    const stream = hub.stream({ tenantId }, undefined);
-    const pid = hub.stats().listenerPid;
-    expect(pid).toBeTypeOf('number');
-    await sql`select pg_terminate_backend(${pid})`.execute(database.db);
-    // Written while nobody listens.
-    const missed = await write(2);
-    await eventually(() => hub.stats().listening && hub.stats().listenerPid !== pid, 10_000, 'the listener to return');
-    const later = await write(1);
-    expect((await take(stream, 3, 5000)).map((e) => e.id)).toEqual([...missed, ...later]);
-    stream.close();
+    const server = await openPostgresDatabase();
+    const hub = new EventHub({ database: server, isLive, pollMs: 60_000, livenessMs: 100 });
+    try {
+      const tenant = randomUUID();
+      await server.db
+        .insertInto('tenants')
+        .values({ id: tenant, name: `hub-${tenant.slice(0, 8)}` })
+        .execute();
+      await hub.start();
+      const stream = hub.stream({ tenantId: tenant }, undefined);
+      const pid = hub.stats().listenerPid;
+      expect(pid).toBeTypeOf('number');
+      const writeHere = async (n: number) =>
+        (
+          await server.db.transaction().execute((tx) =>
+            appendEvents(
+              tx,
+              Array.from({ length: n }, () => ({ tenant_id: tenant, type: 'test.event' })),
+            ),
+          )
+        ).map((r) => String(r.id));
+      await sql`select pg_terminate_backend(${pid})`.execute(server.db);
+      // Written while nobody listens.
+      const missed = await writeHere(2);
+      await eventually(
+        () => hub.stats().listening && hub.stats().listenerPid !== pid,
+        10_000,
+        'the listener to return',
+      );
+      const later = await writeHere(1);
+      expect((await take(stream, 3, 5000)).map((e) => e.id)).toEqual([...missed, ...later]);
+      stream.close();
+    } finally {
+      await hub.stop();
+      await server.close();
+    }
   });
 
   it('two hubs on one database each deliver every event (replicas)', async () => {
