@@ -16,6 +16,7 @@ import type { ServiceStatus } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
+import { localId } from './global-ids.js';
 import { present } from './present.js';
 import { ProviderRef } from './providers.js';
 import { rateLimited } from './rate-limit.js';
@@ -41,7 +42,6 @@ import {
   VolumeSpecInput,
   VolumeSpecRef,
 } from './specs.js';
-import { localId } from './viewer.js';
 
 export const WorkloadKindEnum = builder.enumType('WorkloadKind', {
   description: 'Runtime topology of an instance.',

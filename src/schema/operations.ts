@@ -2,9 +2,9 @@ import { ForbiddenError, InvalidStateError, NotFoundError } from '../control/err
 import type { Operation, OperationStep } from '../control/model.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { localId } from './global-ids.js';
 import { present } from './present.js';
 import { InstanceRef, OperationRef, ReleaseRef } from './refs.js';
-import { localId } from './viewer.js';
 
 export const OperationKindEnum = builder.enumType('OperationKind', {
   description: 'What an operation does.',

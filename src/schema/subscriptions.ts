@@ -14,8 +14,8 @@ import type { LogEntry, LogStream } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { EventFilter, eventFilterOf } from './events.js';
+import { localId } from './global-ids.js';
 import { EventRef, OperationRef } from './refs.js';
-import { localId } from './viewer.js';
 
 /** How often operationUpdates re-reads its operation even without an event (a claim writes none). */
 const OPERATION_RECHECK_MS = 2000;

@@ -5,6 +5,7 @@ import type { Tenant } from '../control/tenants.js';
 import { type ApiToken, isUuid } from '../control/tokens.js';
 import { builder } from './builder.js';
 import { ScopeEnum } from './enums.js';
+import { localId } from './global-ids.js';
 
 export const TenantRef = builder.loadableNode(builder.objectRef<Tenant>('Tenant'), {
   description: 'The unit of isolation: every instance, token and secret belongs to one tenant.',
@@ -141,21 +142,6 @@ const RevokeApiTokenPayload = builder.objectRef<{ token: ApiToken }>('RevokeApiT
     apiToken: t.field({ type: ApiTokenRef, description: 'The token, now revoked.', resolve: (p) => p.token }),
   }),
 });
-
-/** Decodes a global id of `type`; anything else is answered like a missing object. */
-export function localId(globalId: string, type: string, what = type.toLowerCase()): string {
-  try {
-    const decoded = Buffer.from(globalId, 'base64').toString('utf8');
-    const sep = decoded.indexOf(':');
-    if (sep > 0 && decoded.slice(0, sep) === type) {
-      const id = decoded.slice(sep + 1);
-      if (/^[0-9a-f-]{36}$/i.test(id)) return id.toLowerCase();
-    }
-  } catch {
-    // fall through
-  }
-  throw new NotFoundError(what);
-}
 
 builder.mutationFields((t) => ({
   createTenant: t.field({
