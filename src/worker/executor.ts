@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { event } from '../control/instances.js';
 import {
   type Operation,
@@ -10,11 +9,13 @@ import {
 } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { SecretService } from '../control/secrets.js';
-import type { Database } from '../db/database.js';
 import { json } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { lockInstanceById, releaseLease } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { findReleasesByIds } from '../db/repositories/release-repository.js';
+import { type DatabaseClient, inTransaction } from '../db/transaction.js';
 import type { Logger } from '../logger.js';
 import {
   type CallContext,
@@ -32,7 +33,7 @@ import { Masker } from './masking.js';
 import { fromStatus, recordObservation, transitionEvents } from './observation.js';
 
 export interface ExecutorOptions {
-  db: Kysely<Database>;
+  db: DatabaseClient;
   registry: Registry;
   secrets: SecretService;
   signal: OperationSignal;
@@ -235,14 +236,7 @@ export class Executor {
 
   /** Hands a claimed operation back: queued again, no lease. */
   async #release(op: Operation): Promise<void> {
-    await this.#o.db
-      .updateTable('operations')
-      .set({ status: 'queued', lease_owner: null, lease_expires_at: null })
-      .where('id', '=', op.id)
-      .where('lease_owner', '=', this.#o.owner)
-      .where('status', '=', 'running')
-      .execute()
-      .catch(() => {});
+    await releaseLease(this.#o.db, op.id, this.#o.owner).catch(() => {});
   }
 
   async #perform(
@@ -453,7 +447,7 @@ export class Executor {
   }
 
   async #saveSteps(op: Operation, steps: OperationStep[], step: OperationStep): Promise<void> {
-    await this.#o.db.transaction().execute(async (tx) => {
+    await inTransaction(this.#o.db, async (tx) => {
       await operations.updateOperation(tx, op.id, { steps: json(steps) });
       await appendEvents(tx, [
         event({ id: op.instanceId, tenant_id: op.tenantId }, op.id, 'operation.step', null, {
@@ -484,14 +478,9 @@ export class Executor {
     if (!succeeded && op.kind !== 'deprovision') observed = await this.#statusAfterFailure(op).catch(() => undefined);
     const masker = this.#maskers.get(op.id);
     if (masker) observed = masker.status(observed);
-    await db.transaction().execute(async (tx) => {
-      const row = await tx
-        .selectFrom('instances')
-        .selectAll()
-        .where('id', '=', op.instanceId)
-        // NO KEY UPDATE, as in lockInstance: a FOR UPDATE here deadlocks with a cancel appending its event.
-        .forNoKeyUpdate()
-        .executeTakeFirst();
+    await inTransaction(db, async (tx) => {
+      // NO KEY UPDATE, as in lockInstance: a FOR UPDATE here deadlocks with a cancel appending its event.
+      const row = await lockInstanceById(tx, op.instanceId);
       const finished = await operations.finishOperation(tx, op.id, this.#o.owner, {
         status,
         readiness_outcome: r.outcome,
@@ -536,11 +525,7 @@ export class Executor {
         set.message = r.message ?? null;
         if ((op.kind === 'deploy' || op.kind === 'rollback') && inst.currentReleaseId) {
           // The previous release stays current: put its specs back as the desired ones.
-          const current = await tx
-            .selectFrom('releases')
-            .select('snapshots')
-            .where('id', '=', inst.currentReleaseId)
-            .executeTakeFirst();
+          const [current] = await findReleasesByIds(tx, op.tenantId, [inst.currentReleaseId]);
           const snaps = (current?.snapshots ?? []) as { name: string; image: string; env: Record<string, string> }[];
           set.services = json(
             inst.services.map((s) => {

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
 import { event } from '../control/instances.js';
 import type { DesiredState, OperationKind, OperationParams, StoredServiceSpec } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
-import type { Database, InstanceRow } from '../db/database.js';
+import type { InstanceRow } from '../db/database.js';
 import { json } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { claimDueInstances, lockInstanceById } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
+import { type DatabaseClient, inTransaction } from '../db/transaction.js';
 import type { Logger } from '../logger.js';
 import { type InstanceStatus, isWorkloadLister } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
@@ -16,7 +18,7 @@ import type { Registry } from '../providers/registry.js';
 import { fromStatus, recordObservation } from './observation.js';
 
 export interface SupervisorOptions {
-  db: Kysely<Database>;
+  db: DatabaseClient;
   registry: Registry;
   signal: OperationSignal;
   logger: Logger;
@@ -82,7 +84,8 @@ export class Supervisor {
 
   /** One pass: reconcile the instances due for observation, and sweep orphans now and then. */
   async tick(): Promise<void> {
-    const due = await this.#claimDue();
+    // Claimed: several replicas split the due instances, none observes one twice.
+    const due = await claimDueInstances(this.#o.db, new Date(Date.now() - this.#o.intervalMs), this.#o.batch);
     for (const id of due) {
       if (this.#stopped) break;
       await this.reconcile(id).catch((err: unknown) =>
@@ -90,22 +93,6 @@ export class Supervisor {
       );
     }
     if (this.#o.sweepOrphans && this.#ticks++ % 10 === 0) await this.sweepOrphans();
-  }
-
-  /** Claims instances not observed for an interval (several replicas split them, none twice). */
-  async #claimDue(): Promise<string[]> {
-    const before = new Date(Date.now() - this.#o.intervalMs);
-    const r = await sql<{ id: string }>`
-      update instances set observed_at = now()
-      where id in (
-        select id from instances
-        where destroyed_at is null and (observed_at is null or observed_at < ${before})
-        order by observed_at nulls first
-        limit ${this.#o.batch}
-        for no key update skip locked
-      )
-      returning id`.execute(this.#o.db);
-    return r.rows.map((x) => x.id);
   }
 
   /** Drives one instance toward its desired state. Safe to call any time, from any replica. */
@@ -188,38 +175,12 @@ export class Supervisor {
       }
       const uuid = /^[0-9a-f-]{36}$/i;
       const candidates = held.filter((w) => uuid.test(w.instanceId) && uuid.test(w.tenantId));
-      if (candidates.length === 0) continue;
-      const tenants = new Set(
-        (
-          await this.#o.db
-            .selectFrom('tenants')
-            .select('id')
-            .where('id', 'in', [...new Set(candidates.map((c) => c.tenantId))])
-            .execute()
-        ).map((t) => t.id),
-      );
-      const ours = candidates.filter((c) => tenants.has(c.tenantId));
-      if (ours.length === 0) continue;
-      const live = new Set(
-        (
-          await this.#o.db
-            .selectFrom('instances')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              ours.map((c) => c.instanceId),
-            )
-            .where('destroyed_at', 'is', null)
-            .execute()
-        ).map((r) => r.id),
-      );
-      for (const orphan of ours.filter((c) => !live.has(c.instanceId))) {
+      for (const orphan of await findOrphans(this.#o.db, candidates)) {
         try {
           await provider.deprovision({ signal: AbortSignal.timeout(60_000) }, orphan.instanceId);
           removed.push(orphan.instanceId);
           this.#o.logger.info({ provider: key, instanceId: orphan.instanceId }, 'orphan removed');
-          await this.#o.db.transaction().execute((tx) =>
+          await inTransaction(this.#o.db, (tx) =>
             appendEvents(tx, [
               {
                 tenant_id: orphan.tenantId,
@@ -245,18 +206,13 @@ export class Supervisor {
  * operation is already open (another replica got there first). True when queued.
  */
 export async function enqueueRecovery(
-  db: Kysely<Database>,
+  db: DatabaseClient,
   instanceId: string,
   kind: OperationKind,
   why: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('instances')
-      .selectAll()
-      .where('id', '=', instanceId)
-      .forUpdate()
-      .executeTakeFirst();
+  return inTransaction(db, async (tx) => {
+    const row = await lockInstanceById(tx, instanceId);
     if (!row || row.destroyed_at) return false;
     if ((await operations.openOperations(tx, row.id)).length > 0) return false;
     const params: OperationParams = {
