@@ -9,13 +9,12 @@ import {
 } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { SecretService } from '../control/secrets.js';
-import { json } from '../db/db-types.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceById, releaseLease } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import { findReleasesByIds } from '../db/repositories/release-repository.js';
-import { type DatabaseClient, inTransaction } from '../db/transaction.js';
 import type { Logger } from '../logger.js';
 import {
   type CallContext,
@@ -33,7 +32,7 @@ import { Masker } from './masking.js';
 import { fromStatus, recordObservation, transitionEvents } from './observation.js';
 
 export interface ExecutorOptions {
-  db: DatabaseClient;
+  db: DbHandle;
   registry: Registry;
   secrets: SecretService;
   signal: OperationSignal;
@@ -447,7 +446,7 @@ export class Executor {
   }
 
   async #saveSteps(op: Operation, steps: OperationStep[], step: OperationStep): Promise<void> {
-    await inTransaction(this.#o.db, async (tx) => {
+    await withTransaction(this.#o.db, async (tx) => {
       await operations.updateOperation(tx, op.id, { steps: json(steps) });
       await appendEvents(tx, [
         event({ id: op.instanceId, tenant_id: op.tenantId }, op.id, 'operation.step', null, {
@@ -478,7 +477,7 @@ export class Executor {
     if (!succeeded && op.kind !== 'deprovision') observed = await this.#statusAfterFailure(op).catch(() => undefined);
     const masker = this.#maskers.get(op.id);
     if (masker) observed = masker.status(observed);
-    await inTransaction(db, async (tx) => {
+    await withTransaction(db, async (tx) => {
       // NO KEY UPDATE, as in lockInstance: a FOR UPDATE here deadlocks with a cancel appending its event.
       const row = await lockInstanceById(tx, op.instanceId);
       const finished = await operations.finishOperation(tx, op.id, this.#o.owner, {

@@ -3,14 +3,13 @@ import { event } from '../control/instances.js';
 import type { DesiredState, OperationKind, OperationParams, StoredServiceSpec } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { InstanceRow } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { claimDueInstances, lockInstanceById } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
-import { type DatabaseClient, inTransaction } from '../db/transaction.js';
 import type { Logger } from '../logger.js';
 import { type InstanceStatus, isWorkloadLister } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
@@ -18,7 +17,7 @@ import type { Registry } from '../providers/registry.js';
 import { fromStatus, recordObservation } from './observation.js';
 
 export interface SupervisorOptions {
-  db: DatabaseClient;
+  db: DbHandle;
   registry: Registry;
   signal: OperationSignal;
   logger: Logger;
@@ -180,7 +179,7 @@ export class Supervisor {
           await provider.deprovision({ signal: AbortSignal.timeout(60_000) }, orphan.instanceId);
           removed.push(orphan.instanceId);
           this.#o.logger.info({ provider: key, instanceId: orphan.instanceId }, 'orphan removed');
-          await inTransaction(this.#o.db, (tx) =>
+          await withTransaction(this.#o.db, (tx) =>
             appendEvents(tx, [
               {
                 tenant_id: orphan.tenantId,
@@ -206,12 +205,12 @@ export class Supervisor {
  * operation is already open (another replica got there first). True when queued.
  */
 export async function enqueueRecovery(
-  db: DatabaseClient,
+  db: DbHandle,
   instanceId: string,
   kind: OperationKind,
   why: string,
 ): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
+  return withTransaction(db, async (tx) => {
     const row = await lockInstanceById(tx, instanceId);
     if (!row || row.destroyed_at) return false;
     if ((await operations.openOperations(tx, row.id)).length > 0) return false;
