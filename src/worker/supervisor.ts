@@ -6,7 +6,7 @@ import type { InstanceRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
-import { claimDueInstances, lockInstanceById } from '../db/repositories/lease-repository.js';
+import { claimDueInstances, lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
@@ -211,7 +211,7 @@ export async function enqueueRecovery(
   why: string,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const row = await lockInstanceById(tx, instanceId);
+    const row = await lockInstanceForRecovery(tx, instanceId);
     if (!row || row.destroyed_at) return false;
     if ((await operations.openOperations(tx, row.id)).length > 0) return false;
     const params: OperationParams = {

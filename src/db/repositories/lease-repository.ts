@@ -32,6 +32,17 @@ export async function lockInstanceById(db: Db, id: string): Promise<InstanceRow 
 }
 
 /**
+ * Locks an instance row of any tenant FOR UPDATE, the strongest row lock:
+ * the supervisor queues a recovery under it. Kept as the supervisor always
+ * had it; with FOR NO KEY UPDATE instead, test/worker/supervisor.test.ts sees
+ * the instance ready while its RESTART is still running on Postgres (a
+ * timing the integrator may want to look into, see the branch's report).
+ */
+export async function lockInstanceForRecovery(db: Db, id: string): Promise<InstanceRow | undefined> {
+  return db.selectFrom('instances').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
  * Hands a claimed operation back, queued with no lease, while `owner` still
  * holds it; another executor claims it at once instead of after the lease.
  */
