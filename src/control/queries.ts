@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { DbHandle } from '../db/db-types.js';
 import * as events from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
@@ -54,7 +53,7 @@ export interface InstanceServiceView {
  * page of N instances costs the same few statements whatever N is.
  */
 export class QueryService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
 
   async instancesByIds(tenantId: string, ids: readonly string[]): Promise<Instance[]> {
     return (await instances.findInstancesByIds(this.db, tenantId, ids)).map(toInstance);
@@ -107,7 +106,7 @@ export class QueryService {
     const rows = await instances.listServices(this.db, tenantId, filter, { limit: limit + 1, after: key });
     const views = rows.map((r) => ({
       instance: toInstance(r.instance),
-      spec: r.spec as StoredServiceSpec,
+      spec: r.spec,
       ordinality: r.ordinality,
     }));
     return pageOf(views, limit, (v) => `${encodeTimeCursor(v.instance)}.${v.ordinality}`, !!key);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, TenantRow } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import type { TenantRow } from '../db/database.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as tenants from '../db/repositories/tenant-repository.js';
 import { isUuid } from '../db/repositories/token-repository.js';
@@ -23,18 +22,11 @@ function toTenant(row: TenantRow): Tenant {
 
 /** Tenants: the unit of isolation. */
 export class TenantService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
 
   /** The tenant named `name`, created when missing; concurrent starts agree on one row. */
   async ensure(name: string): Promise<Tenant> {
-    await this.db
-      .insertInto('tenants')
-      .values({ id: randomUUID(), name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await tenants.findTenantByName(this.db, name);
-    if (!row) throw new Error(`tenant ${name} vanished after insert`);
-    return toTenant(row);
+    return toTenant(await tenants.ensureTenant(this.db, { id: randomUUID(), name }));
   }
 
   async create(caller: Principal, name: string): Promise<Tenant> {
@@ -46,13 +38,8 @@ export class TenantService {
         'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit',
       );
     }
-    const row = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('tenants')
-        .values({ id: randomUUID(), name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+    const row = await withTransaction(this.db, async (trx) => {
+      const inserted = await tenants.insertTenant(trx, { id: randomUUID(), name });
       if (!inserted) throw new ConflictError(`a tenant named "${name}" already exists`);
       // The audit record lives in the new tenant's feed; the actor is the operator's token.
       await appendEvents(trx, [

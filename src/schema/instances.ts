@@ -9,11 +9,10 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../control/errors.js';
-import type { Enqueued } from '../control/instances.js';
+import type { Enqueued } from '../control/idempotency.js';
 import type { Instance, Operation } from '../control/model.js';
 import { checkNoNul, Problems } from '../control/spec-validation.js';
 import type { ServiceStatus } from '../providers/provider.js';
-import { ProviderError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
@@ -191,17 +190,7 @@ builder.loadableNode(InstanceRef, {
       type: ResourceUsageRef,
       nullable: true,
       description: 'Live usage read from the provider; null when it cannot be read now.',
-      resolve: async (i, _a, ctx) => {
-        if (i.destroyedAt) return null;
-        const p = ctx.services.providers.get(i.providerKey)?.provider;
-        if (!p) return null;
-        try {
-          return await p.resources({ signal: AbortSignal.timeout(10_000) }, i.id);
-        } catch (err) {
-          if (err instanceof ProviderError) return null;
-          throw err;
-        }
-      },
+      resolve: (i, _a, ctx) => ctx.services.instances.resources.read(i),
     }),
     generation: t.exposeInt('generation', { description: 'Bumped on every spec change.' }),
     observedGeneration: t.exposeInt('observedGeneration', { description: 'The generation last brought about.' }),

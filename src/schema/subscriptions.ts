@@ -5,13 +5,7 @@
  * source when the client goes away. The plumbing lives in control/event-hub.ts.
  */
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
-import {
-  CapabilityNotSupportedError,
-  InvalidStateError,
-  NotFoundError,
-  ProviderUnavailableError,
-  ValidationError,
-} from '../control/errors.js';
+import { NotFoundError, ValidationError } from '../control/errors.js';
 import {
   type Delivery,
   type EventStream,
@@ -21,8 +15,7 @@ import {
   type StreamLease,
 } from '../control/event-hub.js';
 import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
-import { hasCapability, type LogEntry, type LogStream, type Provider } from '../providers/provider.js';
-import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import type { LogEntry, LogStream } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { EventFilter, eventFilterOf } from './events.js';
@@ -304,29 +297,18 @@ builder.subscriptionFields((t) => ({
         ? instance.services.find((s) => s.name === args.service)
         : instance.services.find((s) => s.role === 'main');
       if (!service) throw ValidationError.of(['service'], `the instance has no service "${args.service}"`);
-      let provider: Provider;
-      let callCtx: Parameters<Provider['logs']>[0];
-      const abort = new AbortController();
+      const source = await ctx.services.instances.logs.prepare(instance);
+      let lease: StreamLease;
       try {
-        ({ provider, ctx: callCtx } = await ctx.services.providers.registry.acquire(
-          { signal: abort.signal },
-          instance.providerKey,
-        ));
+        lease = await takeLease(ctx);
       } catch (err) {
-        if (err instanceof ProviderNotFoundError) {
-          throw new ProviderUnavailableError(
-            instance.providerKey,
-            `provider "${instance.providerKey}" is not registered on this server`,
-          );
-        }
+        source.release();
         throw err;
       }
-      if (!hasCapability(provider, 'logs')) throw new CapabilityNotSupportedError('logs', instance.providerKey);
-      const lease = await takeLease(ctx);
       const follow = args.follow ?? true;
       let logs: LogStream;
       try {
-        logs = await provider.logs(callCtx, instance.id, {
+        logs = await source.open({
           serviceName: service.name,
           follow,
           ...(args.since ? { since: args.since } : {}),
@@ -334,13 +316,7 @@ builder.subscriptionFields((t) => ({
         });
       } catch (err) {
         lease.release();
-        abort.abort();
-        if (err instanceof ProviderError && err.kind === 'unavailable') {
-          throw new ProviderUnavailableError(instance.providerKey, err.message);
-        }
-        if (err instanceof ProviderError && err.kind === 'not_found') {
-          throw new InvalidStateError(instance.state, 'stream the logs of');
-        }
+        source.release();
         throw err;
       }
       const produce = async (sink: FeedSink<LogEntry>) => {
@@ -356,7 +332,7 @@ builder.subscriptionFields((t) => ({
         } finally {
           sink.signal.removeEventListener('abort', stop);
           await logs.close();
-          abort.abort();
+          source.release();
         }
       };
       return new Feed(produce, { capacity: STREAM_LIMITS.logBuffer, lease });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { InstanceState } from '../../providers/provider.js';
 import type { InstanceRow, InstanceUpdate, NewInstance } from '../database.js';
 import type { Db } from '../db-types.js';
+import type { DesiredState, StoredServiceSpec } from '../stored-shapes.js';
 
 export async function insertInstance(db: Db, row: NewInstance): Promise<InstanceRow> {
   return db.insertInto('instances').values(row).returningAll().executeTakeFirstOrThrow();
@@ -44,8 +46,8 @@ export async function findInstanceAnyTenant(db: Db, id: string): Promise<Instanc
 }
 
 export interface InstanceListFilter {
-  state?: string | null;
-  desiredState?: string | null;
+  state?: InstanceState | null;
+  desiredState?: DesiredState | null;
   provider?: string | null;
   label?: { key: string; value: string } | null;
   namePrefix?: string | null;
@@ -101,7 +103,7 @@ export interface ServiceListFilter {
 /** One service of one instance, with its position (the keyset's last part). */
 export interface ServiceRow {
   instance: InstanceRow;
-  spec: unknown;
+  spec: StoredServiceSpec;
   ordinality: number;
 }
 
@@ -116,7 +118,7 @@ export async function listServices(
   page: { limit: number; after?: { createdAt: Date; id: string; ordinality: number } },
 ): Promise<ServiceRow[]> {
   const after = page.after;
-  const rows = await sql<InstanceRow & { svc: unknown; ord: string }>`
+  const rows = await sql<InstanceRow & { svc: StoredServiceSpec; ord: string }>`
     select i.*, s.value as svc, s.ordinality as ord
     from instances i cross join lateral jsonb_array_elements(i.services) with ordinality as s(value, ordinality)
     where i.tenant_id = ${tenantId} and i.destroyed_at is null

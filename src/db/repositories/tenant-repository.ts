@@ -1,8 +1,26 @@
 import type { TenantRow } from '../database.js';
 import type { Db } from '../db-types.js';
 
-export async function insertTenant(db: Db, row: { id: string; name: string }): Promise<TenantRow> {
-  return db.insertInto('tenants').values(row).returningAll().executeTakeFirstOrThrow();
+/** Inserts the tenant unless one of that name exists: undefined when the name was taken. */
+export async function insertTenant(db: Db, row: { id: string; name: string }): Promise<TenantRow | undefined> {
+  return db
+    .insertInto('tenants')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The tenant named `name`, created when missing; concurrent callers agree on one row. */
+export async function ensureTenant(db: Db, row: { id: string; name: string }): Promise<TenantRow> {
+  await db
+    .insertInto('tenants')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const found = await findTenantByName(db, row.name);
+  if (!found) throw new Error(`tenant ${row.name} vanished after insert`);
+  return found;
 }
 
 export async function findTenantByName(db: Db, name: string): Promise<TenantRow | undefined> {
