@@ -1,4 +1,4 @@
-import { event } from '../control/instances.js';
+import { event } from '../control/event-rows.js';
 import { type Instance, toInstance } from '../control/model.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';

@@ -1,3 +1,4 @@
+import { providerFailureOf } from '../control/provider-calls.js';
 import { ProviderError } from '../providers/provider-errors.js';
 
 /** Thrown inside a run to end it with a given code. */
@@ -44,9 +45,6 @@ export function describeFailure(err: unknown, canceled: boolean): DescribedFailu
       message: err.message,
     };
   if (err instanceof OperationFailure) return { outcome: null, code: err.code, message: err.message };
-  if (err instanceof ProviderError) {
-    const code = err.kind === 'unavailable' ? 'PROVIDER_UNAVAILABLE' : err.kind.toUpperCase();
-    return { outcome: err.kind === 'workload_failed' ? 'failed' : null, code, message: err.message };
-  }
+  if (err instanceof ProviderError) return providerFailureOf(err);
   return { outcome: null, code: 'INTERNAL', message: 'internal error (see server log)' };
 }

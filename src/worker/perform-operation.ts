@@ -1,9 +1,10 @@
+import { ProviderUnavailableError } from '../control/errors.js';
 import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
+import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import {
-  type CallContext,
   type InstanceStatus,
   isReadinessWaiter,
   type Provider,
@@ -11,7 +12,7 @@ import {
   type ServiceDeploySpec,
   type ServiceSpec,
 } from '../providers/provider.js';
-import { CanceledError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import { CanceledError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
@@ -60,15 +61,16 @@ export async function performOperation(
   const row = await instances.findInstanceAnyTenant(db, op.instanceId);
   if (!row) throw new OperationFailure('NOT_FOUND', 'the instance no longer exists');
   const inst = toInstance(row);
-  let acquired: { ctx: CallContext; provider: Provider };
+  let acquired: AcquiredProvider;
   try {
-    acquired = await registry.acquire({ signal }, inst.providerKey);
+    acquired = await acquireProvider(registry, inst.providerKey, signal);
   } catch (err) {
-    if (err instanceof ProviderNotFoundError) throw new OperationFailure('PROVIDER_NOT_FOUND', err.message);
+    // The operation records its own code for a provider this server does not have (config changed since).
+    if (err instanceof ProviderUnavailableError) throw new OperationFailure('PROVIDER_NOT_FOUND', err.message);
     throw err;
   }
   const { ctx: call, provider } = acquired;
-  const specs = (op.params.changed ?? op.params.services ?? inst.services) as StoredServiceSpec[];
+  const specs = op.params.changed ?? op.params.services ?? inst.services;
   const during = TRANSITIONAL[op.kind as keyof typeof TRANSITIONAL];
   if (during && inst.state !== during)
     await recordObservation(db, inst.id, { state: during, ready: false }, { operationId: op.id });

@@ -1,5 +1,7 @@
-import { event } from '../control/instances.js';
+import { event } from '../control/event-rows.js';
 import { type Operation, type OperationStatus, type OperationStep, toInstance } from '../control/model.js';
+import { decideOutcome, needsCurrentRelease } from '../control/operation-outcome.js';
+import { providerFor } from '../control/provider-calls.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -63,13 +65,21 @@ export async function recordOutcome(
     // Our lease lapsed and another executor re-claimed the operation: its attempt records the outcome.
     if (!finished || !row) return;
     const inst = toInstance(row);
-    const producesRelease = op.kind === 'provision' || op.kind === 'deploy' || op.kind === 'rollback';
-    let state = inst.state;
-    let ready = inst.ready;
-    const set: Parameters<typeof instances.updateInstance>[2] = { observed_at: new Date() };
+    const snapshots = needsCurrentRelease(op.kind, succeeded, inst.currentReleaseId)
+      ? ((await findReleasesByIds(tx, op.tenantId, [inst.currentReleaseId!]))[0]?.snapshots ?? [])
+      : undefined;
+    const outcome = decideOutcome(inst, {
+      kind: op.kind,
+      params: op.params,
+      releaseId: op.releaseId,
+      succeeded,
+      failureMessage: r.message ?? null,
+      observed,
+      ...(snapshots ? { currentReleaseSnapshots: snapshots } : {}),
+    });
+    const { state, ready } = outcome;
+    const set: Parameters<typeof instances.updateInstance>[2] = { observed_at: new Date(), state, ready };
     if (observed) {
-      state = observed.state;
-      ready = observed.ready;
       Object.assign(set, {
         restarts: observed.restarts,
         message: observed.message ?? null,
@@ -79,34 +89,13 @@ export async function recordOutcome(
     }
     if (r.endpoints?.length) set.endpoints = json(r.endpoints);
     if (r.providerRef) set.provider_ref = r.providerRef;
-    if (succeeded) {
-      set.observed_generation = op.params.generation ?? inst.generation;
-      if (producesRelease && op.releaseId) set.current_release_id = op.releaseId;
-      if (op.kind === 'deprovision') {
-        state = 'destroyed';
-        ready = false;
-        Object.assign(set, { destroyed_at: new Date(), endpoints: json([]), service_status: json({}) });
-      }
-      if (op.kind === 'scale' && op.params.service) set.message = inst.message;
-    } else {
-      if (op.kind === 'provision') state = observed?.state === 'running' && observed.ready ? state : 'failed';
-      if (!observed && op.kind !== 'provision') state = 'failed';
-      set.message = r.message ?? null;
-      if ((op.kind === 'deploy' || op.kind === 'rollback') && inst.currentReleaseId) {
-        // The previous release stays current: put its specs back as the desired ones.
-        const [current] = await findReleasesByIds(tx, op.tenantId, [inst.currentReleaseId]);
-        const snaps = (current?.snapshots ?? []) as { name: string; image: string; env: Record<string, string> }[];
-        set.services = json(
-          inst.services.map((s) => {
-            const snap = snaps.find((x) => x.name === s.name);
-            return snap ? { ...s, image: snap.image, env: snap.env } : s;
-          }),
-        );
-      }
-    }
-    if (state === 'running' && !inst.startedAt) set.started_at = new Date();
-    set.state = state;
-    set.ready = ready;
+    if (outcome.observedGeneration !== undefined) set.observed_generation = outcome.observedGeneration;
+    if (outcome.currentReleaseId) set.current_release_id = outcome.currentReleaseId;
+    if (outcome.message !== undefined) set.message = outcome.message;
+    if (outcome.services) set.services = json(outcome.services);
+    if (outcome.destroyed)
+      Object.assign(set, { destroyed_at: new Date(), endpoints: json([]), service_status: json({}) });
+    if (outcome.started) set.started_at = new Date();
     const evs = transitionEvents(
       row,
       inst,
@@ -127,6 +116,6 @@ export async function recordOutcome(
 async function statusAfterFailure(ctx: OutcomeContext, op: Operation): Promise<InstanceStatus | undefined> {
   const row = await instances.findInstanceAnyTenant(ctx.db, op.instanceId);
   if (!row) return undefined;
-  const provider = ctx.registry.get(row.provider_key);
+  const provider = providerFor(ctx.registry, row.provider_key);
   return provider.status({ signal: AbortSignal.timeout(10_000) }, row.id);
 }

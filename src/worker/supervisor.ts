@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { event } from '../control/instances.js';
-import type { DesiredState, OperationKind, OperationParams, StoredServiceSpec } from '../control/model.js';
+import type { OperationKind, OperationParams } from '../control/model.js';
+import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { InstanceRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
@@ -100,7 +99,7 @@ export class Supervisor {
     const row = await instances.findInstanceAnyTenant(db, instanceId);
     if (!row || row.destroyed_at) return;
     if ((await operations.openOperations(db, row.id)).length > 0) return;
-    const desired = row.desired_state as DesiredState;
+    const desired = row.desired_state;
     if (desired === 'destroyed') {
       await this.#recover(row, 'deprovision', 'teardown did not finish');
       return;
@@ -215,28 +214,22 @@ export async function enqueueRecovery(
     if (!row || row.destroyed_at) return false;
     if ((await operations.openOperations(tx, row.id)).length > 0) return false;
     const params: OperationParams = {
-      ...(kind === 'provision' ? { services: row.services as StoredServiceSpec[] } : {}),
+      ...(kind === 'provision' ? { services: row.services } : {}),
       generation: row.generation,
     };
-    const op = await operations.insertOperation(tx, {
-      id: randomUUID(),
-      tenant_id: row.tenant_id,
-      instance_id: row.id,
+    // A re-provision rolls out what should be running: the current release, else the newest.
+    const releaseId =
+      kind === 'provision' ? (row.current_release_id ?? (await findLatestRelease(tx, row.id))?.id ?? null) : null;
+    await enqueueOperation(tx, {
+      instance: row,
       kind,
-      status: 'queued',
-      params: json(params),
-      // A re-provision rolls out what should be running: the current release, else the newest.
-      release_id:
-        kind === 'provision' ? (row.current_release_id ?? (await findLatestRelease(tx, row.id))?.id ?? null) : null,
-      steps: json([]),
+      params,
+      caller: null,
+      release: releaseId ? { id: releaseId, owned: false } : null,
+      message: `supervisor: ${kind} (${why})`,
+      data: { kind, reason: why },
     });
     await instances.updateInstance(tx, row.id, { version: row.version + 1 });
-    await appendEvents(tx, [
-      event(row, op.id, 'operation.queued', null, {
-        message: `supervisor: ${kind} (${why})`,
-        data: { kind, reason: why },
-      }),
-    ]);
     return true;
   });
 }
