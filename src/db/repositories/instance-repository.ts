@@ -94,17 +94,6 @@ export async function updateInstance(db: Db, id: string, set: InstanceUpdate): P
     .executeTakeFirstOrThrow();
 }
 
-/** Live instances (not destroyed) whose desired state needs watching; the supervisor's work list. */
-export async function listSupervisedInstances(db: Db, limit: number): Promise<InstanceRow[]> {
-  return db
-    .selectFrom('instances')
-    .selectAll()
-    .where('destroyed_at', 'is', null)
-    .orderBy('observed_at', (ob) => ob.asc().nullsFirst())
-    .limit(limit)
-    .execute();
-}
-
 export interface ServiceListFilter {
   image?: string | null;
   name?: string | null;
