@@ -307,6 +307,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database,
     executor,
     async start() {
+      // Verified tokens are cached only once revocations on any replica reach this one.
+      await tokens.listen(database);
       // Streams need the hub's head before the first client can subscribe.
       await services.events.start();
       await new Promise<void>((resolve, reject) => {
@@ -329,6 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await executor?.stop();
       // Every open stream completes before its socket closes.
       await services.events.stop();
+      await tokens.stop();
       for (const client of wss.clients) client.close(1001, 'server stopping');
       await wsDisposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

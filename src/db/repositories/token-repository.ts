@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ApiTokenRow, NewApiToken } from '../database.js';
 import type { Db } from '../db-types.js';
+import { TOKEN_REVOKED_CHANNEL } from '../token-revocations.js';
 
 /** Token ids are uuids; anything else matches no row (and never reaches a uuid column, where it would be an error). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,15 +73,22 @@ export async function revokeToken(
   return { row, revokedNow: row.revoked_at?.getTime() === at.getTime() };
 }
 
-/** Records use, at most once a minute per token so reads do not each become a write. */
-export async function touchToken(db: Db, id: string, at: Date): Promise<void> {
+/** Records use of these tokens at `at`, in one statement; a token touched in the last minute keeps its time. */
+export async function touchTokens(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return;
   const aMinuteAgo = new Date(at.getTime() - 60_000);
   await db
     .updateTable('api_tokens')
     .set({ last_used_at: at })
-    .where('id', '=', id)
+    .where('id', 'in', wanted)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
     .execute();
+}
+
+/** Tells every replica listening on the database that `id` is revoked; delivered when the transaction commits. */
+export async function announceRevocation(db: Db, id: string): Promise<void> {
+  await sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${id})`.execute(db);
 }
 
 export async function countTokens(db: Db): Promise<number> {
