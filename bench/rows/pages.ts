@@ -52,20 +52,29 @@ export async function pageRows(): Promise<BenchRow[]> {
       const row = r.rows[0]!;
       return encodeTimeCursor({ createdAt: row.created_at, id: row.id });
     };
-    const time = async (token: string, after?: string) => {
-      const ms: number[] = [];
+    /** Median ms of each request, the four interleaved so a change in the machine's load falls on all of them. */
+    const time = async (cases: { token: string; after?: string }[]) => {
+      const ms: number[][] = cases.map(() => []);
       for (let i = 0; i < REPEAT + 3; i++) {
-        const s = performance.now();
-        await gql(w.url, token, LIST_QUERY, { first: 20, after });
-        if (i >= 3) ms.push(performance.now() - s);
+        for (const [k, c] of cases.entries()) {
+          const s = performance.now();
+          await gql(w.url, c.token, LIST_QUERY, { first: 20, after: c.after });
+          if (i >= 3) ms[k]!.push(performance.now() - s);
+        }
       }
-      return median(ms);
+      return ms.map(median);
     };
     // Deep: 90% of the way through each list.
     const smallDeep = await cursorAt(w.tenantId, 900);
     const bigDeep = await cursorAt(bigTenant.id, 90_000);
-    const small = { first: await time(w.token), deep: await time(w.token, smallDeep) };
-    const big = { first: await time(bigToken), deep: await time(bigToken, bigDeep) };
+    const [smallFirst, smallDeepMs, bigFirst, bigDeepMs] = await time([
+      { token: w.token },
+      { token: w.token, after: smallDeep },
+      { token: bigToken },
+      { token: bigToken, after: bigDeep },
+    ]);
+    const small = { first: smallFirst!, deep: smallDeepMs! };
+    const big = { first: bigFirst!, deep: bigDeepMs! };
 
     for (const [label, after] of [
       ['first page', undefined],
