@@ -25,6 +25,7 @@ import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrator.js';
 import type { Logger } from './logger.js';
 import { Registry } from './providers/registry.js';
+import { useCompiledQueries } from './schema/compiled-queries.js';
 import type { GraphQLContext } from './schema/context.js';
 import { buildSchema } from './schema/index.js';
 import { createLoaders } from './schema/loaders.js';
@@ -164,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         blockFieldSuggestion: { enabled: true },
       }),
       useRetryAfterHeader(),
+      useCompiledQueries(),
     ],
     context: async (initial): Promise<GraphQLContext> => {
       let principal = initial.principal;
