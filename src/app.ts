@@ -59,6 +59,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database,
     executor,
     async start() {
+      // Verified tokens are cached only once revocations on any replica reach this one.
+      await services.tokens.listen(database);
       // Streams need the hub's head before the first client can subscribe.
       await services.events.start();
       await new Promise<void>((resolve, reject) => {
@@ -80,6 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await executor?.stop();
       // Every open stream completes before its socket closes.
       await services.events.stop();
+      await services.tokens.stop();
       await ws.close();
       if (started) {
         server.closeAllConnections();

@@ -4,6 +4,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createYoga, type MaskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../control/scopes.js';
 import type { Services } from '../control/services.js';
+import { useCompiledQueries } from '../schema/compiled-queries.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { buildSchema } from '../schema/index.js';
 import { createLoaders } from '../schema/loaders.js';
@@ -43,6 +44,7 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
         blockFieldSuggestion: { enabled: true },
       }),
       useRetryAfterHeader(),
+      useCompiledQueries(),
     ],
     context: async (initial): Promise<GraphQLContext> => {
       const principal =

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ApiTokenRow, NewApiToken } from '../database.js';
 import type { Db } from '../db-types.js';
+import { TOKEN_REVOKED_CHANNEL } from '../token-revocations.js';
 
 /** Token ids are uuids; anything else matches no row (and never reaches a uuid column, where it would be an error). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,12 +40,8 @@ export async function listTokens(
   let q = db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId);
   const after = page.after;
   if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
-    );
+    // A row comparison, so Postgres starts the index scan at the cursor (an OR is only a filter: O(depth)).
+    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
   }
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
 }
@@ -72,15 +69,22 @@ export async function revokeToken(
   return { row, revokedNow: row.revoked_at?.getTime() === at.getTime() };
 }
 
-/** Records use, at most once a minute per token so reads do not each become a write. */
-export async function touchToken(db: Db, id: string, at: Date): Promise<void> {
+/** Records use of these tokens at `at`, in one statement; a token touched in the last minute keeps its time. */
+export async function touchTokens(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return;
   const aMinuteAgo = new Date(at.getTime() - 60_000);
   await db
     .updateTable('api_tokens')
     .set({ last_used_at: at })
-    .where('id', '=', id)
+    .where('id', 'in', wanted)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
     .execute();
+}
+
+/** Tells every replica listening on the database that `id` is revoked; delivered when the transaction commits. */
+export async function announceRevocation(db: Db, id: string): Promise<void> {
+  await sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${id})`.execute(db);
 }
 
 export async function countTokens(db: Db): Promise<number> {
