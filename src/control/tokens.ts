@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { ApiTokenRow, Database } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
@@ -85,7 +84,7 @@ export class TokenService {
   /** Revocations made here waiting to hear their own NOTIFY back. */
   readonly #echoes = new Map<string, Set<() => void>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
 
   /**
    * Starts trusting the verified-token cache: from now on revocations on any
@@ -210,7 +209,7 @@ export class TokenService {
     }
     const secret = generateTokenSecret();
     const scopes = [...new Set(input.scopes)];
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await withTransaction(this.db, async (trx) => {
       if (
         tenantId !== caller.tenantId &&
         (!tokens.isUuid(tenantId) || (await findTenantsByIds(trx, [tenantId])).length === 0)
@@ -254,11 +253,13 @@ export class TokenService {
     secret: string,
     scopes: readonly Scope[] = ALL_SCOPES,
   ): Promise<void> {
-    await this.db
-      .insertInto('api_tokens')
-      .values({ id: randomUUID(), tenant_id: tenantId, name, token_hash: hashToken(secret), scopes: [...scopes] })
-      .onConflict((oc) => oc.column('token_hash').doNothing())
-      .execute();
+    await tokens.ensureToken(this.db, {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name,
+      token_hash: hashToken(secret),
+      scopes: [...scopes],
+    });
   }
 
   async count(): Promise<number> {
@@ -272,30 +273,27 @@ export class TokenService {
    */
   async revoke(caller: Principal, id: string): Promise<ApiToken> {
     const echo = this.#cacheLive ? this.#awaitEcho(id) : undefined;
-    const row = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const revoked = await tokens.revokeToken(trx, caller.tenantId, id, new Date());
-        if (!revoked) throw new NotFoundError('token');
-        // Every replica drops the token from its cache when this commits.
-        await tokens.announceRevocation(trx, revoked.row.id);
-        if (revoked.revokedNow) {
-          await appendEvents(trx, [
-            {
-              tenant_id: caller.tenantId,
-              type: 'token.revoked',
-              actor_token_id: caller.tokenId,
-              message: `API token "${revoked.row.name}" revoked`,
-              data: json({ tokenId: revoked.row.id, name: revoked.row.name }),
-            },
-          ]);
-        }
-        return revoked.row;
-      })
-      .catch((err: unknown) => {
-        echo?.cancel();
-        throw err;
-      });
+    const row = await withTransaction(this.db, async (trx) => {
+      const revoked = await tokens.revokeToken(trx, caller.tenantId, id, new Date());
+      if (!revoked) throw new NotFoundError('token');
+      // Every replica drops the token from its cache when this commits.
+      await tokens.announceRevocation(trx, revoked.row.id);
+      if (revoked.revokedNow) {
+        await appendEvents(trx, [
+          {
+            tenant_id: caller.tenantId,
+            type: 'token.revoked',
+            actor_token_id: caller.tokenId,
+            message: `API token "${revoked.row.name}" revoked`,
+            data: json({ tokenId: revoked.row.id, name: revoked.row.name }),
+          },
+        ]);
+      }
+      return revoked.row;
+    }).catch((err: unknown) => {
+      echo?.cancel();
+      throw err;
+    });
     this.#cache.evictToken(row.id);
     // Postgres signals every listener at commit; hearing our own NOTIFY back means the
     // other replicas have been told too, so the caller's next request anywhere is refused.

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { DatabaseHandle } from './connect.js';
+import { NotificationListener } from './notifications.js';
 
 /** The channel a revocation is announced on (the payload is the token id). */
 export const TOKEN_REVOKED_CHANNEL = 'wheelhouse_token_revoked';
@@ -20,64 +20,29 @@ export interface RevocationFeed {
 }
 
 /**
- * Listens for token revocations. On Postgres this is a dedicated connection
- * (LISTEN cannot share a pooled one) that reconnects after a loss; on PGlite
- * the embedded engine's in-process LISTEN.
+ * Listens for token revocations on every replica sharing the database, over
+ * the same LISTEN machinery as the event hub (a dedicated, reconnecting
+ * connection on Postgres; the embedded session on PGlite). A server that
+ * cannot be reached at start is retried in the background: until `up()`,
+ * the token cache is simply not trusted.
  */
 export async function listenForRevocations(
   database: DatabaseHandle,
   handlers: RevocationFeedHandlers,
   retryMs = 1_000,
 ): Promise<RevocationFeed> {
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(TOKEN_REVOKED_CHANNEL, (payload) => handlers.revoked(payload));
-    handlers.up();
-    return { stop: () => unlisten() };
-  }
-  if (database.target.kind !== 'postgres') throw new Error('no database to listen on');
-  const url = database.target.url;
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
-    client = c;
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      handlers.down();
-      c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(onLost), retryMs);
-    };
-    c.on('error', onLost);
-    c.on('end', onLost);
-    c.on('notification', (n) => {
-      if (n.channel === TOKEN_REVOKED_CHANNEL && n.payload) handlers.revoked(n.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${TOKEN_REVOKED_CHANNEL}`);
-    } catch (err) {
-      onLost();
-      throw err;
-    }
-    handlers.up();
-  };
-  // The first connection must work (the database is up at start); later losses retry in the background.
-  await connect();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      if (c) {
-        c.removeAllListeners('end');
-        c.removeAllListeners('error');
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
+  const listener = new NotificationListener(
+    database,
+    TOKEN_REVOKED_CHANNEL,
+    {
+      onNotification: (tokenId) => {
+        if (tokenId) handlers.revoked(tokenId);
+      },
+      onListening: () => handlers.up(),
+      onLost: () => handlers.down(),
     },
-  };
+    { reconnectMs: retryMs },
+  );
+  await listener.start();
+  return { stop: () => listener.close() };
 }

@@ -10,6 +10,15 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
+/** Makes a token with this hash exist (the bootstrap token); a second call changes nothing. */
+export async function ensureToken(db: Db, row: NewApiToken): Promise<void> {
+  await db
+    .insertInto('api_tokens')
+    .values(row)
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}
+
 export async function insertToken(db: Db, row: NewApiToken): Promise<ApiTokenRow> {
   return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
 }
