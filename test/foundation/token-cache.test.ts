@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/control/tokens.js';
+import { hashToken, TOKEN_TOUCH } from '../../src/control/tokens.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { findTokensByIds, insertToken } from '../../src/db/repositories/token-repository.js';
 import { startTestApp, type TestApp, type TestTenant } from '../support/app.js';
@@ -50,6 +50,10 @@ async function status(app: TestApp, token: string): Promise<number> {
   return res.status;
 }
 
+// The use is written TOKEN_TOUCH.flushDelayMs after the first request, plus however long a loaded
+// machine takes to run that timer and the statement (expect.poll's default, 1 s, is the same as the delay).
+const LAST_USED_WAIT_MS = TOKEN_TOUCH.flushDelayMs + 15_000;
+
 const tokenStatements = () => statements.filter((s) => s.includes('api_tokens'));
 
 describe('verified-token cache', () => {
@@ -59,7 +63,9 @@ describe('verified-token cache', () => {
     const principal = await a.app.services.tokens.authenticate(secret);
     // The first use is recorded in the background; let that land before counting.
     await expect
-      .poll(async () => (await findTokensByIds(shared.db, tenant.tenantId, [principal!.tokenId]))[0]?.last_used_at)
+      .poll(async () => (await findTokensByIds(shared.db, tenant.tenantId, [principal!.tokenId]))[0]?.last_used_at, {
+        timeout: LAST_USED_WAIT_MS,
+      })
       .toBeInstanceOf(Date);
     statements = [];
     for (let i = 0; i < 20; i++) expect(await status(a, secret)).toBe(200);
@@ -73,7 +79,9 @@ describe('verified-token cache', () => {
     for (let i = 0; i < 10; i++) expect(await status(a, secret)).toBe(200);
     // The write is queued off the request path; stop() of the service would flush it, here we wait for it.
     await expect
-      .poll(async () => (await findTokensByIds(shared.db, tenant.tenantId, [principal!.tokenId]))[0]?.last_used_at)
+      .poll(async () => (await findTokensByIds(shared.db, tenant.tenantId, [principal!.tokenId]))[0]?.last_used_at, {
+        timeout: LAST_USED_WAIT_MS,
+      })
       .toBeInstanceOf(Date);
     expect(tokenStatements().filter((s) => /^update/i.test(s))).toHaveLength(1);
   });

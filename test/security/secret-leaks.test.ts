@@ -186,7 +186,9 @@ describe.skipIf(skip)('a secret reaches its container and nowhere else (real Doc
       input: {
         name: `leak-fail-${randomUUID().slice(0, 8)}`,
         wait: true,
-        readiness: { timeoutSeconds: 6, intervalSeconds: 1 },
+        // The workload exits at once, so the operation fails as soon as that is seen; the timeout only
+        // bounds a loaded machine (6 s was short enough to end some runs on "not ready" first).
+        readiness: { timeoutSeconds: 60, intervalSeconds: 1 },
         services: [
           {
             name: 'app',
