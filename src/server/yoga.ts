@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type MaskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../control/scopes.js';
 import type { Services } from '../control/services.js';
@@ -32,6 +33,9 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
+    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one
+    // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
+    renderGraphiQL,
     logging: false,
     maskedErrors: { maskError },
     plugins: [
