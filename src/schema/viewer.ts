@@ -69,6 +69,14 @@ const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
   }),
 });
 
+/** A (createdAt, id) cursor this schema made; an id that is not a uuid would fail on the uuid column. */
+function decodeTimeKey(cursor: string | null | undefined) {
+  if (!cursor) return undefined;
+  const after = decodeTimeCursor(cursor);
+  if (!isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
+  return after;
+}
+
 const anyScope = { $any: { read: true, deploy: true, exec: true, secretsWrite: true, admin: true, system: true } };
 
 builder.queryFields((t) => ({
@@ -84,14 +92,30 @@ builder.queryFields((t) => ({
   }),
   apiTokens: t.connection({
     type: ApiTokenRef,
-    description: "The tenant's API tokens, newest first (never their secrets).",
+    description:
+      "A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's.",
     authScopes: { $any: { admin: true, system: true } },
+    args: {
+      tenantId: t.arg.id({
+        description: "The tenant (global id); your own when omitted. Another tenant's needs SYSTEM (FORBIDDEN else).",
+      }),
+    },
     resolve: async (_root, args, ctx) => {
       const limit = pageSize(args.first);
-      const after = args.after ? decodeTimeCursor(args.after) : undefined;
-      // A cursor we made holds a token id; any other id would fail on the uuid column.
-      if (after && !isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
-      const rows = await ctx.services.tokens.list(ctx.principal.tenantId, { limit: limit + 1, after });
+      const after = decodeTimeKey(args.after);
+      const tenantId = args.tenantId ? localId(String(args.tenantId), 'Tenant') : undefined;
+      const rows = await ctx.services.tokens.list(ctx.principal, tenantId, { limit: limit + 1, after });
+      return pageOf(rows, limit, encodeTimeCursor, !!after);
+    },
+  }),
+  tenants: t.connection({
+    type: TenantRef,
+    description: "Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events.",
+    authScopes: { system: true },
+    resolve: async (_root, args, ctx) => {
+      const limit = pageSize(args.first);
+      const after = decodeTimeKey(args.after);
+      const rows = await ctx.services.tenants.list(ctx.principal, { limit: limit + 1, after });
       return pageOf(rows, limit, encodeTimeCursor, !!after);
     },
   }),

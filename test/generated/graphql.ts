@@ -1044,7 +1044,7 @@ export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationErro
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
-  /** The tenant's API tokens, newest first (never their secrets). */
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
@@ -1070,6 +1070,8 @@ export type Query = {
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
   services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -1081,6 +1083,7 @@ export type QueryApiTokensArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1162,6 +1165,15 @@ export type QueryServicesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryApiTokensConnection = {
   __typename?: 'QueryApiTokensConnection';
   edges: Array<QueryApiTokensConnectionEdge>;
@@ -1236,6 +1248,18 @@ export type QueryServicesConnectionEdge = {
   __typename?: 'QueryServicesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
 };
 
 /** Too many mutations from this token; try again later. */

@@ -1060,7 +1060,7 @@ export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationErro
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
-  /** The tenant's API tokens, newest first (never their secrets). */
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
@@ -1086,6 +1086,8 @@ export type Query = {
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
   services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -1096,6 +1098,7 @@ export type QueryApiTokensArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Reads. Every field needs a token; most need READ. */
@@ -1163,6 +1166,14 @@ export type QueryServicesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ServiceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1241,6 +1252,18 @@ export type QueryServicesConnectionEdge = {
   __typename?: 'QueryServicesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
 };
 
 /** Too many mutations from this token; try again later. */
@@ -4104,6 +4127,7 @@ export type EventsQuery = {
 export type ApiTokensQueryVariables = Exact<{
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 }>;
 
 export type ApiTokensQuery = {
@@ -4123,6 +4147,30 @@ export type ApiTokensQuery = {
         lastUsedAt?: string | null;
         revokedAt?: string | null;
       };
+    }>;
+    pageInfo: {
+      __typename?: 'PageInfo';
+      hasNextPage: boolean;
+      hasPreviousPage: boolean;
+      startCursor?: string | null;
+      endCursor?: string | null;
+    };
+  };
+};
+
+export type TenantsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type TenantsQuery = {
+  __typename?: 'Query';
+  tenants: {
+    __typename?: 'QueryTenantsConnection';
+    edges: Array<{
+      __typename?: 'QueryTenantsConnectionEdge';
+      cursor: string;
+      node: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
     }>;
     pageInfo: {
       __typename?: 'PageInfo';
@@ -12396,6 +12444,11 @@ export const ApiTokensDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tenantId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -12413,6 +12466,11 @@ export const ApiTokensDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'after' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tenantId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tenantId' } },
               },
             ],
             selectionSet: {
@@ -12483,6 +12541,98 @@ export const ApiTokensDocument = {
     },
   ],
 } as unknown as DocumentNode<ApiTokensQuery, ApiTokensQueryVariables>;
+export const TenantsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Tenants' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tenants' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PageInfoFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PageInfoFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PageInfo' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hasPreviousPage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCursor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TenantsQuery, TenantsQueryVariables>;
 export const LatestEventDocument = {
   kind: 'Document',
   definitions: [
