@@ -1056,7 +1056,7 @@ export type Query = {
   instances: QueryInstancesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
-  /** Fetches objects by global ids; unknown or foreign ids are null. */
+  /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
   nodes: Array<Maybe<Node>>;
   /** An operation by global id; null when missing or not yours. */
   operation?: Maybe<Operation>;
