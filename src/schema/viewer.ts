@@ -1,11 +1,12 @@
 import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
 import type { Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
 import { type ApiToken, isUuid } from '../control/tokens.js';
 import { builder } from './builder.js';
 import { ScopeEnum } from './enums.js';
 import { localId } from './global-ids.js';
+import { rateLimited } from './rate-limit.js';
 
 export const TenantRef = builder.loadableNode(builder.objectRef<Tenant>('Tenant'), {
   description: 'The unit of isolation: every instance, token and secret belongs to one tenant.',
@@ -173,24 +174,24 @@ builder.mutationFields((t) => ({
     description: 'Creates a tenant. Needs SYSTEM.',
     authScopes: { system: true },
     errors: {
-      types: [ValidationError, ConflictError, ForbiddenError],
+      types: [ValidationError, ConflictError, ForbiddenError, RateLimitedError],
       union: { name: 'CreateTenantResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: CreateTenantInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       tenant: await ctx.services.tenants.create(ctx.principal, input.name),
-    }),
+    })),
   }),
   createApiToken: t.field({
     type: CreateApiTokenPayload,
     description: 'Issues a token for your tenant (ADMIN) or any tenant (SYSTEM).',
     authScopes: { $any: { admin: true, system: true } },
     errors: {
-      types: [ValidationError, NotFoundError, ForbiddenError],
+      types: [ValidationError, NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'CreateApiTokenResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: CreateApiTokenInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => {
+    resolve: rateLimited(async (_root, { input }, ctx) => {
       const tenantId = input.tenantId ? localId(String(input.tenantId), 'Tenant') : undefined;
       const { secret, token } = await ctx.services.tokens.create(ctx.principal, {
         tenantId,
@@ -199,19 +200,19 @@ builder.mutationFields((t) => ({
         expiresAt: input.expiresAt ?? null,
       });
       return { secret, token };
-    },
+    }),
   }),
   revokeApiToken: t.field({
     type: RevokeApiTokenPayload,
     description: 'Revokes a token of your tenant at once; its open subscriptions close.',
     authScopes: { $any: { admin: true, system: true } },
     errors: {
-      types: [NotFoundError, ForbiddenError],
+      types: [NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'RevokeApiTokenResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: RevokeApiTokenInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       token: await ctx.services.tokens.revoke(ctx.principal, localId(String(input.id), 'ApiToken', 'token')),
-    }),
+    })),
   }),
 }));

@@ -52,7 +52,7 @@ export type CancelOperationPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError | RateLimitedError;
 
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
@@ -178,7 +178,7 @@ export type CreateApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | ValidationError;
+export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
 
 /** A new tenant. */
 export type CreateTenantInput = {
@@ -194,7 +194,7 @@ export type CreateTenantPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
+export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -210,7 +210,7 @@ export type DeleteSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -370,7 +370,7 @@ export type ExecInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | ValidationError;
+export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
 
 /** One problem with one input field. */
 export type FieldError = {
@@ -1039,7 +1039,7 @@ export type PutSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
 
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
@@ -1384,7 +1384,7 @@ export type RevokeApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -1834,6 +1834,7 @@ export type SecretsPutMutationVariables = Exact<{
 export type SecretsPutMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1846,6 +1847,7 @@ export type SecretsDeleteMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload', key: string }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
    };
 
 export type SecretsListQueryVariables = Exact<{
@@ -1875,6 +1877,7 @@ export type TokensCreateMutation = { __typename?: 'Mutation', createApiToken:
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1886,6 +1889,7 @@ export type TokensRevokeMutationVariables = Exact<{
 export type TokensRevokeMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, revokedAt?: string | null } }
    };
 
@@ -1908,6 +1912,7 @@ export type TokensCreateTenantMutation = { __typename?: 'Mutation', createTenant
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1997,6 +2002,7 @@ export type CtlBadExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -2214,6 +2220,7 @@ export type CtlFuzzExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2227,6 +2234,7 @@ export type CtlFuzzCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzPutSecretMutationVariables = Exact<{
@@ -2237,6 +2245,7 @@ export type CtlFuzzPutSecretMutationVariables = Exact<{
 export type CtlFuzzPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2249,6 +2258,7 @@ export type CtlFuzzDeleteSecretMutation = { __typename?: 'Mutation', deleteSecre
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzCreateApiTokenMutationVariables = Exact<{
@@ -2260,6 +2270,7 @@ export type CtlFuzzCreateApiTokenMutation = { __typename?: 'Mutation', createApi
     | { __typename: 'CreateApiTokenPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2271,6 +2282,7 @@ export type CtlFuzzRevokeApiTokenMutationVariables = Exact<{
 export type CtlFuzzRevokeApiTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2283,6 +2295,7 @@ export type CtlFuzzCreateTenantMutation = { __typename?: 'Mutation', createTenan
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload' }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2418,6 +2431,7 @@ export type CtlOpsCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlOpsOperationQueryVariables = Exact<{
@@ -2583,6 +2597,7 @@ export type CtlStateExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2674,6 +2689,7 @@ export type E2EExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2767,6 +2783,7 @@ export type AuditPutSecretMutationVariables = Exact<{
 export type AuditPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2779,6 +2796,7 @@ export type AuditDeleteSecretMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditProvisionMutationVariables = Exact<{
@@ -2928,6 +2946,7 @@ export type AuditCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditOperationStatusQueryVariables = Exact<{
@@ -2946,6 +2965,7 @@ export type AuditCreateTokenMutation = { __typename?: 'Mutation', createApiToken
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string } }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2957,6 +2977,7 @@ export type AuditRevokeTokenMutationVariables = Exact<{
 export type AuditRevokeTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2969,6 +2990,7 @@ export type AuditCreateTenantMutation = { __typename?: 'Mutation', createTenant:
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string } }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3009,6 +3031,7 @@ export type LeakPutSecretMutationVariables = Exact<{
 export type LeakPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number } }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3058,6 +3081,7 @@ export type LeakExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 

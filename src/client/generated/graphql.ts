@@ -52,7 +52,12 @@ export type CancelOperationPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+export type CancelOperationResult =
+  | CancelOperationPayload
+  | ForbiddenError
+  | InvalidStateError
+  | NotFoundError
+  | RateLimitedError;
 
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
@@ -178,7 +183,12 @@ export type CreateApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | ValidationError;
+export type CreateApiTokenResult =
+  | CreateApiTokenPayload
+  | ForbiddenError
+  | NotFoundError
+  | RateLimitedError
+  | ValidationError;
 
 /** A new tenant. */
 export type CreateTenantInput = {
@@ -194,7 +204,12 @@ export type CreateTenantPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
+export type CreateTenantResult =
+  | ConflictError
+  | CreateTenantPayload
+  | ForbiddenError
+  | RateLimitedError
+  | ValidationError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -210,7 +225,7 @@ export type DeleteSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -396,6 +411,7 @@ export type ExecInstanceResult =
   | InvalidStateError
   | NotFoundError
   | ProviderUnavailableError
+  | RateLimitedError
   | ValidationError;
 
 /** One problem with one input field. */
@@ -1055,7 +1071,7 @@ export type PutSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
 
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
@@ -1397,7 +1413,7 @@ export type RevokeApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -3188,6 +3204,7 @@ export type ExecInstanceMutation = {
     | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
     | { __typename: 'NotFoundError'; message: string }
     | { __typename: 'ProviderUnavailableError'; provider: string; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3238,7 +3255,8 @@ export type CancelOperationMutation = {
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
-    | { __typename: 'NotFoundError'; message: string };
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type CreateTenantMutationVariables = Exact<{
@@ -3254,6 +3272,7 @@ export type CreateTenantMutation = {
         tenant: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3284,6 +3303,7 @@ export type CreateApiTokenMutation = {
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3300,6 +3320,7 @@ export type RevokeApiTokenMutation = {
   revokeApiToken:
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'RevokeApiTokenPayload';
         apiToken: {
@@ -3327,6 +3348,7 @@ export type PutSecretMutation = {
         __typename: 'PutSecretPayload';
         secret: { __typename?: 'Secret'; key: string; version: number; createdAt: string; updatedAt: string };
       }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3343,7 +3365,8 @@ export type DeleteSecretMutation = {
   deleteSecret:
     | { __typename: 'DeleteSecretPayload'; key: string }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
-    | { __typename: 'NotFoundError'; message: string };
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never }>;
