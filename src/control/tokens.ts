@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connect.js';
-import type { ApiTokenRow, Database } from '../db/database.js';
+import type { ApiTokenRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
