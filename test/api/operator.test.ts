@@ -52,22 +52,31 @@ describe('operator (SYSTEM) actions across tenants', () => {
     return r.rows;
   }
 
-  it('lists every tenant page by page, and records the listing in the operator tenant', async () => {
+  it('lists every tenant page by page, and records each listing in the operator tenant', async () => {
+    // A small page size, so the three tenants made here span pages (the database may hold others' tenants too).
+    const size = 2;
     const seen: string[] = [];
+    let pages = 0;
     let after: string | null = null;
-    for (let pages = 0; pages < 1000; pages++) {
+    for (;;) {
       const page: {
         tenants: { edges: { node: { id: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
-      } = await client.data(operator.token, TENANTS, { first: 1, after });
-      expect(page.tenants.edges.length).toBeLessThanOrEqual(1);
+      } = await client.data(operator.token, TENANTS, { first: size, after });
+      pages++;
+      expect(page.tenants.edges.length).toBeLessThanOrEqual(size);
       seen.push(...page.tenants.edges.map((e) => e.node.id));
       if (!page.tenants.pageInfo.hasNextPage) break;
+      expect(page.tenants.edges.length).toBe(size);
       after = page.tenants.pageInfo.endCursor;
     }
+    expect(pages).toBeGreaterThan(1);
     expect(new Set(seen).size, 'no tenant twice').toBe(seen.length);
     for (const tenant of [operator, tenantA, adminB]) expect(seen).toContain(tenant.tenantGlobalId);
+    // Newest first: the tenants made in beforeAll appear in reverse order of creation.
+    const order = [adminB, tenantA, operator].map((x) => seen.indexOf(x.tenantGlobalId));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     const listed = await eventsOf(operator.tenantId, 'tenant.listed');
-    expect(listed.length).toBeGreaterThanOrEqual(seen.length);
+    expect(listed).toHaveLength(pages);
     expect(listed.every((e) => e.actor_token_id === operator.tokenId)).toBe(true);
   });
 
