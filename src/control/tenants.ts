@@ -4,6 +4,7 @@ import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as tenants from '../db/repositories/tenant-repository.js';
 import { isUuid } from '../db/repositories/token-repository.js';
+import type { TimeKey } from './cursor.js';
 import { ConflictError, ForbiddenError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
 
@@ -54,6 +55,30 @@ export class TenantService {
       return inserted;
     });
     return toTenant(row);
+  }
+
+  /**
+   * A page of every tenant, newest first. Needs `system`; the listing is
+   * recorded in the operator's own tenant (`tenant.listed`), since it concerns
+   * no single other tenant.
+   */
+  async list(caller: Principal, page: { limit: number; after?: TimeKey }): Promise<Tenant[]> {
+    if (!caller.scopes.has(Scopes.system))
+      throw new ForbiddenError('listing tenants needs the SYSTEM scope', Scopes.system);
+    const rows = await withTransaction(this.db, async (trx) => {
+      const found = await tenants.listTenants(trx, page);
+      await appendEvents(trx, [
+        {
+          tenant_id: caller.tenantId,
+          type: 'tenant.listed',
+          actor_token_id: caller.tokenId,
+          message: 'tenants listed by an operator',
+          data: json({ tenantIds: found.map((r) => r.id) }),
+        },
+      ]);
+      return found;
+    });
+    return rows.map(toTenant);
   }
 
   /** Tenants by id, limited to what the caller may see: its own, or any with `system`. */

@@ -267,21 +267,27 @@ export class TokenService {
   }
 
   /**
-   * Revokes a token of the caller's tenant (another tenant's is a
-   * NotFoundError, like a missing one). Revoking it again is harmless and
+   * Revokes a token of the caller's tenant, or of any tenant for `system`
+   * (for anyone else another tenant's is a NotFoundError, like a missing one). Revoking it again is harmless and
    * keeps the first revocation time; only the first records an event.
    */
   async revoke(caller: Principal, id: string): Promise<ApiToken> {
     const echo = this.#cacheLive ? this.#awaitEcho(id) : undefined;
     const row = await withTransaction(this.db, async (trx) => {
-      const revoked = await tokens.revokeToken(trx, caller.tenantId, id, new Date());
+      // SYSTEM may revoke any tenant's token (a leaked one must be stoppable by the
+      // operator); everyone else reaches only their own tenant's.
+      const tenantId = caller.scopes.has(Scopes.system)
+        ? ((await tokens.findTokenById(trx, id))?.tenant_id ?? caller.tenantId)
+        : caller.tenantId;
+      const revoked = await tokens.revokeToken(trx, tenantId, id, new Date());
       if (!revoked) throw new NotFoundError('token');
       // Every replica drops the token from its cache when this commits.
       await tokens.announceRevocation(trx, revoked.row.id);
       if (revoked.revokedNow) {
         await appendEvents(trx, [
           {
-            tenant_id: caller.tenantId,
+            // In the token's tenant, so that tenant's feed shows who revoked it (the actor may be an operator's).
+            tenant_id: revoked.row.tenant_id,
             type: 'token.revoked',
             actor_token_id: caller.tokenId,
             message: `API token "${revoked.row.name}" revoked`,
@@ -333,8 +339,37 @@ export class TokenService {
     return (await tokens.findTokensByIds(this.db, tenantId, ids)).map(toApiToken);
   }
 
-  async list(tenantId: string, page: Parameters<typeof tokens.listTokens>[2]): Promise<ApiToken[]> {
-    return (await tokens.listTokens(this.db, tenantId, page)).map(toApiToken);
+  /**
+   * A page of a tenant's tokens: the caller's own, or (with `system`) any
+   * tenant's. Without `system` another tenant is a ForbiddenError, whether it
+   * exists or not. SYSTEM listing another tenant's tokens is recorded in that
+   * tenant's feed (`token.listed`).
+   */
+  async list(
+    caller: Principal,
+    tenantId: string | undefined,
+    page: Parameters<typeof tokens.listTokens>[2],
+  ): Promise<ApiToken[]> {
+    const target = tenantId ?? caller.tenantId;
+    if (target === caller.tenantId) return (await tokens.listTokens(this.db, target, page)).map(toApiToken);
+    if (!caller.scopes.has(Scopes.system)) {
+      throw new ForbiddenError("listing another tenant's tokens needs the SYSTEM scope", Scopes.system);
+    }
+    const rows = await withTransaction(this.db, async (trx) => {
+      if ((await findTenantsByIds(trx, [target])).length === 0) throw new NotFoundError('tenant');
+      const found = await tokens.listTokens(trx, target, page);
+      await appendEvents(trx, [
+        {
+          tenant_id: target,
+          type: 'token.listed',
+          actor_token_id: caller.tokenId,
+          message: "the tenant's API tokens listed by an operator",
+          data: json({ tokenIds: found.map((r) => r.id) }),
+        },
+      ]);
+      return found;
+    });
+    return rows.map(toApiToken);
   }
 
   onRevoked(listener: RevocationListener): () => void {

@@ -289,13 +289,14 @@ builder.mutationFields((t) => ({
         InvalidStateError,
         ProviderUnavailableError,
         ForbiddenError,
+        RateLimitedError,
       ],
       union: { name: 'ExecInstanceResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: ExecInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
+    resolve: rateLimited(async (_r, { input }, ctx) => {
       const instanceId = localId(String(input.instanceId), 'Instance');
       return ctx.services.instances.exec(ctx.principal, { ...input, instanceId });
-    },
+    }),
   }),
 }));

@@ -1,9 +1,10 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { pageOf, pageSize } from '../control/cursor.js';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
+import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
 import { Scopes } from '../control/scopes.js';
 import type { SecretInfo } from '../control/secrets.js';
 import { builder } from './builder.js';
+import { rateLimited } from './rate-limit.js';
 
 /** A query argument problem: queries have no result union, so it is a GraphQL error the client can read. */
 function badArgument(arg: string, message: string): Error {
@@ -114,13 +115,13 @@ builder.mutationFields((t) => ({
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
     errors: {
-      types: [ValidationError, ForbiddenError],
+      types: [ValidationError, ForbiddenError, RateLimitedError],
       union: { name: 'PutSecretResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: PutSecretInput, required: true, description: 'The key and its value.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       secret: await ctx.services.secrets.put(ctx.principal, input.key, input.value),
-    }),
+    })),
   }),
   deleteSecret: t.field({
     type: DeleteSecretPayload,
@@ -128,13 +129,13 @@ builder.mutationFields((t) => ({
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
     errors: {
-      types: [NotFoundError, ForbiddenError],
+      types: [NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'DeleteSecretResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeleteSecretInput, required: true, description: 'The key to delete.' }) },
-    resolve: async (_root, { input }, ctx) => {
+    resolve: rateLimited(async (_root, { input }, ctx) => {
       await ctx.services.secrets.delete(ctx.principal, input.key);
       return { key: input.key };
-    },
+    }),
   }),
 }));

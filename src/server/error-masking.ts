@@ -13,7 +13,9 @@ export function createErrorMasker(logger: Logger): MaskError {
     // A domain error thrown where no result union catches it (a query) is still the caller's fault: say so.
     const original = (error as { originalError?: unknown }).originalError;
     if (original instanceof DomainError) {
-      return createGraphQLError(original.message, { extensions: { code: domainErrorCode(original) } });
+      // Keep where it happened (path, locations): a client tells a field's refusal from a refused request by it.
+      const { path, nodes } = error as Partial<GraphQLError>;
+      return createGraphQLError(original.message, { path, nodes, extensions: { code: domainErrorCode(original) } });
     }
     const masked = maskError(error, message, isDev);
     // Only what yoga would hide is unexpected: log it once, answer with a code.

@@ -52,7 +52,7 @@ export type CancelOperationPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError | RateLimitedError;
 
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
@@ -178,7 +178,7 @@ export type CreateApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | ValidationError;
+export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
 
 /** A new tenant. */
 export type CreateTenantInput = {
@@ -194,7 +194,7 @@ export type CreateTenantPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
+export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -210,7 +210,7 @@ export type DeleteSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -370,7 +370,7 @@ export type ExecInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | ValidationError;
+export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
 
 /** One problem with one input field. */
 export type FieldError = {
@@ -1039,12 +1039,12 @@ export type PutSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
 
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
-  /** The tenant's API tokens, newest first (never their secrets). */
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
@@ -1056,7 +1056,7 @@ export type Query = {
   instances: QueryInstancesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
-  /** Fetches objects by global ids; unknown or foreign ids are null. */
+  /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
   nodes: Array<Maybe<Node>>;
   /** An operation by global id; null when missing or not yours. */
   operation?: Maybe<Operation>;
@@ -1070,6 +1070,8 @@ export type Query = {
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
   services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -1081,6 +1083,7 @@ export type QueryApiTokensArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1162,6 +1165,15 @@ export type QueryServicesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryApiTokensConnection = {
   __typename?: 'QueryApiTokensConnection';
   edges: Array<QueryApiTokensConnectionEdge>;
@@ -1236,6 +1248,18 @@ export type QueryServicesConnectionEdge = {
   __typename?: 'QueryServicesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
 };
 
 /** Too many mutations from this token; try again later. */
@@ -1360,7 +1384,7 @@ export type RevokeApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -1810,6 +1834,7 @@ export type SecretsPutMutationVariables = Exact<{
 export type SecretsPutMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1822,6 +1847,7 @@ export type SecretsDeleteMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload', key: string }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
    };
 
 export type SecretsListQueryVariables = Exact<{
@@ -1851,6 +1877,7 @@ export type TokensCreateMutation = { __typename?: 'Mutation', createApiToken:
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1862,6 +1889,7 @@ export type TokensRevokeMutationVariables = Exact<{
 export type TokensRevokeMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, revokedAt?: string | null } }
    };
 
@@ -1884,6 +1912,7 @@ export type TokensCreateTenantMutation = { __typename?: 'Mutation', createTenant
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1973,6 +2002,7 @@ export type CtlBadExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -2190,6 +2220,7 @@ export type CtlFuzzExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2203,6 +2234,7 @@ export type CtlFuzzCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzPutSecretMutationVariables = Exact<{
@@ -2213,6 +2245,7 @@ export type CtlFuzzPutSecretMutationVariables = Exact<{
 export type CtlFuzzPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2225,6 +2258,7 @@ export type CtlFuzzDeleteSecretMutation = { __typename?: 'Mutation', deleteSecre
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzCreateApiTokenMutationVariables = Exact<{
@@ -2236,6 +2270,7 @@ export type CtlFuzzCreateApiTokenMutation = { __typename?: 'Mutation', createApi
     | { __typename: 'CreateApiTokenPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2247,6 +2282,7 @@ export type CtlFuzzRevokeApiTokenMutationVariables = Exact<{
 export type CtlFuzzRevokeApiTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2259,6 +2295,7 @@ export type CtlFuzzCreateTenantMutation = { __typename?: 'Mutation', createTenan
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload' }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2394,6 +2431,7 @@ export type CtlOpsCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlOpsOperationQueryVariables = Exact<{
@@ -2559,6 +2597,7 @@ export type CtlStateExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2650,6 +2689,7 @@ export type E2EExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2743,6 +2783,7 @@ export type AuditPutSecretMutationVariables = Exact<{
 export type AuditPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2755,6 +2796,7 @@ export type AuditDeleteSecretMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditProvisionMutationVariables = Exact<{
@@ -2904,6 +2946,7 @@ export type AuditCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditOperationStatusQueryVariables = Exact<{
@@ -2922,6 +2965,7 @@ export type AuditCreateTokenMutation = { __typename?: 'Mutation', createApiToken
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string } }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2933,6 +2977,7 @@ export type AuditRevokeTokenMutationVariables = Exact<{
 export type AuditRevokeTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2945,6 +2990,7 @@ export type AuditCreateTenantMutation = { __typename?: 'Mutation', createTenant:
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string } }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2985,6 +3031,7 @@ export type LeakPutSecretMutationVariables = Exact<{
 export type LeakPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number } }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3034,6 +3081,7 @@ export type LeakExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 

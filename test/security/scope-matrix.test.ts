@@ -163,6 +163,47 @@ const MUTATIONS: Record<string, Row> = {
   deleteSecret: mutationRow('deleteSecret', [Scopes.secretsWrite], 'DeleteSecretInput', (h) => ({ key: h.secretKey })),
 };
 
+const queryRow = (
+  needs: Scope[],
+  query: string,
+  variables: (h: Handles) => Record<string, unknown> = () => ({}),
+): Row => ({
+  needs,
+  query,
+  variables,
+});
+
+/** Root Query fields: a refused read is a FORBIDDEN error and no data (viewer answers any scope, so it has no refused token). */
+const QUERIES: Record<string, Row> = {
+  viewer: queryRow([...ALL_SCOPES], 'query Q { viewer { scopes } }'),
+  node: queryRow([Scopes.read], 'query Q($id: ID!) { node(id: $id) { id } }', (h) => ({ id: h.instance.id })),
+  nodes: queryRow([Scopes.read], 'query Q($ids: [ID!]!) { nodes(ids: $ids) { id } }', (h) => ({
+    ids: [h.instance.id],
+  })),
+  providers: queryRow([Scopes.read], 'query Q { providers { key } }'),
+  provider: queryRow([Scopes.read], 'query Q($k: String!) { provider(key: $k) { key } }', (h) => ({
+    k: h.providerKey,
+  })),
+  capabilities: queryRow([Scopes.read], 'query Q { capabilities { __typename } }'),
+  instances: queryRow([Scopes.read], 'query Q { instances(first: 5) { edges { node { id } } } }'),
+  instance: queryRow([Scopes.read], 'query Q($id: ID!) { instance(id: $id) { id } }', (h) => ({ id: h.instance.id })),
+  services: queryRow([Scopes.read], 'query Q { services(first: 5) { edges { __typename } } }'),
+  releases: queryRow(
+    [Scopes.read],
+    'query Q($id: ID!) { releases(instanceId: $id) { edges { node { id } } } }',
+    (h) => ({
+      id: h.instance.id,
+    }),
+  ),
+  operation: queryRow([Scopes.read], 'query Q($id: ID!) { operation(id: $id) { id } }', (h) => ({
+    id: h.runningOperation,
+  })),
+  events: queryRow([Scopes.read], 'query Q { events(first: 5) { edges { node { id } } } }'),
+  apiTokens: queryRow([Scopes.admin, Scopes.system], 'query Q { apiTokens(first: 5) { edges { node { id } } } }'),
+  secrets: queryRow([Scopes.read], 'query Q { secrets(first: 5) { edges { node { key } } } }'),
+  tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
+};
+
 const SUBSCRIPTIONS: Record<string, Row> = {
   events: { needs: [Scopes.read], query: 'subscription S { events(after: "0") { id } }', variables: () => ({}) },
   instanceEvents: {
@@ -292,6 +333,44 @@ describe('scope matrix: every mutation and subscription refuses a token without 
       operationsByStatus: ops.rows,
     };
   }
+
+  it('has a row for every root Query field, and every row is a field', () => {
+    const queries = rootFields(schema.getQueryType()).map((f) => f.name);
+    expect(
+      queries.filter((f) => !QUERIES[f]),
+      'queries without a row in QUERIES',
+    ).toEqual([]);
+    expect(
+      Object.keys(QUERIES).filter((f) => !queries.includes(f)),
+      'rows for no query',
+    ).toEqual([]);
+  });
+
+  it('refuses every query with FORBIDDEN and no data, and writes nothing', async () => {
+    const checked: string[] = [];
+    for (const field of rootFields(schema.getQueryType())) {
+      const row = QUERIES[field.name];
+      if (!row) continue; // reported above
+      const needed = [...row.needs].sort();
+      expect(declaredScopes(field).join('|'), `${field.name}: declared scopes`).toBe(needed.join('|'));
+      const others = ALL_SCOPES.filter((s) => !needed.includes(s));
+      if (others.length === 0) continue; // any scope will do: no token is refused
+      const token = await t.newToken(tenant.tenantId, others);
+      const variables = row.variables(handles);
+      const before = await footprint(variables);
+      const r = await client.request(token, row.query, variables);
+      expect(r.status, `${field.name}: ${r.text}`).toBe(200);
+      expect(
+        (r.body.errors ?? []).map((e) => e.extensions?.code),
+        `${field.name} without ${needed.join('|')}: ${r.text}`,
+      ).toEqual(['FORBIDDEN']);
+      expect(r.body.data?.[field.name] ?? null, `${field.name}: ${r.text}`).toBeNull();
+      expect(await footprint(variables), `${field.name}: rows changed`).toEqual(before);
+      checked.push(field.name);
+    }
+    expect(checked).toContain('tenants');
+    expect(checked).toContain('apiTokens');
+  });
 
   it('has a row for every root Mutation and Subscription field, and every row is a field', () => {
     const mutations = rootFields(schema.getMutationType()).map((f) => f.name);

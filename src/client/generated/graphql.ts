@@ -52,7 +52,12 @@ export type CancelOperationPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+export type CancelOperationResult =
+  | CancelOperationPayload
+  | ForbiddenError
+  | InvalidStateError
+  | NotFoundError
+  | RateLimitedError;
 
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
@@ -178,7 +183,12 @@ export type CreateApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | ValidationError;
+export type CreateApiTokenResult =
+  | CreateApiTokenPayload
+  | ForbiddenError
+  | NotFoundError
+  | RateLimitedError
+  | ValidationError;
 
 /** A new tenant. */
 export type CreateTenantInput = {
@@ -194,7 +204,12 @@ export type CreateTenantPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
+export type CreateTenantResult =
+  | ConflictError
+  | CreateTenantPayload
+  | ForbiddenError
+  | RateLimitedError
+  | ValidationError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -210,7 +225,7 @@ export type DeleteSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -396,6 +411,7 @@ export type ExecInstanceResult =
   | InvalidStateError
   | NotFoundError
   | ProviderUnavailableError
+  | RateLimitedError
   | ValidationError;
 
 /** One problem with one input field. */
@@ -1055,12 +1071,12 @@ export type PutSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
 
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
-  /** The tenant's API tokens, newest first (never their secrets). */
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
@@ -1072,7 +1088,7 @@ export type Query = {
   instances: QueryInstancesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
-  /** Fetches objects by global ids; unknown or foreign ids are null. */
+  /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
   nodes: Array<Maybe<Node>>;
   /** An operation by global id; null when missing or not yours. */
   operation?: Maybe<Operation>;
@@ -1086,6 +1102,8 @@ export type Query = {
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
   services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -1096,6 +1114,7 @@ export type QueryApiTokensArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Reads. Every field needs a token; most need READ. */
@@ -1163,6 +1182,14 @@ export type QueryServicesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ServiceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1241,6 +1268,18 @@ export type QueryServicesConnectionEdge = {
   __typename?: 'QueryServicesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
 };
 
 /** Too many mutations from this token; try again later. */
@@ -1374,7 +1413,7 @@ export type RevokeApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -3165,6 +3204,7 @@ export type ExecInstanceMutation = {
     | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
     | { __typename: 'NotFoundError'; message: string }
     | { __typename: 'ProviderUnavailableError'; provider: string; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3215,7 +3255,8 @@ export type CancelOperationMutation = {
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
-    | { __typename: 'NotFoundError'; message: string };
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type CreateTenantMutationVariables = Exact<{
@@ -3231,6 +3272,7 @@ export type CreateTenantMutation = {
         tenant: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3261,6 +3303,7 @@ export type CreateApiTokenMutation = {
       }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3277,6 +3320,7 @@ export type RevokeApiTokenMutation = {
   revokeApiToken:
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
     | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'RevokeApiTokenPayload';
         apiToken: {
@@ -3304,6 +3348,7 @@ export type PutSecretMutation = {
         __typename: 'PutSecretPayload';
         secret: { __typename?: 'Secret'; key: string; version: number; createdAt: string; updatedAt: string };
       }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
     | {
         __typename: 'ValidationError';
         message: string;
@@ -3320,7 +3365,8 @@ export type DeleteSecretMutation = {
   deleteSecret:
     | { __typename: 'DeleteSecretPayload'; key: string }
     | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
-    | { __typename: 'NotFoundError'; message: string };
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never }>;
@@ -4104,6 +4150,7 @@ export type EventsQuery = {
 export type ApiTokensQueryVariables = Exact<{
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 }>;
 
 export type ApiTokensQuery = {
@@ -4123,6 +4170,30 @@ export type ApiTokensQuery = {
         lastUsedAt?: string | null;
         revokedAt?: string | null;
       };
+    }>;
+    pageInfo: {
+      __typename?: 'PageInfo';
+      hasNextPage: boolean;
+      hasPreviousPage: boolean;
+      startCursor?: string | null;
+      endCursor?: string | null;
+    };
+  };
+};
+
+export type TenantsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type TenantsQuery = {
+  __typename?: 'Query';
+  tenants: {
+    __typename?: 'QueryTenantsConnection';
+    edges: Array<{
+      __typename?: 'QueryTenantsConnectionEdge';
+      cursor: string;
+      node: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
     }>;
     pageInfo: {
       __typename?: 'PageInfo';
@@ -12396,6 +12467,11 @@ export const ApiTokensDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tenantId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -12413,6 +12489,11 @@ export const ApiTokensDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'after' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tenantId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tenantId' } },
               },
             ],
             selectionSet: {
@@ -12483,6 +12564,98 @@ export const ApiTokensDocument = {
     },
   ],
 } as unknown as DocumentNode<ApiTokensQuery, ApiTokensQueryVariables>;
+export const TenantsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Tenants' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tenants' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PageInfoFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PageInfoFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PageInfo' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hasPreviousPage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCursor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TenantsQuery, TenantsQueryVariables>;
 export const LatestEventDocument = {
   kind: 'Document',
   definitions: [

@@ -32,3 +32,16 @@ export async function findTenantsByIds(db: Db, ids: readonly string[]): Promise<
   if (ids.length === 0) return [];
   return db.selectFrom('tenants').selectAll().where('id', 'in', ids).execute();
 }
+
+/** A page of every tenant, newest first, after a (created_at, id) keyset cursor (for the operator). */
+export async function listTenants(
+  db: Db,
+  page: { limit: number; after?: { createdAt: Date; id: string } },
+): Promise<TenantRow[]> {
+  let q = db.selectFrom('tenants').selectAll();
+  const after = page.after;
+  if (after) {
+    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}

@@ -40,6 +40,12 @@ export async function findTokensByIds(db: Db, tenantId: string, ids: readonly st
   return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', wanted).execute();
 }
 
+/** The token `id` of any tenant (for SYSTEM, which acts across tenants), or undefined. */
+export async function findTokenById(db: Db, id: string): Promise<ApiTokenRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** A page of a tenant's tokens, newest first, after a (created_at, id) keyset cursor. */
 export async function listTokens(
   db: Db,
