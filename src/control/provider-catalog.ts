@@ -34,7 +34,8 @@ export const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   'source:argocd': 'The provider can manage an Argo CD Application source.',
 };
 
-const HEALTH_TTL_MS = 10_000;
+/** How long a provider's health answer is reused before it is checked again. */
+export const HEALTH_TTL_MS = 10_000;
 
 /**
  * Read side of the provider registry: listing, capabilities and cached health.

@@ -15,16 +15,21 @@ const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = 
   kubernetes: async (conn, config) => {
     const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
-    await provider.refreshInfo().catch(() => undefined);
+    await provider.refreshInfo({ signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
     return provider;
   },
 };
 
+/** The Docker Engine's socket when DOCKER_HOST is not set. */
+export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';
+
 /**
  * Registers the providers the configuration names (WHEELHOUSE_PROVIDERS), or
- * auto-detects a reachable Docker Engine and a readable kubeconfig. A
- * configured provider that is unreachable is still registered: it stays listed
- * with an unhealthy status and the server keeps serving.
+ * auto-detects Docker (DOCKER_HOST set, or the default socket present) and
+ * Kubernetes (a readable kubeconfig). Registration never depends on the
+ * backend answering now: an unreachable provider stays listed with an
+ * unhealthy status, its clients connect per call, and it starts working when
+ * the backend comes back, without a restart.
  */
 export async function registerConfiguredProviders(registry: Registry, config: Config, logger: Logger): Promise<void> {
   const connections = config.providers ?? (await autoDetect(config));
@@ -40,31 +45,47 @@ export async function registerConfiguredProviders(registry: Registry, config: Co
     } catch (err) {
       throw new ConfigError('WHEELHOUSE_PROVIDERS', `provider "${conn.key}": ${(err as Error).message}`);
     }
-    if (!config.providers && isHealthChecker(provider)) {
-      // Auto-detected: register only what answers now.
-      const health = await provider.healthCheck({ signal: AbortSignal.timeout(5_000) });
-      if (!health.healthy) {
-        logger.info({ key: conn.key, reason: health.message }, 'no reachable engine; provider not registered');
-        continue;
-      }
-    }
     registry.register(conn.key, provider);
     if (conn.default) registry.setDefault(conn.key);
   }
+  await warnUnreachable(registry, logger);
+}
+
+/** Says at start-up which registered providers do not answer yet (they stay registered). */
+async function warnUnreachable(registry: Registry, logger: Logger): Promise<void> {
+  await Promise.all(
+    [...registry.all()].map(async ([key, provider]) => {
+      if (!isHealthChecker(provider)) return;
+      const health = await provider.healthCheck({ signal: AbortSignal.timeout(5_000) });
+      if (!health.healthy) {
+        logger.warn(
+          { key, reason: health.message },
+          'provider registered but not reachable; it is used once it answers',
+        );
+      }
+    }),
+  );
 }
 
 async function autoDetect(config: Config): Promise<ProviderConnection[]> {
   const found: ProviderConnection[] = [];
-  if (factories.docker) {
+  if (factories.docker && (config.dockerHost || (await readable(DEFAULT_DOCKER_SOCKET)))) {
     found.push({ key: 'docker', type: 'docker', options: {}, default: false });
   }
   if (factories.kubernetes) {
-    try {
-      await access(config.kubeconfig);
+    // No readable kubeconfig: no kubernetes provider.
+    if (await readable(config.kubeconfig)) {
       found.push({ key: 'kubernetes', type: 'kubernetes', options: {}, default: false });
-    } catch {
-      // no readable kubeconfig: no kubernetes provider
     }
   }
   return found;
+}
+
+async function readable(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -117,8 +117,12 @@ export class FakeKubeApi {
     };
   }
 
-  /** Listens on 127.0.0.1:0 and writes a kubeconfig (bearer token) pointing at it. */
-  async start(): Promise<this> {
+  /**
+   * Listens on 127.0.0.1:`port` (0: any free port) and writes a kubeconfig
+   * (bearer token) pointing at it. A fixed port lets a test bring the API up
+   * where an already-written kubeconfig points.
+   */
+  async start(port = 0): Promise<this> {
     const server = createServer((req, res) => {
       this.#handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) this.#status(res, 500, 'InternalError', String(err));
@@ -126,7 +130,7 @@ export class FakeKubeApi {
       });
     });
     server.on('upgrade', (req, socket, head) => this.#upgrade(req, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     this.#server = server;
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     this.#dir = await mkdtemp(join(tmpdir(), 'fake-kube-'));
@@ -962,7 +966,8 @@ function scriptOf(argv: string[], fallback: string): string {
   return argv.join(' ');
 }
 
-function kubeconfigFor(server: string, token: string): string {
+/** A kubeconfig whose only context reaches `server` with bearer `token`. */
+export function kubeconfigFor(server: string, token: string): string {
   return [
     'apiVersion: v1',
     'kind: Config',
