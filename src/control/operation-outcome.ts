@@ -28,6 +28,12 @@ export interface OperationEnd {
   /** The provider's status read after the operation; undefined when it could not be read. */
   observed?: { state: InstanceState; ready: boolean } | undefined;
   /**
+   * The instance as last observed before the operation, set when it failed
+   * only because its provider could not be reached: the instance keeps that
+   * state rather than turning FAILED.
+   */
+  lastObserved?: { state: InstanceState; ready: boolean } | undefined;
+  /**
    * The snapshots of the instance's current release: needed after a failed
    * deploy or rollback (see `needsCurrentRelease`), to put its specs back.
    */
@@ -82,6 +88,9 @@ export function restoreCurrentRelease(
  * current; a deprovision destroys. A failure marks the instance FAILED when
  * nothing was observed (or a provision did not come up ready), shows the
  * failure message, and keeps the previous release's specs as the desired ones.
+ * A provider that could not be reached is no verdict on the workload: the
+ * instance keeps its last observed state (a provision still fails, as nothing
+ * was created).
  */
 export function decideOutcome(before: InstanceBefore, end: OperationEnd): InstanceOutcome {
   let state = end.observed?.state ?? before.state;
@@ -99,7 +108,10 @@ export function decideOutcome(before: InstanceBefore, end: OperationEnd): Instan
     if (end.kind === 'scale' && end.params.service) out.message = before.message;
   } else {
     if (end.kind === 'provision') state = end.observed?.state === 'running' && end.observed.ready ? state : 'failed';
-    if (!end.observed && end.kind !== 'provision') state = 'failed';
+    if (!end.observed && end.kind !== 'provision') {
+      state = end.lastObserved?.state ?? 'failed';
+      if (end.lastObserved) ready = end.lastObserved.ready;
+    }
     out.message = end.failureMessage ?? null;
     if (needsCurrentRelease(end.kind, false, before.currentReleaseId)) {
       out.services = restoreCurrentRelease(before.services, end.currentReleaseSnapshots ?? []);

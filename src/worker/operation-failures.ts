@@ -1,4 +1,5 @@
 import { providerFailureOf } from '../control/provider-calls.js';
+import type { InstanceState } from '../providers/provider.js';
 import { ProviderError } from '../providers/provider-errors.js';
 
 /** Thrown inside a run to end it with a given code. */
@@ -28,11 +29,27 @@ export class ReadinessFailure extends Error {
   }
 }
 
+/**
+ * The provider could not be reached (`unavailable`) while applying the
+ * operation: it fails like that provider error, and the instance keeps the
+ * state it was last observed in instead of being marked FAILED.
+ */
+export class ProviderAwayFailure extends Error {
+  constructor(
+    readonly providerError: ProviderError,
+    readonly lastObserved: { state: InstanceState; ready: boolean },
+  ) {
+    super(providerError.message);
+  }
+}
+
 /** A failure as the operation records it: a stable code, a message safe to show, and the readiness outcome. */
 export interface DescribedFailure {
   outcome: string | null;
   code: string;
   message: string;
+  /** Set when the provider could not be reached: the state the instance keeps. */
+  lastObserved?: { state: InstanceState; ready: boolean };
 }
 
 export function describeFailure(err: unknown, canceled: boolean): DescribedFailure {
@@ -45,6 +62,8 @@ export function describeFailure(err: unknown, canceled: boolean): DescribedFailu
       message: err.message,
     };
   if (err instanceof OperationFailure) return { outcome: null, code: err.code, message: err.message };
+  if (err instanceof ProviderAwayFailure)
+    return { ...providerFailureOf(err.providerError), lastObserved: err.lastObserved };
   if (err instanceof ProviderError) return providerFailureOf(err);
   return { outcome: null, code: 'INTERNAL', message: 'internal error (see server log)' };
 }

@@ -12,12 +12,12 @@ import {
   type ServiceDeploySpec,
   type ServiceSpec,
 } from '../providers/provider.js';
-import { CanceledError } from '../providers/provider-errors.js';
+import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation } from './observation.js';
-import { OperationFailure, ReadinessFailure } from './operation-failures.js';
+import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { runStep } from './operation-steps.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
@@ -77,6 +77,12 @@ export async function performOperation(
 
   let endpoints: InstanceStatus['endpoints'] | undefined;
   let providerRef: string | undefined;
+  // An unreachable provider says nothing about the workload: the instance goes back to how it was last seen.
+  const awayFrom = (err: unknown): never => {
+    if (err instanceof ProviderError && err.kind === 'unavailable')
+      throw new ProviderAwayFailure(err, { state: inst.state, ready: inst.ready });
+    throw err;
+  };
   await runStep(db, op, steps, masker, `apply ${op.kind}`, async () => {
     switch (op.kind) {
       case 'provision': {
@@ -139,7 +145,7 @@ export async function performOperation(
         await ctx.secrets.deleteInternal(inst.tenantId, `_config/${inst.id}/`).catch(() => 0);
         return 'deprovisioned';
     }
-  });
+  }).catch(awayFrom);
 
   if (op.kind === 'deprovision') return { outcome: null };
   if (op.kind === 'provision' && (endpoints || providerRef)) {

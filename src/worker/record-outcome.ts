@@ -29,6 +29,8 @@ export interface OperationResult {
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
+  /** The state the instance keeps when the provider could not be reached (see ProviderAwayFailure). */
+  lastObserved?: { state: InstanceStatus['state']; ready: boolean };
 }
 
 /**
@@ -75,6 +77,7 @@ export async function recordOutcome(
       succeeded,
       failureMessage: r.message ?? null,
       observed,
+      ...(r.lastObserved ? { lastObserved: r.lastObserved } : {}),
       ...(snapshots ? { currentReleaseSnapshots: snapshots } : {}),
     });
     const { state, ready } = outcome;

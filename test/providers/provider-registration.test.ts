@@ -24,6 +24,19 @@ interface ProvidersData {
   providers: { key: string; name: string; health: { healthy: boolean; message: string | null } | null }[];
 }
 
+const RESTART = `mutation ($input: InstanceActionInput!) {
+  restartInstance(input: $input) {
+    ... on RestartInstancePayload { instance { state message } operation { status error { code message } } }
+  }
+}`;
+
+interface RestartData {
+  restartInstance: {
+    instance: { state: string; message: string | null };
+    operation: { status: string; error: { code: string; message: string } | null };
+  };
+}
+
 /** A loopback port nothing listens on: bound once to learn a free one, then closed. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -97,6 +110,17 @@ describe('a provider that does not answer at start-up', () => {
     });
     expect(instance.id).toMatch(/\S/);
     expect(fake.requests.some((r) => r.method === 'POST' && r.path.includes('/deployments'))).toBe(true);
+
+    // Away again: a restart fails as unavailable and the instance keeps its last observed state.
+    await fake.close();
+    const restart = await client.data<RestartData>(tenant.token, RESTART, {
+      input: { instanceId: instance.id, wait: true },
+    });
+    expect(restart.restartInstance.operation).toEqual({
+      status: 'FAILED',
+      error: { code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/\S/) },
+    });
+    expect(restart.restartInstance.instance).toEqual({ state: 'RUNNING', message: expect.stringMatching(/\S/) });
   });
 
   it('docker: DOCKER_HOST at a socket nothing listens on is registered unhealthy; the real default socket is healthy', async () => {

@@ -105,6 +105,31 @@ describe('operation outcome', () => {
     expect(out).toMatchObject({ state: 'starting', ready: false });
   });
 
+  it('an operation that failed only because the provider could not be reached keeps the last observed state', () => {
+    // The row shows the transitional state the run recorded before it called the provider.
+    const restarting = instanceBefore({ state: 'starting', ready: false });
+    const end = {
+      kind: 'restart',
+      params: {},
+      releaseId: null,
+      succeeded: false,
+      failureMessage: 'kubernetes: cannot reach https://k8s:6443',
+      lastObserved: { state: 'running', ready: true },
+    } as const;
+    expect(decideOutcome(restarting, end)).toMatchObject({
+      state: 'running',
+      ready: true,
+      message: 'kubernetes: cannot reach https://k8s:6443',
+    });
+    const { lastObserved: _, ...withoutIt } = end;
+    expect(decideOutcome(restarting, withoutIt).state).toBe('failed');
+    // A provision created nothing: it still fails.
+    const prov = instanceBefore({ state: 'provisioning', ready: false, startedAt: null, currentReleaseId: null });
+    expect(
+      decideOutcome(prov, { ...end, kind: 'provision', lastObserved: { state: 'provisioning', ready: false } }).state,
+    ).toBe('failed');
+  });
+
   it('a failed provision is FAILED unless the workload was observed running and ready', () => {
     const end = { kind: 'provision', params: {}, releaseId: 'rel-1', succeeded: false } as const;
     const prov = instanceBefore({ state: 'provisioning', ready: false, startedAt: null, currentReleaseId: null });
