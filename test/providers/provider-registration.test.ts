@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { HEALTH_TTL_MS } from '../../src/control/provider-catalog.js';
 import { createLogger } from '../../src/logger.js';
-import { registerConfiguredProviders } from '../../src/providers/configure.js';
+import { DEFAULT_DOCKER_SOCKET, registerConfiguredProviders } from '../../src/providers/configure.js';
 import { Registry } from '../../src/providers/registry.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { FakeKubeApi, kubeconfigFor } from '../support/fake-kube-api.js';
@@ -123,15 +123,13 @@ describe('a provider that does not answer at start-up', () => {
     expect(restart.restartInstance.instance).toEqual({ state: 'RUNNING', message: expect.stringMatching(/\S/) });
   });
 
-  it('docker: DOCKER_HOST at a socket nothing listens on is registered unhealthy; the real default socket is healthy', async () => {
+  it('docker: DOCKER_HOST at a socket nothing listens on is registered unhealthy and turns healthy once an engine answers there; the real default socket is healthy', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wh-provreg-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const missingKubeconfig = join(dir, 'no-kubeconfig');
 
-    const down = await detect({
-      DOCKER_HOST: `unix://${join(tmpdir(), `${randomUUID()}.sock`)}`,
-      KUBECONFIG: missingKubeconfig,
-    });
+    const socketPath = join(tmpdir(), `${randomUUID()}.sock`);
+    const down = await detect({ DOCKER_HOST: `unix://${socketPath}`, KUBECONFIG: missingKubeconfig });
     const up = await detect({ KUBECONFIG: missingKubeconfig });
     expect(down.list()).toEqual(['docker']);
     expect(up.list()).toEqual(['docker']);
@@ -150,5 +148,22 @@ describe('a provider that does not answer at start-up', () => {
     const upTenant = await seedTenant(tUp);
     const [upDocker] = await providers(new RawClient(tUp.url), upTenant.token);
     expect(upDocker?.health).toEqual({ healthy: true, message: expect.stringContaining('Docker Engine') });
+
+    // The engine appears at DOCKER_HOST (a relay to the real socket): the same registration becomes healthy.
+    const relay = createServer((client) => {
+      const engine = connect(DEFAULT_DOCKER_SOCKET);
+      client.pipe(engine).pipe(client);
+      client.on('error', () => engine.destroy());
+      engine.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(socketPath, resolve));
+    cleanups.push(() => new Promise<void>((resolve) => relay.close(() => resolve())));
+    await vi.waitFor(
+      async () => {
+        const [now] = await providers(new RawClient(tDown.url), downTenant.token);
+        expect(now?.health).toEqual({ healthy: true, message: expect.stringContaining(socketPath) });
+      },
+      { timeout: HEALTH_TTL_MS * 3, interval: 500 },
+    );
   });
 });
