@@ -118,6 +118,11 @@ export class Supervisor {
     } catch (err) {
       if (isProviderError(err, 'not_found')) missing = true;
       else {
+        // Not seen is not gone: the instance keeps its last observed state and says why it is not current.
+        if (isProviderError(err, 'unavailable'))
+          await recordObservation(db, row.id, {
+            message: `provider "${row.provider_key}" cannot be reached: ${(err as Error).message}`,
+          });
         logger.info({ instanceId, err: (err as Error).message }, 'status unavailable; will observe again');
         return;
       }

@@ -14,7 +14,8 @@ import { HEALTH_TTL_MS } from '../../src/control/provider-catalog.js';
 import { createLogger } from '../../src/logger.js';
 import { DEFAULT_DOCKER_SOCKET, registerConfiguredProviders } from '../../src/providers/configure.js';
 import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { Supervisor } from '../../src/worker/supervisor.js';
+import { localIdOf, startTestApp, type TestApp } from '../support/app.js';
 import { FakeKubeApi, kubeconfigFor } from '../support/fake-kube-api.js';
 import { RawClient, seedInstance, seedTenant } from '../support/seed.js';
 
@@ -35,6 +36,12 @@ interface RestartData {
     instance: { state: string; message: string | null };
     operation: { status: string; error: { code: string; message: string } | null };
   };
+}
+
+const INSTANCE = 'query ($id: ID!) { instance(id: $id) { state message } }';
+
+interface InstanceData {
+  instance: { state: string; message: string | null };
 }
 
 /** A loopback port nothing listens on: bound once to learn a free one, then closed. */
@@ -70,7 +77,7 @@ describe('a provider that does not answer at start-up', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('kubernetes: registered unhealthy, then healthy and provisioning once its API server is up, without a restart', async () => {
+  it('kubernetes: registered unhealthy, then healthy and provisioning once its API server is up, without a restart; away again, the instance keeps RUNNING', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wh-provreg-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const port = await closedPort();
@@ -121,6 +128,20 @@ describe('a provider that does not answer at start-up', () => {
       error: { code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/\S/) },
     });
     expect(restart.restartInstance.instance).toEqual({ state: 'RUNNING', message: expect.stringMatching(/\S/) });
+
+    // The supervisor, looking while the provider is away, keeps that state and says why.
+    const supervisor = new Supervisor({
+      db: t.database.db,
+      registry,
+      signal: t.app.services.signal,
+      logger: createLogger('silent'),
+    });
+    await supervisor.reconcile(localIdOf(instance.id));
+    const seen = await client.data<InstanceData>(tenant.token, INSTANCE, { id: instance.id });
+    expect(seen.instance).toEqual({
+      state: 'RUNNING',
+      message: expect.stringContaining('"kubernetes" cannot be reached'),
+    });
   });
 
   it('docker: DOCKER_HOST at a socket nothing listens on is registered unhealthy and turns healthy once an engine answers there; the real default socket is healthy', async () => {
