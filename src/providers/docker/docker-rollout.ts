@@ -11,6 +11,7 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
+import { checkCadence } from './docker-health-tracker.js';
 import { type ContainerPlan, type LabelledServiceSpec, limitsOf, specHash } from './docker-spec.js';
 import { phaseOf } from './docker-status.js';
 
@@ -200,7 +201,12 @@ export class Rollout {
           `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`,
         );
       }
-      await delay(this.settings.pollIntervalMs, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
+      // The spec's interval sets how often a health check probes; without one, the rollout's poll interval.
+      const wait =
+        spec.healthCheck && phase === 'running'
+          ? checkCadence(spec.healthCheck).intervalMs
+          : this.settings.pollIntervalMs;
+      await delay(wait, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
     }
   }
 
