@@ -100,7 +100,7 @@ describe.skipIf(skip)('DockerProvider health-check cadence and scale to zero', (
     expect(status.services.web!.message).toContain(`${retries} consecutive failures`);
   });
 
-  it('scaling to zero removes every replica and reports stopped; scaling up starts them again', async () => {
+  it('scaling to zero removes every replica and reports stopped; restart keeps it there; scaling up starts them again', async () => {
     const id = newId();
     await provider.provision(ctx, request(id, [web({ resources: { replicas: 2 } })]));
     await waitReady({ timeoutMs: 60_000, intervalMs: 200 }, () => provider.status(ctx, id));
@@ -111,13 +111,23 @@ describe.skipIf(skip)('DockerProvider health-check cadence and scale to zero', (
     // One stopped container stays behind: its labels carry the spec that scaling up starts again.
     expect(await containers(id, false)).toBe(1);
     const stopped = await provider.status(ctx, id);
-    expect(stopped.services.web).toMatchObject({ state: 'stopped', ready: false });
+    expect(stopped.services.web).toMatchObject({ state: 'stopped', ready: false, message: 'scaled to zero' });
     expect(stopped.state).toBe('stopped');
+    // Restarting the instance (what the supervisor does to a stopped one) leaves a service scaled to zero at zero.
+    await provider.restart(ctx, id);
+    expect(await containers(id, true)).toBe(0);
 
     await provider.scale(ctx, { instanceId: id, service: 'web', resources: { replicas: 2 } });
     expect(await containers(id, true)).toBe(2);
     const back = await waitReady({ timeoutMs: 60_000, intervalMs: 200 }, () => provider.status(ctx, id));
     expect(back.error).toBeUndefined();
     expect(back.status!.services.web!.ready).toBe(true);
+    // The kept replica is again one the engine restarts after a crash.
+    const policies = await Promise.all(
+      (await docker.listContainers({ filters: { label: [`${Labels.instance}=${id}`] } })).map(
+        async (c) => (await docker.getContainer(c.Id).inspect()).HostConfig.RestartPolicy?.Name,
+      ),
+    );
+    expect(policies).toEqual(['unless-stopped', 'unless-stopped']);
   });
 });

@@ -70,7 +70,14 @@ import {
   validateResources,
 } from './docker-spec.js';
 import { sumUsage, usageOf } from './docker-stats.js';
-import { aggregateInstance, aggregateService, observeReplica, phaseOf } from './docker-status.js';
+import {
+  aggregateInstance,
+  aggregateService,
+  isScaledToZero,
+  observeReplica,
+  phaseOf,
+  SCALED_TO_ZERO_POLICY,
+} from './docker-status.js';
 
 /**
  * Configuration of a DockerProvider. Nothing is read from the environment:
@@ -320,7 +327,9 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
                 : undefined;
             // The last line usually says why a container died; a clean exit needs no explanation.
             const wantsLog =
-              phase === 'restarting' || phase === 'dead' || (phase === 'exited' && info.State.ExitCode !== 0);
+              phase === 'restarting' ||
+              phase === 'dead' ||
+              (phase === 'exited' && info.State.ExitCode !== 0 && !isScaledToZero(info, listed.role));
             const lastLogLine = wantsLog ? (await this.#engine.lastLines(call, info.Id, 1)).at(-1) : undefined;
             const obs = observeReplica(info, {
               role: listed.role,
@@ -422,6 +431,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       call,
       mine.filter((c) => c !== keep),
     );
+    // The policy goes first, so the engine does not bring the container back, and marks the stop as a scale to zero.
+    await this.#engine.docker
+      .getContainer(keep.id)
+      .update(call.opts({ RestartPolicy: { Name: SCALED_TO_ZERO_POLICY, MaximumRetryCount: 0 } }));
     await this.#engine.stopAll(call, [keep]);
   }
 
@@ -500,7 +513,13 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async #startAll(call: Call, all: Listed[], pick: (c: Listed) => boolean): Promise<void> {
     for (const service of serviceOrder(all)) {
       const targets = all.filter((c) => c.service === service && c.role !== ServiceRoles.init && pick(c));
-      await Promise.all(targets.map((c) => this.#engine.start(call, c.id)));
+      await Promise.all(
+        targets.map(async (c) => {
+          // A service scaled to zero stays at zero until scaled up, whatever starts the instance.
+          const info = await this.#engine.docker.getContainer(c.id).inspect(call.opts());
+          if (!isScaledToZero(info, c.role)) await this.#engine.start(call, c.id);
+        }),
+      );
     }
   }
 }
