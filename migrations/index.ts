@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-29T00-00-00-initial.js';
+import * as foreignKeyIndexes from './2026-11-30T00-00-00-foreign-key-indexes.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -7,4 +8,5 @@ import * as initial from './2026-11-29T00-00-00-initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-29T00-00-00-initial': initial,
+  '2026-11-30T00-00-00-foreign-key-indexes': foreignKeyIndexes,
 };

@@ -44,3 +44,28 @@ export function pageSize(first: number | null | undefined, max = 100, dflt = 20)
   }
   return first;
 }
+
+/** A page of a connection: the rows and what the client needs to ask for the next one. */
+export interface Page<T> {
+  edges: { node: T; cursor: string }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}
+
+/**
+ * The page a connection answers from `rows`, fetched with `limit + 1` so
+ * one extra row tells whether there is a next page. Every connection pages
+ * through this one helper.
+ */
+export function pageOf<T>(rows: T[], limit: number, cursor: (t: T) => string, hasPrevious: boolean): Page<T> {
+  const page = rows.slice(0, limit);
+  const edges = page.map((node) => ({ node, cursor: cursor(node) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > limit,
+      hasPreviousPage: hasPrevious,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

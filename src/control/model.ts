@@ -1,69 +1,35 @@
 import type { EventRow, InstanceRow, OperationRow, ReleaseRow } from '../db/database.js';
 import type {
+  DesiredState,
+  OperationKind,
+  OperationParams,
+  OperationStatus,
+  OperationStep,
+  StoredServiceSpec,
+} from '../db/stored-shapes.js';
+import type {
   Endpoint,
-  HealthCheckSpec,
   InstanceState,
-  PortSpec,
   ReadinessPolicy,
-  ResourceSpec,
-  SecretRef,
-  ServiceRole,
   ServiceSnapshot,
   ServiceStatus,
-  VolumeSpec,
   WorkloadKind,
 } from '../providers/provider.js';
 
-/** The state an instance should be held in. */
-export const DesiredStates = { running: 'running', stopped: 'stopped', destroyed: 'destroyed' } as const;
-export type DesiredState = (typeof DesiredStates)[keyof typeof DesiredStates];
-
-export const OperationKinds = {
-  provision: 'provision',
-  deploy: 'deploy',
-  scale: 'scale',
-  rollback: 'rollback',
-  start: 'start',
-  stop: 'stop',
-  restart: 'restart',
-  deprovision: 'deprovision',
-} as const;
-export type OperationKind = (typeof OperationKinds)[keyof typeof OperationKinds];
-
-export const OperationStatuses = {
-  queued: 'queued',
-  running: 'running',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  canceled: 'canceled',
-} as const;
-export type OperationStatus = (typeof OperationStatuses)[keyof typeof OperationStatuses];
-
-/** A config file as stored in a spec: the content lives in the vault under `contentKey`. */
-export interface StoredConfigFile {
-  name: string;
-  path: string;
-  format: 'json' | 'yaml' | 'env' | 'text';
-  contentKey: string;
-}
-
-/** A service's desired spec as stored on the instance: no secret values, no file contents. */
-export interface StoredServiceSpec {
-  name: string;
-  image: string;
-  role: ServiceRole;
-  dependsOn: string[];
-  resources: ResourceSpec;
-  env: Record<string, string>;
-  ports: PortSpec[];
-  volumes: VolumeSpec[];
-  healthCheck?: HealthCheckSpec;
-  secrets: SecretRef[];
-  configFiles: StoredConfigFile[];
-  annotations: Record<string, string>;
-  command?: string[];
-  args?: string[];
-}
+// The stored shapes are defined beside the table types (db/stored-shapes.ts) so rows come out typed;
+// they are the domain's vocabulary too, so the services and the schema take them from here.
+export {
+  type DesiredState,
+  DesiredStates,
+  type OperationKind,
+  OperationKinds,
+  type OperationParams,
+  type OperationStatus,
+  OperationStatuses,
+  type OperationStep,
+  type StoredConfigFile,
+  type StoredServiceSpec,
+} from '../db/stored-shapes.js';
 
 export interface Instance {
   id: string;
@@ -92,14 +58,6 @@ export interface Instance {
   destroyedAt: Date | null;
 }
 
-export interface OperationStep {
-  name: string;
-  status: OperationStatus;
-  startedAt: string | null;
-  finishedAt: string | null;
-  message: string | null;
-}
-
 export interface Operation {
   id: string;
   seq: string;
@@ -119,20 +77,6 @@ export interface Operation {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
-}
-
-/** What the executor needs to run an operation; written at enqueue, never holds secret values. */
-export interface OperationParams {
-  /** provision: every service. */
-  services?: StoredServiceSpec[];
-  /** deploy/rollback: the services that change, as full stored specs after the change. */
-  changed?: StoredServiceSpec[];
-  strategy?: string;
-  /** scale */
-  service?: string;
-  resources?: ResourceSpec;
-  /** The instance generation this operation brings about. */
-  generation?: number;
 }
 
 export interface Release {
@@ -169,18 +113,18 @@ export function toInstance(r: InstanceRow): Instance {
     name: r.name,
     providerKey: r.provider_key,
     providerRef: r.provider_ref,
-    kind: r.kind as WorkloadKind,
-    desiredState: r.desired_state as DesiredState,
-    state: r.state as InstanceState,
+    kind: r.kind,
+    desiredState: r.desired_state,
+    state: r.state,
     ready: r.ready,
     restarts: r.restarts,
     message: r.message,
     startedAt: r.started_at,
-    endpoints: r.endpoints as Endpoint[],
+    endpoints: r.endpoints,
     labels: r.labels,
-    services: r.services as StoredServiceSpec[],
-    serviceStatus: r.service_status as Record<string, ServiceStatus>,
-    readinessPolicy: (r.readiness_policy as ReadinessPolicy | null) ?? null,
+    services: r.services,
+    serviceStatus: r.service_status,
+    readinessPolicy: r.readiness_policy ?? null,
     currentReleaseId: r.current_release_id,
     generation: r.generation,
     observedGeneration: r.observed_generation,
@@ -197,12 +141,12 @@ export function toOperation(r: OperationRow): Operation {
     seq: r.seq,
     tenantId: r.tenant_id,
     instanceId: r.instance_id,
-    kind: r.kind as OperationKind,
-    status: r.status as OperationStatus,
+    kind: r.kind,
+    status: r.status,
     readinessOutcome: r.readiness_outcome,
     error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
-    steps: r.steps as OperationStep[],
-    params: r.params as OperationParams,
+    steps: r.steps,
+    params: r.params,
     releaseId: r.release_id,
     attempts: r.attempts,
     idempotencyKey: r.idempotency_key,
@@ -220,7 +164,7 @@ export function toRelease(r: ReleaseRow): Release {
     tenantId: r.tenant_id,
     instanceId: r.instance_id,
     version: r.version,
-    snapshots: r.snapshots as ServiceSnapshot[],
+    snapshots: r.snapshots,
     strategy: r.strategy,
     rolledBackFromId: r.rolled_back_from_id,
     operationId: r.operation_id,
@@ -235,8 +179,8 @@ export function toEvent(r: EventRow): Event {
     instanceId: r.instance_id,
     operationId: r.operation_id,
     type: r.type,
-    fromState: r.from_state as InstanceState | null,
-    toState: r.to_state as InstanceState | null,
+    fromState: r.from_state,
+    toState: r.to_state,
     ready: r.ready,
     message: r.message,
     data: r.data,

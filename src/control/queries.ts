@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { DbHandle } from '../db/db-types.js';
 import * as events from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
-import { decodeTimeCursor, encodeTimeCursor, pageSize } from './cursor.js';
+import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize } from './cursor.js';
 import { ValidationError } from './errors.js';
 import {
   type Event,
@@ -17,26 +16,6 @@ import {
   toOperation,
   toRelease,
 } from './model.js';
-
-/** A page of a connection: the rows and what the client needs to ask for the next one. */
-export interface Page<T> {
-  edges: { node: T; cursor: string }[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
-}
-
-export function pageOf<T>(rows: T[], limit: number, cursor: (t: T) => string, hasPrevious: boolean): Page<T> {
-  const page = rows.slice(0, limit);
-  const edges = page.map((node) => ({ node, cursor: cursor(node) }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > limit,
-      hasPreviousPage: hasPrevious,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
 
 function decodeNumber(cursor: string, field = 'after'): string {
   if (/^\d{1,18}$/.test(cursor)) return cursor;
@@ -54,7 +33,7 @@ export interface InstanceServiceView {
  * page of N instances costs the same few statements whatever N is.
  */
 export class QueryService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
 
   async instancesByIds(tenantId: string, ids: readonly string[]): Promise<Instance[]> {
     return (await instances.findInstancesByIds(this.db, tenantId, ids)).map(toInstance);
@@ -107,7 +86,7 @@ export class QueryService {
     const rows = await instances.listServices(this.db, tenantId, filter, { limit: limit + 1, after: key });
     const views = rows.map((r) => ({
       instance: toInstance(r.instance),
-      spec: r.spec as StoredServiceSpec,
+      spec: r.spec,
       ordinality: r.ordinality,
     }));
     return pageOf(views, limit, (v) => `${encodeTimeCursor(v.instance)}.${v.ordinality}`, !!key);

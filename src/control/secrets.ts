@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { ConfigError } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { Db } from '../db/db-types.js';
+import { type Db, type DbHandle, withTransaction } from '../db/db-types.js';
 import * as secrets from '../db/repositories/secret-repository.js';
 import { type FieldError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
@@ -52,7 +50,7 @@ function toInfo(row: secrets.SecretMeta): SecretInfo {
  */
 export class SecretService {
   constructor(
-    readonly db: Kysely<Database>,
+    readonly db: DbHandle,
     readonly key: Buffer,
   ) {
     if (key.length !== SECRET_KEY_BYTES) throw new Error(`the vault key must be ${SECRET_KEY_BYTES} bytes`);
@@ -66,7 +64,7 @@ export class SecretService {
       problems.push({ path: ['input', 'value'], message: `must be at most ${MAX_SECRET_VALUE_BYTES} bytes (UTF-8)` });
     }
     if (problems.length) throw new ValidationError(problems);
-    return this.db.transaction().execute(async (trx) => {
+    return withTransaction(this.db, async (trx) => {
       const info = await this.#write(trx, caller.tenantId, key, value);
       await secrets.insertSecretEvent(trx, {
         tenantId: caller.tenantId,
@@ -84,7 +82,7 @@ export class SecretService {
     requireWrite(caller);
     // A reserved key, or one no put could have stored (bad characters, too long), is simply not there.
     if (secretKeyErrors(key).length > 0) throw new NotFoundError(`secret "${printable(key)}"`);
-    await this.db.transaction().execute(async (trx) => {
+    await withTransaction(this.db, async (trx) => {
       const row = await secrets.deleteSecret(trx, caller.tenantId, key);
       if (!row) throw new NotFoundError(`secret "${key}"`);
       await secrets.insertSecretEvent(trx, {

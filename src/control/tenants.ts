@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, TenantRow } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import type { TenantRow } from '../db/database.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as tenants from '../db/repositories/tenant-repository.js';
 import { isUuid } from '../db/repositories/token-repository.js';
+import type { TimeKey } from './cursor.js';
 import { ConflictError, ForbiddenError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
 
@@ -23,18 +23,11 @@ function toTenant(row: TenantRow): Tenant {
 
 /** Tenants: the unit of isolation. */
 export class TenantService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
 
   /** The tenant named `name`, created when missing; concurrent starts agree on one row. */
   async ensure(name: string): Promise<Tenant> {
-    await this.db
-      .insertInto('tenants')
-      .values({ id: randomUUID(), name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await tenants.findTenantByName(this.db, name);
-    if (!row) throw new Error(`tenant ${name} vanished after insert`);
-    return toTenant(row);
+    return toTenant(await tenants.ensureTenant(this.db, { id: randomUUID(), name }));
   }
 
   async create(caller: Principal, name: string): Promise<Tenant> {
@@ -46,13 +39,8 @@ export class TenantService {
         'must be 1-63 lowercase letters, digits or "-", starting and ending with a letter or digit',
       );
     }
-    const row = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('tenants')
-        .values({ id: randomUUID(), name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+    const row = await withTransaction(this.db, async (trx) => {
+      const inserted = await tenants.insertTenant(trx, { id: randomUUID(), name });
       if (!inserted) throw new ConflictError(`a tenant named "${name}" already exists`);
       // The audit record lives in the new tenant's feed; the actor is the operator's token.
       await appendEvents(trx, [
@@ -67,6 +55,30 @@ export class TenantService {
       return inserted;
     });
     return toTenant(row);
+  }
+
+  /**
+   * A page of every tenant, newest first. Needs `system`; the listing is
+   * recorded in the operator's own tenant (`tenant.listed`), since it concerns
+   * no single other tenant.
+   */
+  async list(caller: Principal, page: { limit: number; after?: TimeKey }): Promise<Tenant[]> {
+    if (!caller.scopes.has(Scopes.system))
+      throw new ForbiddenError('listing tenants needs the SYSTEM scope', Scopes.system);
+    const rows = await withTransaction(this.db, async (trx) => {
+      const found = await tenants.listTenants(trx, page);
+      await appendEvents(trx, [
+        {
+          tenant_id: caller.tenantId,
+          type: 'tenant.listed',
+          actor_token_id: caller.tokenId,
+          message: 'tenants listed by an operator',
+          data: json({ tenantIds: found.map((r) => r.id) }),
+        },
+      ]);
+      return found;
+    });
+    return rows.map(toTenant);
   }
 
   /** Tenants by id, limited to what the caller may see: its own, or any with `system`. */

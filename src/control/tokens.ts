@@ -1,12 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { ApiTokenRow, Database } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { ApiTokenRow } from '../db/database.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
+import { listenForRevocations, type RevocationFeed } from '../db/token-revocations.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { ALL_SCOPES, isScope, type Principal, type Scope, Scopes } from './scopes.js';
+import { TOKEN_CACHE_LIMITS, VerifiedTokenCache } from './token-cache.js';
 
 /** Whether `id` is uuid-shaped (ids in cursors and global ids are checked before they reach a uuid column). */
 export const isUuid = tokens.isUuid;
@@ -58,20 +61,108 @@ export function toApiToken(row: ApiTokenRow): ApiToken {
 /** Listeners told when a token is revoked, so open subscriptions on it close at once. */
 export type RevocationListener = (tokenId: string) => void;
 
+/** How often recorded token use is written, and how stale `lastUsedAt` may be. */
+export const TOKEN_TOUCH = {
+  /** A token's use is written at most once per this interval (per process; the SQL also refuses sooner). */
+  everyMs: 60_000,
+  /** Pending uses are written in one statement this long after the first of them. */
+  flushDelayMs: 1_000,
+} as const;
+
 /** Issues, checks and revokes API tokens. */
 export class TokenService {
   readonly #revocationListeners = new Set<RevocationListener>();
+  readonly #cache = new VerifiedTokenCache();
+  /** The cache is used only while the revocation feed is up: without it a revocation elsewhere could be missed. */
+  #cacheLive = false;
+  #feed: RevocationFeed | undefined;
+  /** When each token's use was last queued for writing (ms), so it is written at most once a minute. */
+  readonly #touchedAt = new LRUCache<string, number>({ max: TOKEN_CACHE_LIMITS.max, ttl: TOKEN_TOUCH.everyMs });
+  readonly #pendingTouches = new Set<string>();
+  #touchTimer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+  /** Revocations made here waiting to hear their own NOTIFY back. */
+  readonly #echoes = new Map<string, Set<() => void>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: DbHandle) {}
+
+  /**
+   * Starts trusting the verified-token cache: from now on revocations on any
+   * replica sharing `database` reach this process (NOTIFY). Until this is
+   * called, and whenever the feed is down, every request reads the database.
+   */
+  async listen(database: DatabaseHandle): Promise<void> {
+    this.#feed = await listenForRevocations(database, {
+      revoked: (tokenId) => {
+        this.#cache.evictToken(tokenId);
+        for (const heard of this.#echoes.get(tokenId) ?? []) heard();
+      },
+      up: () => {
+        this.#cacheLive = true;
+      },
+      down: () => {
+        this.#cacheLive = false;
+        this.#cache.clear();
+      },
+    });
+  }
+
+  /** Stops the revocation feed and writes pending token use. */
+  async stop(): Promise<void> {
+    this.#cacheLive = false;
+    this.#cache.clear();
+    await this.#feed?.stop();
+    this.#feed = undefined;
+    clearTimeout(this.#touchTimer);
+    this.#touchTimer = undefined;
+    await this.#flushTouches();
+  }
 
   /** The principal for a bearer secret, or undefined when it is unknown, revoked or expired. */
   async authenticate(secret: string | undefined): Promise<Principal | undefined> {
     if (!secret) return undefined;
-    const row = await tokens.findLiveTokenByHash(this.db, hashToken(secret));
+    const hash = hashToken(secret);
+    const now = Date.now();
+    const cached = this.#cacheLive ? this.#cache.get(hash, now) : undefined;
+    if (cached) {
+      this.#touch(cached.tokenId, now);
+      return cached;
+    }
+    const generation = this.#cache.generation;
+    const row = await tokens.findLiveTokenByHash(this.db, hash);
     if (!row) return undefined;
-    // Last-used is bookkeeping: a failure to record it must not fail the request.
-    tokens.touchToken(this.db, row.id, new Date()).catch(() => {});
-    return { tenantId: row.tenant_id, tokenId: row.id, scopes: new Set(row.scopes.filter(isScope)) };
+    const principal: Principal = {
+      tenantId: row.tenant_id,
+      tokenId: row.id,
+      scopes: new Set(row.scopes.filter(isScope)),
+    };
+    if (this.#cacheLive) this.#cache.set(hash, principal, row.expires_at, generation);
+    this.#touch(row.id, now);
+    return principal;
+  }
+
+  /** Queues a write of `lastUsedAt`, at most once a minute per token, off the request path. */
+  #touch(tokenId: string, now: number): void {
+    const last = this.#touchedAt.get(tokenId);
+    if (last !== undefined && now - last < TOKEN_TOUCH.everyMs) return;
+    this.#touchedAt.set(tokenId, now);
+    this.#pendingTouches.add(tokenId);
+    if (!this.#touchTimer) {
+      this.#touchTimer = setTimeout(() => {
+        this.#touchTimer = undefined;
+        void this.#flushTouches();
+      }, TOKEN_TOUCH.flushDelayMs);
+      this.#touchTimer.unref();
+    }
+  }
+
+  #flushTouches(): Promise<void> {
+    if (this.#pendingTouches.size === 0) return this.#flushing;
+    const ids = [...this.#pendingTouches];
+    this.#pendingTouches.clear();
+    // Last-used is bookkeeping: a failure to record it must not fail anything.
+    this.#flushing = this.#flushing.then(() => tokens.touchTokens(this.db, ids, new Date()).catch(() => {}));
+    return this.#flushing;
   }
 
   /** Whether the token behind a principal is still live (checked on every subscription event). */
@@ -118,7 +209,7 @@ export class TokenService {
     }
     const secret = generateTokenSecret();
     const scopes = [...new Set(input.scopes)];
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await withTransaction(this.db, async (trx) => {
       if (
         tenantId !== caller.tenantId &&
         (!tokens.isUuid(tenantId) || (await findTenantsByIds(trx, [tenantId])).length === 0)
@@ -162,11 +253,13 @@ export class TokenService {
     secret: string,
     scopes: readonly Scope[] = ALL_SCOPES,
   ): Promise<void> {
-    await this.db
-      .insertInto('api_tokens')
-      .values({ id: randomUUID(), tenant_id: tenantId, name, token_hash: hashToken(secret), scopes: [...scopes] })
-      .onConflict((oc) => oc.column('token_hash').doNothing())
-      .execute();
+    await tokens.ensureToken(this.db, {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name,
+      token_hash: hashToken(secret),
+      scopes: [...scopes],
+    });
   }
 
   async count(): Promise<number> {
@@ -174,18 +267,27 @@ export class TokenService {
   }
 
   /**
-   * Revokes a token of the caller's tenant (another tenant's is a
-   * NotFoundError, like a missing one). Revoking it again is harmless and
+   * Revokes a token of the caller's tenant, or of any tenant for `system`
+   * (for anyone else another tenant's is a NotFoundError, like a missing one). Revoking it again is harmless and
    * keeps the first revocation time; only the first records an event.
    */
   async revoke(caller: Principal, id: string): Promise<ApiToken> {
-    const row = await this.db.transaction().execute(async (trx) => {
-      const revoked = await tokens.revokeToken(trx, caller.tenantId, id, new Date());
+    const echo = this.#cacheLive ? this.#awaitEcho(id) : undefined;
+    const row = await withTransaction(this.db, async (trx) => {
+      // SYSTEM may revoke any tenant's token (a leaked one must be stoppable by the
+      // operator); everyone else reaches only their own tenant's.
+      const tenantId = caller.scopes.has(Scopes.system)
+        ? ((await tokens.findTokenById(trx, id))?.tenant_id ?? caller.tenantId)
+        : caller.tenantId;
+      const revoked = await tokens.revokeToken(trx, tenantId, id, new Date());
       if (!revoked) throw new NotFoundError('token');
+      // Every replica drops the token from its cache when this commits.
+      await tokens.announceRevocation(trx, revoked.row.id);
       if (revoked.revokedNow) {
         await appendEvents(trx, [
           {
-            tenant_id: caller.tenantId,
+            // In the token's tenant, so that tenant's feed shows who revoked it (the actor may be an operator's).
+            tenant_id: revoked.row.tenant_id,
             type: 'token.revoked',
             actor_token_id: caller.tokenId,
             message: `API token "${revoked.row.name}" revoked`,
@@ -194,17 +296,80 @@ export class TokenService {
         ]);
       }
       return revoked.row;
+    }).catch((err: unknown) => {
+      echo?.cancel();
+      throw err;
     });
+    this.#cache.evictToken(row.id);
+    // Postgres signals every listener at commit; hearing our own NOTIFY back means the
+    // other replicas have been told too, so the caller's next request anywhere is refused.
+    await echo?.wait();
     for (const l of this.#revocationListeners) l(row.id);
     return toApiToken(row);
+  }
+
+  /** A wait for this process to hear the revocation of `tokenId` on the feed (bounded: the feed may be down). */
+  #awaitEcho(tokenId: string, timeoutMs = 2_000): { wait(): Promise<void>; cancel(): void } {
+    let heard!: () => void;
+    const done = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const set = this.#echoes.get(tokenId) ?? new Set();
+    set.add(heard);
+    this.#echoes.set(tokenId, set);
+    const forget = () => {
+      set.delete(heard);
+      if (set.size === 0) this.#echoes.delete(tokenId);
+    };
+    return {
+      cancel: forget,
+      async wait() {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))]);
+        } finally {
+          clearTimeout(timer);
+          forget();
+        }
+      },
+    };
   }
 
   async byIds(tenantId: string, ids: readonly string[]): Promise<ApiToken[]> {
     return (await tokens.findTokensByIds(this.db, tenantId, ids)).map(toApiToken);
   }
 
-  async list(tenantId: string, page: Parameters<typeof tokens.listTokens>[2]): Promise<ApiToken[]> {
-    return (await tokens.listTokens(this.db, tenantId, page)).map(toApiToken);
+  /**
+   * A page of a tenant's tokens: the caller's own, or (with `system`) any
+   * tenant's. Without `system` another tenant is a ForbiddenError, whether it
+   * exists or not. SYSTEM listing another tenant's tokens is recorded in that
+   * tenant's feed (`token.listed`).
+   */
+  async list(
+    caller: Principal,
+    tenantId: string | undefined,
+    page: Parameters<typeof tokens.listTokens>[2],
+  ): Promise<ApiToken[]> {
+    const target = tenantId ?? caller.tenantId;
+    if (target === caller.tenantId) return (await tokens.listTokens(this.db, target, page)).map(toApiToken);
+    if (!caller.scopes.has(Scopes.system)) {
+      throw new ForbiddenError("listing another tenant's tokens needs the SYSTEM scope", Scopes.system);
+    }
+    const rows = await withTransaction(this.db, async (trx) => {
+      if ((await findTenantsByIds(trx, [target])).length === 0) throw new NotFoundError('tenant');
+      const found = await tokens.listTokens(trx, target, page);
+      await appendEvents(trx, [
+        {
+          tenant_id: target,
+          type: 'token.listed',
+          actor_token_id: caller.tokenId,
+          message: "the tenant's API tokens listed by an operator",
+          data: json({ tokenIds: found.map((r) => r.id) }),
+        },
+      ]);
+      return found;
+    });
+    return rows.map(toApiToken);
   }
 
   onRevoked(listener: RevocationListener): () => void {

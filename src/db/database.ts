@@ -1,4 +1,20 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  Endpoint,
+  InstanceState,
+  ReadinessPolicy,
+  ServiceSnapshot,
+  ServiceStatus,
+  WorkloadKind,
+} from '../providers/provider.js';
+import type {
+  DesiredState,
+  OperationKind,
+  OperationParams,
+  OperationStatus,
+  OperationStep,
+  StoredServiceSpec,
+} from './stored-shapes.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -33,18 +49,18 @@ export interface InstanceTable {
   name: string;
   provider_key: string;
   provider_ref: string | null;
-  kind: string;
-  desired_state: string;
-  state: string;
+  kind: WorkloadKind;
+  desired_state: DesiredState;
+  state: InstanceState;
   ready: Generated<boolean>;
   restarts: Generated<number>;
   message: string | null;
   started_at: Timestamp;
-  endpoints: Json<unknown[]>;
+  endpoints: Json<Endpoint[]>;
   labels: Json<Record<string, string>>;
-  services: Json<unknown[]>;
-  service_status: Json<Record<string, unknown>>;
-  readiness_policy: Json<unknown> | null;
+  services: Json<StoredServiceSpec[]>;
+  service_status: Json<Record<string, ServiceStatus>>;
+  readiness_policy: Json<ReadinessPolicy> | null;
   current_release_id: string | null;
   generation: Generated<number>;
   observed_generation: Generated<number>;
@@ -60,13 +76,13 @@ export interface OperationTable {
   seq: BigSerial;
   tenant_id: string;
   instance_id: string;
-  kind: string;
-  status: string;
+  kind: OperationKind;
+  status: OperationStatus;
   readiness_outcome: string | null;
   error_code: string | null;
   error_message: string | null;
-  steps: Json<unknown[]>;
-  params: Json<Record<string, unknown>>;
+  steps: Json<OperationStep[]>;
+  params: Json<OperationParams>;
   release_id: string | null;
   attempts: Generated<number>;
   idempotency_key: string | null;
@@ -85,7 +101,7 @@ export interface ReleaseTable {
   tenant_id: string;
   instance_id: string;
   version: number;
-  snapshots: Json<unknown[]>;
+  snapshots: Json<ServiceSnapshot[]>;
   strategy: string | null;
   rolled_back_from_id: string | null;
   operation_id: string | null;
@@ -98,8 +114,8 @@ export interface EventTable {
   instance_id: string | null;
   operation_id: string | null;
   type: string;
-  from_state: string | null;
-  to_state: string | null;
+  from_state: InstanceState | null;
+  to_state: InstanceState | null;
   ready: boolean | null;
   message: string | null;
   data: Json<unknown> | null;

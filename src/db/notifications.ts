@@ -20,6 +20,8 @@ export interface NotificationHandlers {
    * Notifications sent while nobody listened are lost: read what you may have missed.
    */
   onListening?(): void;
+  /** The LISTEN was lost (the server dropped the connection); a reconnection follows. */
+  onLost?(): void;
 }
 
 /** Options of a listener. */
@@ -105,6 +107,7 @@ export class NotificationListener {
     const retry = () => {
       if (this.#client !== client) return;
       this.#client = undefined;
+      if (this.#listening) this.handlers.onLost?.();
       this.#listening = false;
       this.#pid = null;
       client.end().catch(() => {});

@@ -3,9 +3,12 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { ForbiddenError } from '../control/errors.js';
+import { ForbiddenError, ValidationError } from '../control/errors.js';
 import { type Scope, Scopes } from '../control/scopes.js';
 import type { GraphQLContext } from './context.js';
+
+/** The most ids one `nodes(ids)` call takes. */
+export const MAX_NODE_IDS = 100;
 
 /** The scopes fields declare; each maps one to one onto a token scope. */
 export interface AuthScopes {
@@ -79,7 +82,13 @@ export const builder = new SchemaBuilder<{
     },
     nodesQueryOptions: {
       authScopes: { read: true },
-      description: 'Fetches objects by global ids; unknown or foreign ids are null.',
+      description: `Fetches objects by global ids (at most ${MAX_NODE_IDS}); unknown or foreign ids are null.`,
+      // One request must not fan out into unbounded loads: past the cap the
+      // query field fails with BAD_USER_INPUT naming the argument, as other list limits do.
+      resolve: (_root, args, _ctx, _info, resolveNodes) => {
+        if (args.ids.length > MAX_NODE_IDS) throw ValidationError.of(['ids'], `at most ${MAX_NODE_IDS} ids`);
+        return resolveNodes(args.ids);
+      },
     },
   },
   errors: {

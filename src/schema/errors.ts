@@ -1,7 +1,6 @@
 import {
   CapabilityNotSupportedError,
   ConflictError,
-  DomainError,
   type FieldError,
   ForbiddenError,
   IdempotencyConflictError,
@@ -118,5 +117,3 @@ builder.objectType(RateLimitedError, {
     retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'Seconds until a retry may succeed.' }),
   }),
 });
-
-export { DomainError };

@@ -2,9 +2,9 @@ import { ValidationError } from '../control/errors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
+import { localId } from './global-ids.js';
 import { present } from './present.js';
 import { EventRef, InstanceRef, OperationRef } from './refs.js';
-import { localId } from './viewer.js';
 
 builder.loadableNode(EventRef, {
   description: 'One fact, appended once: a transition, an operation step, a release, a write. The id orders them.',

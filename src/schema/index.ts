@@ -6,6 +6,7 @@ import './viewer.js';
 import './providers.js';
 import './specs.js';
 import './instances.js';
+import './instance-mutations.js';
 import './releases.js';
 import './operations.js';
 import './events.js';

@@ -1,48 +1,31 @@
-import {
-  CapabilityNotSupportedError,
-  ConflictError,
-  ForbiddenError,
-  IdempotencyConflictError,
-  InvalidStateError,
-  NotFoundError,
-  ProviderUnavailableError,
-  RateLimitedError,
-  ValidationError,
-} from '../control/errors.js';
-import type { Enqueued } from '../control/instances.js';
-import type { Instance, Operation } from '../control/model.js';
+/**
+ * The Instance type (its services, status, usage and connections), the
+ * instance and service queries, and the enums they share with the lifecycle
+ * mutations (instance-mutations.ts).
+ */
 import { checkNoNul, Problems } from '../control/spec-validation.js';
 import type { ServiceStatus } from '../providers/provider.js';
-import { ProviderError } from '../providers/provider-errors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
+import { localId } from './global-ids.js';
 import { present } from './present.js';
 import { ProviderRef } from './providers.js';
-import { enforceRateLimit } from './rate-limit.js';
 import { EventRef, InstanceRef, InstanceServiceRef, OperationRef, ReleaseRef } from './refs.js';
 import {
-  ConfigFileInput,
   ConfigFileRef,
   EndpointRef,
-  EnvVarInput,
   EnvVarRef,
   envOf,
-  HealthCheckInput,
   HealthCheckRef,
   LabelInput,
   LabelRef,
   labelsOf,
-  PortSpecInput,
   PortSpecRef,
-  ResourceSpecInput,
   ResourceSpecRef,
-  SecretRefInput,
   SecretRefRef,
-  VolumeSpecInput,
   VolumeSpecRef,
 } from './specs.js';
-import { localId } from './viewer.js';
 
 export const WorkloadKindEnum = builder.enumType('WorkloadKind', {
   description: 'Runtime topology of an instance.',
@@ -191,17 +174,7 @@ builder.loadableNode(InstanceRef, {
       type: ResourceUsageRef,
       nullable: true,
       description: 'Live usage read from the provider; null when it cannot be read now.',
-      resolve: async (i, _a, ctx) => {
-        if (i.destroyedAt) return null;
-        const p = ctx.services.providers.get(i.providerKey)?.provider;
-        if (!p) return null;
-        try {
-          return await p.resources({ signal: AbortSignal.timeout(10_000) }, i.id);
-        } catch (err) {
-          if (err instanceof ProviderError) return null;
-          throw err;
-        }
-      },
+      resolve: (i, _a, ctx) => ctx.services.instances.resources.read(i),
     }),
     generation: t.exposeInt('generation', { description: 'Bumped on every spec change.' }),
     observedGeneration: t.exposeInt('observedGeneration', { description: 'The generation last brought about.' }),
@@ -327,277 +300,5 @@ builder.queryFields((t) => ({
     args: { filter: t.arg({ type: ServiceFilter, description: 'Filters.' }) },
     resolve: (_r, args, ctx) =>
       ctx.services.queries.services(ctx.principal.tenantId, cleanFilter(args.filter), args.first, args.after),
-  }),
-}));
-
-// ---- mutations
-
-const ReadinessPolicyInput = builder.inputType('ReadinessPolicyInput', {
-  description: 'How long to wait for readiness after a change, and how often to check.',
-  fields: (t) => ({
-    timeoutSeconds: t.int({ description: 'Give up after (default 300).' }),
-    intervalSeconds: t.int({ description: 'Check every (default 5).' }),
-  }),
-});
-
-const ServiceSpecInput = builder.inputType('ServiceSpecInput', {
-  description: 'One service of a new instance.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'DNS-safe, unique in the instance.' }),
-    image: t.string({ required: true, description: 'Image reference.' }),
-    role: t.field({ type: ServiceRoleEnum, defaultValue: 'main', description: 'Role; exactly one MAIN.' }),
-    dependsOn: t.stringList({ description: 'Services that must run first.' }),
-    resources: t.field({ type: ResourceSpecInput, description: 'Resources.' }),
-    env: t.field({ type: [EnvVarInput], description: 'Environment.' }),
-    ports: t.field({ type: [PortSpecInput], description: 'Ports.' }),
-    volumes: t.field({ type: [VolumeSpecInput], description: 'Volumes.' }),
-    healthCheck: t.field({ type: HealthCheckInput, description: 'Readiness check.' }),
-    secrets: t.field({ type: [SecretRefInput], description: 'Vault secrets as environment variables.' }),
-    configFiles: t.field({ type: [ConfigFileInput], description: 'Files placed before start.' }),
-    command: t.stringList({ description: 'Entrypoint override.' }),
-    args: t.stringList({ description: 'Arguments override.' }),
-    annotations: t.field({ type: [LabelInput], description: 'Free-form metadata.' }),
-  }),
-});
-
-const ProvisionInstanceInput = builder.inputType('ProvisionInstanceInput', {
-  description: 'A new instance.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'DNS-safe, unique in the tenant.' }),
-    provider: t.string({ description: 'Provider registry key; the default provider when omitted.' }),
-    kind: t.field({ type: WorkloadKindEnum, defaultValue: 'deployment', description: 'Topology.' }),
-    services: t.field({ type: [ServiceSpecInput], required: true, description: 'Its services.' }),
-    labels: t.field({ type: [LabelInput], description: 'Labels.' }),
-    readiness: t.field({ type: ReadinessPolicyInput, description: "Readiness policy for this instance's operations." }),
-    idempotencyKey: t.string({ description: 'Retry-safe key: the same key and input return the same operation.' }),
-    wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
-  }),
-});
-
-const ServiceDeployInput = builder.inputType('ServiceDeployInput', {
-  description: 'A service to change in a deploy; omitted fields keep their value.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'The service.' }),
-    image: t.string({ required: true, description: 'New image.' }),
-    env: t.field({ type: [EnvVarInput], description: 'Replaces the environment.' }),
-    command: t.stringList({ description: 'Entrypoint override.' }),
-    args: t.stringList({ description: 'Arguments override.' }),
-    ports: t.field({ type: [PortSpecInput], description: 'Replaces the ports.' }),
-    resources: t.field({ type: ResourceSpecInput, description: 'Resource changes.' }),
-    healthCheck: t.field({ type: HealthCheckInput, description: 'Replaces the readiness check.' }),
-  }),
-});
-
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-const onInstanceFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
-  instanceId: t.id({ required: true, description: 'The instance (global id).' }),
-  idempotencyKey: t.string({ description: 'Retry-safe key.' }),
-  wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
-  expectedVersion: t.int({ description: 'Fail with ConflictError unless the instance is at this version.' }),
-});
-
-const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
-  description: 'A partial deploy: only the listed services change.',
-  fields: (t) => ({
-    ...onInstanceFields(t),
-    services: t.field({ type: [ServiceDeployInput], required: true, description: 'The services that change.' }),
-    strategy: t.field({ type: DeployStrategyEnum, defaultValue: 'rolling', description: 'Replacement strategy.' }),
-  }),
-});
-const ScaleInstanceInput = builder.inputType('ScaleInstanceInput', {
-  description: 'A resource change for one service.',
-  fields: (t) => ({
-    ...onInstanceFields(t),
-    service: t.string({ description: 'The service; MAIN when omitted.' }),
-    resources: t.field({ type: ResourceSpecInput, required: true, description: 'New replicas and limits.' }),
-  }),
-});
-const RollbackInstanceInput = builder.inputType('RollbackInstanceInput', {
-  description: 'Go back to an earlier release (as a new release copied from it).',
-  fields: (t) => ({
-    ...onInstanceFields(t),
-    releaseId: t.id({ required: true, description: 'The release to restore (global id).' }),
-  }),
-});
-const InstanceActionInput = builder.inputType('InstanceActionInput', {
-  description: 'An action on an instance.',
-  fields: (t) => onInstanceFields(t),
-});
-const ExecInstanceInput = builder.inputType('ExecInstanceInput', {
-  description: 'A command to run inside a service.',
-  fields: (t) => ({
-    instanceId: t.id({ required: true, description: 'The instance (global id).' }),
-    service: t.string({ description: 'The service; MAIN when omitted.' }),
-    command: t.stringList({ required: true, description: 'Argv.' }),
-    stdin: t.string({ description: "Fed to the command's standard input." }),
-    timeoutSeconds: t.int({ description: 'Killed after (default 30, max 300); exit code 124.' }),
-  }),
-});
-
-function payload(name: string, verb: string) {
-  return builder.objectRef<Enqueued>(name).implement({
-    description: `The ${verb} operation, queued (or ended, with wait).`,
-    fields: (t) => ({
-      instance: t.field({ type: InstanceRef, description: 'The instance.', resolve: (p) => p.instance }),
-      operation: t.field({ type: OperationRef, description: 'The operation.', resolve: (p) => p.operation }),
-    }),
-  });
-}
-
-/** Applies `wait`: returns once the operation ended, with the instance as it is then. */
-async function settle(ctx: GraphQLContext, result: Enqueued, wait: boolean | null | undefined): Promise<Enqueued> {
-  if (!wait) return result;
-  const operation: Operation = await ctx.services.instances.waitFor(ctx.principal.tenantId, result.operation.id);
-  const instance: Instance =
-    (await ctx.services.instances.findInstance(ctx.principal.tenantId, result.instance.id)) ?? result.instance;
-  return { instance, operation };
-}
-
-/** What any mutation on an existing instance can answer besides its payload (beyond the API's minimum). */
-const lifecycleErrors = [
-  ValidationError,
-  NotFoundError,
-  InvalidStateError,
-  ConflictError,
-  IdempotencyConflictError,
-  ProviderUnavailableError,
-  ForbiddenError,
-  RateLimitedError,
-];
-
-builder.mutationFields((t) => ({
-  provisionInstance: t.field({
-    type: payload('ProvisionInstancePayload', 'provision'),
-    description: 'Creates an instance and queues its provision (release v1).',
-    authScopes: { deploy: true },
-    errors: {
-      types: [
-        ValidationError,
-        NotFoundError,
-        CapabilityNotSupportedError,
-        IdempotencyConflictError,
-        ProviderUnavailableError,
-        ForbiddenError,
-        RateLimitedError,
-      ],
-      union: { name: 'ProvisionInstanceResult', description: 'The payload, or why it could not be done.' },
-    },
-    args: { input: t.arg({ type: ProvisionInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
-      return settle(ctx, await ctx.services.instances.provision(ctx.principal, input), input.wait);
-    },
-  }),
-  deployInstance: t.field({
-    type: payload('DeployInstancePayload', 'deploy'),
-    description: 'Deploys new images/config to some services; the rest are inherited into the new release.',
-    authScopes: { deploy: true },
-    errors: {
-      types: [CapabilityNotSupportedError, ...lifecycleErrors],
-      union: { name: 'DeployInstanceResult', description: 'The payload, or why it could not be done.' },
-    },
-    args: { input: t.arg({ type: DeployInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
-      const instanceId = localId(String(input.instanceId), 'Instance');
-      return settle(ctx, await ctx.services.instances.deploy(ctx.principal, { ...input, instanceId }), input.wait);
-    },
-  }),
-  scaleInstance: t.field({
-    type: payload('ScaleInstancePayload', 'scale'),
-    description: 'Changes replicas and limits of one service.',
-    authScopes: { deploy: true },
-    errors: {
-      types: [CapabilityNotSupportedError, ...lifecycleErrors],
-      union: { name: 'ScaleInstanceResult', description: 'The payload, or why it could not be done.' },
-    },
-    args: { input: t.arg({ type: ScaleInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
-      const instanceId = localId(String(input.instanceId), 'Instance');
-      return settle(ctx, await ctx.services.instances.scale(ctx.principal, { ...input, instanceId }), input.wait);
-    },
-  }),
-  rollbackInstance: t.field({
-    type: payload('RollbackInstancePayload', 'rollback'),
-    description: 'Restores an earlier release as a new release (history is never rewritten).',
-    authScopes: { deploy: true },
-    errors: {
-      types: lifecycleErrors,
-      union: { name: 'RollbackInstanceResult', description: 'The payload, or why it could not be done.' },
-    },
-    args: { input: t.arg({ type: RollbackInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      enforceRateLimit(ctx);
-      const instanceId = localId(String(input.instanceId), 'Instance');
-      let releaseId: string;
-      try {
-        releaseId = localId(String(input.releaseId), 'Release');
-      } catch {
-        throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
-      }
-      return settle(
-        ctx,
-        await ctx.services.instances.rollback(ctx.principal, { ...input, instanceId, releaseId }),
-        input.wait,
-      );
-    },
-  }),
-  ...(['start', 'stop', 'restart', 'deprovision'] as const).reduce(
-    (acc, kind) => {
-      const Name = kind[0]!.toUpperCase() + kind.slice(1);
-      acc[`${kind}Instance`] = t.field({
-        type: payload(`${Name}InstancePayload`, kind),
-        description:
-          kind === 'deprovision'
-            ? 'Tears the instance down (containers, volumes, network); running it again is harmless.'
-            : `Queues a ${kind} of every service.`,
-        authScopes: { deploy: true },
-        errors: {
-          types: lifecycleErrors,
-          union: { name: `${Name}InstanceResult`, description: 'The payload, or why it could not be done.' },
-        },
-        args: { input: t.arg({ type: InstanceActionInput, required: true, description: 'What to do.' }) },
-        resolve: async (_r, { input }, ctx) => {
-          enforceRateLimit(ctx);
-          const instanceId = localId(String(input.instanceId), 'Instance');
-          return settle(
-            ctx,
-            await ctx.services.instances.action(ctx.principal, kind, { ...input, instanceId }),
-            input.wait,
-          );
-        },
-      });
-      return acc;
-    },
-    {} as Record<string, ReturnType<typeof t.field>>,
-  ),
-  execInstance: t.field({
-    type: builder.objectRef<{ exitCode: number; stdout: string; stderr: string }>('ExecInstancePayload').implement({
-      description: 'What the command did.',
-      fields: (f) => ({
-        exitCode: f.exposeInt('exitCode', { description: 'Exit code (124 when it timed out).' }),
-        stdout: f.exposeString('stdout', { description: 'Standard output.' }),
-        stderr: f.exposeString('stderr', { description: 'Standard error.' }),
-      }),
-    }),
-    description: 'Runs a command in a service and returns its output. Needs EXEC.',
-    authScopes: { exec: true },
-    errors: {
-      types: [
-        ValidationError,
-        NotFoundError,
-        CapabilityNotSupportedError,
-        InvalidStateError,
-        ProviderUnavailableError,
-        ForbiddenError,
-      ],
-      union: { name: 'ExecInstanceResult', description: 'The payload, or why it could not be done.' },
-    },
-    args: { input: t.arg({ type: ExecInstanceInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => {
-      const instanceId = localId(String(input.instanceId), 'Instance');
-      return ctx.services.instances.exec(ctx.principal, { ...input, instanceId });
-    },
   }),
 }));

@@ -1,10 +1,11 @@
-import { ForbiddenError, InvalidStateError, NotFoundError } from '../control/errors.js';
+import { ForbiddenError, InvalidStateError, NotFoundError, RateLimitedError } from '../control/errors.js';
 import type { Operation, OperationStep } from '../control/model.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { localId } from './global-ids.js';
 import { present } from './present.js';
+import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef, ReleaseRef } from './refs.js';
-import { localId } from './viewer.js';
 
 export const OperationKindEnum = builder.enumType('OperationKind', {
   description: 'What an operation does.',
@@ -131,12 +132,12 @@ builder.mutationFields((t) => ({
     description: 'Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED.',
     authScopes: { deploy: true },
     errors: {
-      types: [NotFoundError, InvalidStateError, ForbiddenError],
+      types: [NotFoundError, InvalidStateError, ForbiddenError, RateLimitedError],
       union: { name: 'CancelOperationResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: CancelOperationInput, required: true, description: 'What to do.' }) },
-    resolve: async (_r, { input }, ctx) => ({
+    resolve: rateLimited(async (_r, { input }, ctx) => ({
       operation: await ctx.services.instances.cancel(ctx.principal, localId(String(input.operationId), 'Operation')),
-    }),
+    })),
   }),
 }));

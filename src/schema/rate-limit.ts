@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { RateLimitedError } from '../control/errors.js';
 import type { GraphQLContext } from './context.js';
@@ -9,7 +10,7 @@ import type { GraphQLContext } from './context.js';
  */
 const retryAfterByContext = new WeakMap<object, number>();
 
-/** The Retry-After recorded on this context by `enforceRateLimit`, if any. */
+/** The Retry-After recorded on this context when a `rateLimited` field refused it, if any. */
 export function retryAfterOf(ctx: object): number | undefined {
   return retryAfterByContext.get(ctx);
 }
@@ -18,14 +19,28 @@ export function retryAfterOf(ctx: object): number | undefined {
  * Spends one of the calling token's mutation allowance. When it is used up,
  * records the wait on the context (for the Retry-After header) and throws
  * RateLimitedError, which the errors plugin turns into the `RateLimitedError`
- * member of the mutation's result union. Call it first thing in a resolver
- * whose union includes RateLimitedError (after scope checks, before any work).
+ * member of the mutation's result union. Runs before the resolver of a
+ * field wrapped in `rateLimited` (after scope checks, before any work).
  */
 export function enforceRateLimit(ctx: GraphQLContext): void {
   const wait = ctx.services.rateLimiter.take(ctx.principal.tokenId);
   if (wait <= 0) return;
   retryAfterByContext.set(ctx, Math.max(wait, retryAfterByContext.get(ctx) ?? 0));
   throw new RateLimitedError(wait);
+}
+
+/**
+ * Declares a mutation rate limited: the wrapped resolver runs only when the
+ * token has allowance left. Use it on fields whose result union includes
+ * RateLimitedError.
+ */
+export function rateLimited<Parent, Args, Result>(
+  resolve: (parent: Parent, args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<Result>,
+): (parent: Parent, args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<Result> {
+  return async (parent, args, ctx, info) => {
+    enforceRateLimit(ctx);
+    return resolve(parent, args, ctx, info);
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { ServiceSnapshot } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { localId } from './global-ids.js';
 import { DeployStrategyEnum } from './instances.js';
 import { present } from './present.js';
 import { InstanceRef, OperationRef, ReleaseRef } from './refs.js';
 import { EnvVarRef, envOf, PortSpecRef, ResourceSpecRef } from './specs.js';
-import { localId } from './viewer.js';
 
 const ServiceSnapshotRef = builder.objectRef<ServiceSnapshot>('ServiceSnapshot').implement({
   description: 'One service as a release recorded it.',

@@ -1,9 +1,10 @@
 import { createGraphQLError } from 'graphql-yoga';
-import { pageSize } from '../control/cursor.js';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
+import { pageOf, pageSize } from '../control/cursor.js';
+import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
 import { Scopes } from '../control/scopes.js';
 import type { SecretInfo } from '../control/secrets.js';
 import { builder } from './builder.js';
+import { rateLimited } from './rate-limit.js';
 
 /** A query argument problem: queries have no result union, so it is a GraphQL error the client can read. */
 function badArgument(arg: string, message: string): Error {
@@ -59,18 +60,7 @@ builder.queryFields((t) => ({
         }
         const afterKey = args.after ? decodeKeyCursor(args.after) : undefined;
         const rows = await ctx.services.secrets.list(ctx.principal.tenantId, { limit: limit + 1, afterKey });
-        const page = rows.slice(0, limit);
-        const first = page[0];
-        const last = page.at(-1);
-        return {
-          edges: page.map((node) => ({ node, cursor: encodeKeyCursor(node.key) })),
-          pageInfo: {
-            hasNextPage: rows.length > limit,
-            hasPreviousPage: afterKey !== undefined,
-            startCursor: first ? encodeKeyCursor(first.key) : null,
-            endCursor: last ? encodeKeyCursor(last.key) : null,
-          },
-        };
+        return pageOf(rows, limit, (node) => encodeKeyCursor(node.key), afterKey !== undefined);
       },
     },
     {
@@ -125,13 +115,13 @@ builder.mutationFields((t) => ({
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
     errors: {
-      types: [ValidationError, ForbiddenError],
+      types: [ValidationError, ForbiddenError, RateLimitedError],
       union: { name: 'PutSecretResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: PutSecretInput, required: true, description: 'The key and its value.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       secret: await ctx.services.secrets.put(ctx.principal, input.key, input.value),
-    }),
+    })),
   }),
   deleteSecret: t.field({
     type: DeleteSecretPayload,
@@ -139,13 +129,13 @@ builder.mutationFields((t) => ({
     authScopes: { secretsWrite: true },
     unauthorizedError: needsSecretsWrite,
     errors: {
-      types: [NotFoundError, ForbiddenError],
+      types: [NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'DeleteSecretResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeleteSecretInput, required: true, description: 'The key to delete.' }) },
-    resolve: async (_root, { input }, ctx) => {
+    resolve: rateLimited(async (_root, { input }, ctx) => {
       await ctx.services.secrets.delete(ctx.principal, input.key);
       return { key: input.key };
-    },
+    }),
   }),
 }));

@@ -4,25 +4,18 @@
  * (bounded per token, ended when the token is revoked), and ends at the
  * source when the client goes away. The plumbing lives in control/streams/.
  */
-import {
-  CapabilityNotSupportedError,
-  InvalidStateError,
-  NotFoundError,
-  ProviderUnavailableError,
-  ValidationError,
-} from '../control/errors.js';
+import { NotFoundError, ValidationError } from '../control/errors.js';
 import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
 import type { EventStream } from '../control/streams/event-stream.js';
 import { type Delivery, Feed, type FeedSink } from '../control/streams/feed.js';
 import type { StreamLease } from '../control/streams/stream-leases.js';
 import { STREAM_LIMITS } from '../control/streams/stream-limits.js';
-import { hasCapability, type LogEntry, type LogStream, type Provider } from '../providers/provider.js';
-import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import type { LogEntry, LogStream } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { EventFilter, eventFilterOf } from './events.js';
+import { localId } from './global-ids.js';
 import { EventRef, OperationRef } from './refs.js';
-import { localId } from './viewer.js';
 
 /** How often operationUpdates re-reads its operation even without an event (a claim writes none). */
 const OPERATION_RECHECK_MS = 2000;
@@ -299,29 +292,18 @@ builder.subscriptionFields((t) => ({
         ? instance.services.find((s) => s.name === args.service)
         : instance.services.find((s) => s.role === 'main');
       if (!service) throw ValidationError.of(['service'], `the instance has no service "${args.service}"`);
-      let provider: Provider;
-      let callCtx: Parameters<Provider['logs']>[0];
-      const abort = new AbortController();
+      const source = await ctx.services.instances.logs.prepare(instance);
+      let lease: StreamLease;
       try {
-        ({ provider, ctx: callCtx } = await ctx.services.providers.registry.acquire(
-          { signal: abort.signal },
-          instance.providerKey,
-        ));
+        lease = await takeLease(ctx);
       } catch (err) {
-        if (err instanceof ProviderNotFoundError) {
-          throw new ProviderUnavailableError(
-            instance.providerKey,
-            `provider "${instance.providerKey}" is not registered on this server`,
-          );
-        }
+        source.release();
         throw err;
       }
-      if (!hasCapability(provider, 'logs')) throw new CapabilityNotSupportedError('logs', instance.providerKey);
-      const lease = await takeLease(ctx);
       const follow = args.follow ?? true;
       let logs: LogStream;
       try {
-        logs = await provider.logs(callCtx, instance.id, {
+        logs = await source.open({
           serviceName: service.name,
           follow,
           ...(args.since ? { since: args.since } : {}),
@@ -329,13 +311,7 @@ builder.subscriptionFields((t) => ({
         });
       } catch (err) {
         lease.release();
-        abort.abort();
-        if (err instanceof ProviderError && err.kind === 'unavailable') {
-          throw new ProviderUnavailableError(instance.providerKey, err.message);
-        }
-        if (err instanceof ProviderError && err.kind === 'not_found') {
-          throw new InvalidStateError(instance.state, 'stream the logs of');
-        }
+        source.release();
         throw err;
       }
       const produce = async (sink: FeedSink<LogEntry>) => {
@@ -351,7 +327,7 @@ builder.subscriptionFields((t) => ({
         } finally {
           sink.signal.removeEventListener('abort', stop);
           await logs.close();
-          abort.abort();
+          source.release();
         }
       };
       return new Feed(produce, { capacity: STREAM_LIMITS.logBuffer, lease });

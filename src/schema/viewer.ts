@@ -1,10 +1,12 @@
-import { decodeTimeCursor, encodeTimeCursor, pageSize } from '../control/cursor.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../control/errors.js';
+import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
 import type { Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
 import { type ApiToken, isUuid } from '../control/tokens.js';
 import { builder } from './builder.js';
 import { ScopeEnum } from './enums.js';
+import { localId } from './global-ids.js';
+import { rateLimited } from './rate-limit.js';
 
 export const TenantRef = builder.loadableNode(builder.objectRef<Tenant>('Tenant'), {
   description: 'The unit of isolation: every instance, token and secret belongs to one tenant.',
@@ -68,6 +70,14 @@ const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
   }),
 });
 
+/** A (createdAt, id) cursor this schema made; an id that is not a uuid would fail on the uuid column. */
+function decodeTimeKey(cursor: string | null | undefined) {
+  if (!cursor) return undefined;
+  const after = decodeTimeCursor(cursor);
+  if (!isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
+  return after;
+}
+
 const anyScope = { $any: { read: true, deploy: true, exec: true, secretsWrite: true, admin: true, system: true } };
 
 builder.queryFields((t) => ({
@@ -83,24 +93,31 @@ builder.queryFields((t) => ({
   }),
   apiTokens: t.connection({
     type: ApiTokenRef,
-    description: "The tenant's API tokens, newest first (never their secrets).",
+    description:
+      "A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's.",
     authScopes: { $any: { admin: true, system: true } },
+    args: {
+      tenantId: t.arg.id({
+        description: "The tenant (global id); your own when omitted. Another tenant's needs SYSTEM (FORBIDDEN else).",
+      }),
+    },
     resolve: async (_root, args, ctx) => {
       const limit = pageSize(args.first);
-      const after = args.after ? decodeTimeCursor(args.after) : undefined;
-      // A cursor we made holds a token id; any other id would fail on the uuid column.
-      if (after && !isUuid(after.id)) throw ValidationError.of(['after'], 'not a cursor this field returned');
-      const rows = await ctx.services.tokens.list(ctx.principal.tenantId, { limit: limit + 1, after });
-      const page = rows.slice(0, limit);
-      return {
-        edges: page.map((node) => ({ node, cursor: encodeTimeCursor(node) })),
-        pageInfo: {
-          hasNextPage: rows.length > limit,
-          hasPreviousPage: !!after,
-          startCursor: page[0] ? encodeTimeCursor(page[0]) : null,
-          endCursor: page.at(-1) ? encodeTimeCursor(page.at(-1)!) : null,
-        },
-      };
+      const after = decodeTimeKey(args.after);
+      const tenantId = args.tenantId ? localId(String(args.tenantId), 'Tenant') : undefined;
+      const rows = await ctx.services.tokens.list(ctx.principal, tenantId, { limit: limit + 1, after });
+      return pageOf(rows, limit, encodeTimeCursor, !!after);
+    },
+  }),
+  tenants: t.connection({
+    type: TenantRef,
+    description: "Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events.",
+    authScopes: { system: true },
+    resolve: async (_root, args, ctx) => {
+      const limit = pageSize(args.first);
+      const after = decodeTimeKey(args.after);
+      const rows = await ctx.services.tenants.list(ctx.principal, { limit: limit + 1, after });
+      return pageOf(rows, limit, encodeTimeCursor, !!after);
     },
   }),
 }));
@@ -151,45 +168,30 @@ const RevokeApiTokenPayload = builder.objectRef<{ token: ApiToken }>('RevokeApiT
   }),
 });
 
-/** Decodes a global id of `type`; anything else is answered like a missing object. */
-export function localId(globalId: string, type: string, what = type.toLowerCase()): string {
-  try {
-    const decoded = Buffer.from(globalId, 'base64').toString('utf8');
-    const sep = decoded.indexOf(':');
-    if (sep > 0 && decoded.slice(0, sep) === type) {
-      const id = decoded.slice(sep + 1);
-      if (/^[0-9a-f-]{36}$/i.test(id)) return id.toLowerCase();
-    }
-  } catch {
-    // fall through
-  }
-  throw new NotFoundError(what);
-}
-
 builder.mutationFields((t) => ({
   createTenant: t.field({
     type: CreateTenantPayload,
     description: 'Creates a tenant. Needs SYSTEM.',
     authScopes: { system: true },
     errors: {
-      types: [ValidationError, ConflictError, ForbiddenError],
+      types: [ValidationError, ConflictError, ForbiddenError, RateLimitedError],
       union: { name: 'CreateTenantResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: CreateTenantInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       tenant: await ctx.services.tenants.create(ctx.principal, input.name),
-    }),
+    })),
   }),
   createApiToken: t.field({
     type: CreateApiTokenPayload,
     description: 'Issues a token for your tenant (ADMIN) or any tenant (SYSTEM).',
     authScopes: { $any: { admin: true, system: true } },
     errors: {
-      types: [ValidationError, NotFoundError, ForbiddenError],
+      types: [ValidationError, NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'CreateApiTokenResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: CreateApiTokenInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => {
+    resolve: rateLimited(async (_root, { input }, ctx) => {
       const tenantId = input.tenantId ? localId(String(input.tenantId), 'Tenant') : undefined;
       const { secret, token } = await ctx.services.tokens.create(ctx.principal, {
         tenantId,
@@ -198,19 +200,19 @@ builder.mutationFields((t) => ({
         expiresAt: input.expiresAt ?? null,
       });
       return { secret, token };
-    },
+    }),
   }),
   revokeApiToken: t.field({
     type: RevokeApiTokenPayload,
     description: 'Revokes a token of your tenant at once; its open subscriptions close.',
     authScopes: { $any: { admin: true, system: true } },
     errors: {
-      types: [NotFoundError, ForbiddenError],
+      types: [NotFoundError, ForbiddenError, RateLimitedError],
       union: { name: 'RevokeApiTokenResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: RevokeApiTokenInput, required: true, description: 'What to do.' }) },
-    resolve: async (_root, { input }, ctx) => ({
+    resolve: rateLimited(async (_root, { input }, ctx) => ({
       token: await ctx.services.tokens.revoke(ctx.principal, localId(String(input.id), 'ApiToken', 'token')),
-    }),
+    })),
   }),
 }));

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import { event } from '../control/instances.js';
+import { event } from '../control/event-rows.js';
 import { type Instance, toInstance } from '../control/model.js';
-import type { Database } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { lockInstanceById } from '../db/repositories/lease-repository.js';
 import type { InstanceState, InstanceStatus, ServiceStatus } from '../providers/provider.js';
 
 /** What to write about an instance: only fields that are set change. */
@@ -36,19 +35,13 @@ export function fromStatus(st: InstanceStatus): Observed {
  * per-service transition). Returns the instance as written.
  */
 export async function recordObservation(
-  db: Kysely<Database>,
+  db: DbHandle,
   instanceId: string,
   obs: Observed,
   opts: { operationId?: string | null; extra?: Partial<Parameters<typeof instances.updateInstance>[2]> } = {},
 ): Promise<Instance | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('instances')
-      .selectAll()
-      .where('id', '=', instanceId)
-      // NO KEY UPDATE: serialises writers of this row without blocking event inserts that reference it (see lockInstance).
-      .forNoKeyUpdate()
-      .executeTakeFirst();
+  return withTransaction(db, async (tx) => {
+    const row = await lockInstanceById(tx, instanceId);
     if (!row) return undefined;
     const before = toInstance(row);
     const state = obs.state ?? before.state;

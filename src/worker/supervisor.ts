@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import { event } from '../control/instances.js';
-import type { DesiredState, OperationKind, OperationParams, StoredServiceSpec } from '../control/model.js';
+import type { OperationKind, OperationParams } from '../control/model.js';
+import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
-import type { Database, InstanceRow } from '../db/database.js';
-import { json } from '../db/db-types.js';
+import type { InstanceRow } from '../db/database.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { claimDueInstances, lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
 import type { Logger } from '../logger.js';
 import { type InstanceStatus, isWorkloadLister } from '../providers/provider.js';
@@ -16,7 +16,7 @@ import type { Registry } from '../providers/registry.js';
 import { fromStatus, recordObservation } from './observation.js';
 
 export interface SupervisorOptions {
-  db: Kysely<Database>;
+  db: DbHandle;
   registry: Registry;
   signal: OperationSignal;
   logger: Logger;
@@ -82,7 +82,8 @@ export class Supervisor {
 
   /** One pass: reconcile the instances due for observation, and sweep orphans now and then. */
   async tick(): Promise<void> {
-    const due = await this.#claimDue();
+    // Claimed: several replicas split the due instances, none observes one twice.
+    const due = await claimDueInstances(this.#o.db, new Date(Date.now() - this.#o.intervalMs), this.#o.batch);
     for (const id of due) {
       if (this.#stopped) break;
       await this.reconcile(id).catch((err: unknown) =>
@@ -92,29 +93,13 @@ export class Supervisor {
     if (this.#o.sweepOrphans && this.#ticks++ % 10 === 0) await this.sweepOrphans();
   }
 
-  /** Claims instances not observed for an interval (several replicas split them, none twice). */
-  async #claimDue(): Promise<string[]> {
-    const before = new Date(Date.now() - this.#o.intervalMs);
-    const r = await sql<{ id: string }>`
-      update instances set observed_at = now()
-      where id in (
-        select id from instances
-        where destroyed_at is null and (observed_at is null or observed_at < ${before})
-        order by observed_at nulls first
-        limit ${this.#o.batch}
-        for no key update skip locked
-      )
-      returning id`.execute(this.#o.db);
-    return r.rows.map((x) => x.id);
-  }
-
   /** Drives one instance toward its desired state. Safe to call any time, from any replica. */
   async reconcile(instanceId: string): Promise<void> {
     const { db, registry, logger } = this.#o;
     const row = await instances.findInstanceAnyTenant(db, instanceId);
     if (!row || row.destroyed_at) return;
     if ((await operations.openOperations(db, row.id)).length > 0) return;
-    const desired = row.desired_state as DesiredState;
+    const desired = row.desired_state;
     if (desired === 'destroyed') {
       await this.#recover(row, 'deprovision', 'teardown did not finish');
       return;
@@ -188,38 +173,12 @@ export class Supervisor {
       }
       const uuid = /^[0-9a-f-]{36}$/i;
       const candidates = held.filter((w) => uuid.test(w.instanceId) && uuid.test(w.tenantId));
-      if (candidates.length === 0) continue;
-      const tenants = new Set(
-        (
-          await this.#o.db
-            .selectFrom('tenants')
-            .select('id')
-            .where('id', 'in', [...new Set(candidates.map((c) => c.tenantId))])
-            .execute()
-        ).map((t) => t.id),
-      );
-      const ours = candidates.filter((c) => tenants.has(c.tenantId));
-      if (ours.length === 0) continue;
-      const live = new Set(
-        (
-          await this.#o.db
-            .selectFrom('instances')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              ours.map((c) => c.instanceId),
-            )
-            .where('destroyed_at', 'is', null)
-            .execute()
-        ).map((r) => r.id),
-      );
-      for (const orphan of ours.filter((c) => !live.has(c.instanceId))) {
+      for (const orphan of await findOrphans(this.#o.db, candidates)) {
         try {
           await provider.deprovision({ signal: AbortSignal.timeout(60_000) }, orphan.instanceId);
           removed.push(orphan.instanceId);
           this.#o.logger.info({ provider: key, instanceId: orphan.instanceId }, 'orphan removed');
-          await this.#o.db.transaction().execute((tx) =>
+          await withTransaction(this.#o.db, (tx) =>
             appendEvents(tx, [
               {
                 tenant_id: orphan.tenantId,
@@ -245,43 +204,32 @@ export class Supervisor {
  * operation is already open (another replica got there first). True when queued.
  */
 export async function enqueueRecovery(
-  db: Kysely<Database>,
+  db: DbHandle,
   instanceId: string,
   kind: OperationKind,
   why: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('instances')
-      .selectAll()
-      .where('id', '=', instanceId)
-      .forUpdate()
-      .executeTakeFirst();
+  return withTransaction(db, async (tx) => {
+    const row = await lockInstanceForRecovery(tx, instanceId);
     if (!row || row.destroyed_at) return false;
     if ((await operations.openOperations(tx, row.id)).length > 0) return false;
     const params: OperationParams = {
-      ...(kind === 'provision' ? { services: row.services as StoredServiceSpec[] } : {}),
+      ...(kind === 'provision' ? { services: row.services } : {}),
       generation: row.generation,
     };
-    const op = await operations.insertOperation(tx, {
-      id: randomUUID(),
-      tenant_id: row.tenant_id,
-      instance_id: row.id,
+    // A re-provision rolls out what should be running: the current release, else the newest.
+    const releaseId =
+      kind === 'provision' ? (row.current_release_id ?? (await findLatestRelease(tx, row.id))?.id ?? null) : null;
+    await enqueueOperation(tx, {
+      instance: row,
       kind,
-      status: 'queued',
-      params: json(params),
-      // A re-provision rolls out what should be running: the current release, else the newest.
-      release_id:
-        kind === 'provision' ? (row.current_release_id ?? (await findLatestRelease(tx, row.id))?.id ?? null) : null,
-      steps: json([]),
+      params,
+      caller: null,
+      release: releaseId ? { id: releaseId, owned: false } : null,
+      message: `supervisor: ${kind} (${why})`,
+      data: { kind, reason: why },
     });
     await instances.updateInstance(tx, row.id, { version: row.version + 1 });
-    await appendEvents(tx, [
-      event(row, op.id, 'operation.queued', null, {
-        message: `supervisor: ${kind} (${why})`,
-        data: { kind, reason: why },
-      }),
-    ]);
     return true;
   });
 }

@@ -176,12 +176,10 @@ describe('API tokens and tenants', () => {
         client.on('closed', (event) => resolve(event as { code: number; reason: string })),
       );
       await connected;
-      const started = Date.now();
       const r = await execute(t.url, admin.token, RevokeApiToken, { input: { id: made.apiToken.id } });
       expect(r.data?.revokeApiToken.__typename).toBe('RevokeApiTokenPayload');
       const event = await closed;
       expect(event.code).toBe(4401);
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await client.dispose();
     }

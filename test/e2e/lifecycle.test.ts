@@ -1,3 +1,4 @@
+import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../generated/gql.js';
 import { query, type TestApp } from '../support/app.js';
@@ -116,6 +117,18 @@ describe.skipIf(skip)('an instance through its whole life, over the API on a rea
   let instanceId: string;
   let firstReleaseId: string;
   let endpoint: string;
+  const docker = new Docker();
+
+  /** The engine's own view of a service's containers (inspected), oldest replica first. */
+  async function engineContainers(service: string) {
+    const local = Buffer.from(instanceId, 'base64').toString().split(':')[1]!;
+    const list = await docker.listContainers({
+      all: true,
+      filters: { label: [`wheelhouse.instance=${local}`, `wheelhouse.service=${service}`] },
+    });
+    const inspected = await Promise.all(list.map((c) => docker.getContainer(c.Id).inspect()));
+    return inspected.sort((a, b) => a.Name.localeCompare(b.Name));
+  }
 
   beforeAll(async () => {
     t = await startDockerApp();
@@ -213,6 +226,12 @@ describe.skipIf(skip)('an instance through its whole life, over the API on a rea
       replicas: 2,
       memoryMb: 64,
     });
+    // On the engine, not just in the answer: two running containers, each limited to 64 MB.
+    const web = await engineContainers('web');
+    expect(web.map((c) => [c.State.Running, c.HostConfig.Memory])).toEqual([
+      [true, 64 * 1024 * 1024],
+      [true, 64 * 1024 * 1024],
+    ]);
   });
 
   it('execs a command with stdin and reports exit code and output', async () => {
@@ -238,11 +257,17 @@ describe.skipIf(skip)('an instance through its whole life, over the API on a rea
       instance: { state: 'RUNNING', desiredState: 'RUNNING', ready: true },
       operation: { status: 'SUCCEEDED', readinessOutcome: 'READY' },
     });
+    const startedBefore = (await engineContainers('web')).map((c) => Date.parse(c.State.StartedAt));
+    expect(startedBefore.length).toBeGreaterThan(0);
     const restarted = await query(t.url, token, Restart, { input: { instanceId, wait: true } });
     expect(restarted.restartInstance).toMatchObject({
       instance: { state: 'RUNNING', ready: true },
       operation: { status: 'SUCCEEDED' },
     });
+    // Every web container started again after the restart was asked (a no-op restart would keep its StartedAt).
+    const startedAfter = (await engineContainers('web')).map((c) => Date.parse(c.State.StartedAt));
+    expect(startedAfter).toHaveLength(startedBefore.length);
+    expect(Math.min(...startedAfter)).toBeGreaterThan(Math.max(...startedBefore));
     expect(await fetchText(await currentEndpoint())).toBe('web v1');
   });
 

@@ -240,11 +240,9 @@ describe('npm start', () => {
   });
 
   it('serves /graphql and /healthz on a fresh data dir and prints the first token once', async () => {
-    const started = Date.now();
     const server = startServer('npm', ['start', '--silent'], { PORT: '0', WHEELHOUSE_DATA_DIR: dataDir });
     try {
       const url = await servingUrl(server);
-      const elapsed = Date.now() - started;
       const tokenLines = server.lines.filter((l) => TOKEN_LINE.test(l));
       expect(tokenLines, server.lines.join('\n')).toHaveLength(1);
       firstToken = TOKEN_LINE.exec(tokenLines[0]!)![1]!;
@@ -256,7 +254,6 @@ describe('npm start', () => {
       expect(ready.status).toBe(200);
       await ready.body?.cancel();
       expect(await viewerTenant(url, firstToken)).toEqual({ status: 200, tenant: 'default' });
-      expect(elapsed, 'start-up took too long').toBeLessThan(60_000);
     } finally {
       // npm does not pass SIGTERM on to its child: signal the whole group, as a terminal does on Ctrl-C.
       process.kill(-server.child.pid!, 'SIGTERM');

@@ -86,57 +86,69 @@ const latest = Object.keys(migrations).sort().at(-1)!;
 const SLOW = 300_000;
 
 describe('npm run migrate', () => {
-  it('status, up and down change the database as they say, one line per migration', async () => {
-    const data = join(dir, 'updown');
-    const before = await migrate(['status'], data);
-    expect(before.code).toBe(0);
-    expect(before.out).toContain(`${latest}  pending`);
+  it(
+    'status, up and down change the database as they say, one line per migration',
+    async () => {
+      const data = join(dir, 'updown');
+      const before = await migrate(['status'], data);
+      expect(before.code).toBe(0);
+      expect(before.out).toContain(`${latest}  pending`);
 
-    const up = await migrate(['up'], data);
-    expect(up.code, up.err).toBe(0);
-    expect(up.out).toContain(`applied ${latest}`);
-    expect(await inspect(data)).toEqual({ applied: Object.keys(migrations).sort(), hasInstances: true });
+      const up = await migrate(['up'], data);
+      expect(up.code, up.err).toBe(0);
+      expect(up.out).toContain(`applied ${latest}`);
+      expect(await inspect(data)).toEqual({ applied: Object.keys(migrations).sort(), hasInstances: true });
 
-    const again = await migrate(['up'], data);
-    expect(again.out.trim()).toBe('up to date');
-    expect((await migrate(['status'], data)).out).toMatch(new RegExp(`${latest}  applied \\d{4}-`));
+      const again = await migrate(['up'], data);
+      expect(again.out.trim()).toBe('up to date');
+      expect((await migrate(['status'], data)).out).toMatch(new RegExp(`${latest}  applied \\d{4}-`));
 
-    const down = await migrate(['down', '--all'], data);
-    expect(down.code, down.err).toBe(0);
-    expect(down.out).toContain(`reverted ${latest}`);
-    expect(await inspect(data)).toEqual({ applied: [], hasInstances: false });
-  }, SLOW);
+      const down = await migrate(['down', '--all'], data);
+      expect(down.code, down.err).toBe(0);
+      expect(down.out).toContain(`reverted ${latest}`);
+      expect(await inspect(data)).toEqual({ applied: [], hasInstances: false });
+    },
+    SLOW,
+  );
 
-  it('a usage error exits 2 and changes nothing', async () => {
-    const data = join(dir, 'usage');
-    const result = await migrate(['sideways'], data);
-    expect(result.code).toBe(2);
-    expect(result.err).toContain("unknown command 'sideways'");
-    expect(await inspect(data)).toEqual({ applied: [], hasInstances: false });
-  }, SLOW);
+  it(
+    'a usage error exits 2 and changes nothing',
+    async () => {
+      const data = join(dir, 'usage');
+      const result = await migrate(['sideways'], data);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain("unknown command 'sideways'");
+      expect(await inspect(data)).toEqual({ applied: [], hasInstances: false });
+    },
+    SLOW,
+  );
 
-  it('a database migrated by newer code is refused by migrate and by the server, with a message saying so', async () => {
-    const data = join(dir, 'newer');
-    expect((await migrate(['up'], data)).code).toBe(0);
-    // Positive control: before the newer migration exists, nothing is unknown.
-    expect((await migrate(['status'], data)).out).not.toContain('unknown');
+  it(
+    'a database migrated by newer code is refused by migrate and by the server, with a message saying so',
+    async () => {
+      const data = join(dir, 'newer');
+      expect((await migrate(['up'], data)).code).toBe(0);
+      // Positive control: before the newer migration exists, nothing is unknown.
+      expect((await migrate(['status'], data)).out).not.toContain('unknown');
 
-    const handle = await openDatabase({ kind: 'pglite', dataDir: join(data, 'pgdata') });
-    await sql`insert into kysely_migration (name, timestamp) values ('2999-01-01T00-00-00-from-the-future', now()::text)`.execute(
-      handle.db,
-    );
-    await handle.close();
+      const handle = await openDatabase({ kind: 'pglite', dataDir: join(data, 'pgdata') });
+      await sql`insert into kysely_migration (name, timestamp) values ('2999-01-01T00-00-00-from-the-future', now()::text)`.execute(
+        handle.db,
+      );
+      await handle.close();
 
-    const status = await migrate(['status'], data);
-    expect(status.out).toContain('2999-01-01T00-00-00-from-the-future  unknown (newer code)');
-    const up = await migrate(['up'], data);
-    expect(up.code).toBe(1);
-    expect(up.err).toContain('migrated by a newer version of Wheelhouse');
+      const status = await migrate(['status'], data);
+      expect(status.out).toContain('2999-01-01T00-00-00-from-the-future  unknown (newer code)');
+      const up = await migrate(['up'], data);
+      expect(up.code).toBe(1);
+      expect(up.err).toContain('migrated by a newer version of Wheelhouse');
 
-    const server = await run('src/main.ts', [], data);
-    expect(server.code).toBe(2);
-    expect(server.err).toContain('migrated by a newer version of Wheelhouse');
-    expect(server.err).toContain('2999-01-01T00-00-00-from-the-future');
-    expect(server.out).not.toContain('wheelhouse is serving');
-  }, SLOW);
+      const server = await run('src/main.ts', [], data);
+      expect(server.code).toBe(2);
+      expect(server.err).toContain('migrated by a newer version of Wheelhouse');
+      expect(server.err).toContain('2999-01-01T00-00-00-from-the-future');
+      expect(server.out).not.toContain('wheelhouse is serving');
+    },
+    SLOW,
+  );
 });

@@ -52,7 +52,7 @@ export type CancelOperationPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError;
+export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError | RateLimitedError;
 
 /** What a provider can do; the seed string is `CapabilityInfo.id`. */
 export type Capability =
@@ -178,7 +178,7 @@ export type CreateApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | ValidationError;
+export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
 
 /** A new tenant. */
 export type CreateTenantInput = {
@@ -194,7 +194,7 @@ export type CreateTenantPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | ValidationError;
+export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -210,7 +210,7 @@ export type DeleteSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError;
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -370,7 +370,7 @@ export type ExecInstancePayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | ValidationError;
+export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
 
 /** One problem with one input field. */
 export type FieldError = {
@@ -1039,12 +1039,12 @@ export type PutSecretPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type PutSecretResult = ForbiddenError | PutSecretPayload | ValidationError;
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
 
 /** Reads. Every field needs a token; most need READ. */
 export type Query = {
   __typename?: 'Query';
-  /** The tenant's API tokens, newest first (never their secrets). */
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
@@ -1056,7 +1056,7 @@ export type Query = {
   instances: QueryInstancesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
-  /** Fetches objects by global ids; unknown or foreign ids are null. */
+  /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
   nodes: Array<Maybe<Node>>;
   /** An operation by global id; null when missing or not yours. */
   operation?: Maybe<Operation>;
@@ -1070,6 +1070,8 @@ export type Query = {
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
   services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
 };
@@ -1081,6 +1083,7 @@ export type QueryApiTokensArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1162,6 +1165,15 @@ export type QueryServicesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryApiTokensConnection = {
   __typename?: 'QueryApiTokensConnection';
   edges: Array<QueryApiTokensConnectionEdge>;
@@ -1236,6 +1248,18 @@ export type QueryServicesConnectionEdge = {
   __typename?: 'QueryServicesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
 };
 
 /** Too many mutations from this token; try again later. */
@@ -1360,7 +1384,7 @@ export type RevokeApiTokenPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RevokeApiTokenPayload;
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -1810,6 +1834,7 @@ export type SecretsPutMutationVariables = Exact<{
 export type SecretsPutMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1822,6 +1847,7 @@ export type SecretsDeleteMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload', key: string }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
    };
 
 export type SecretsListQueryVariables = Exact<{
@@ -1851,6 +1877,7 @@ export type TokensCreateMutation = { __typename?: 'Mutation', createApiToken:
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1862,6 +1889,7 @@ export type TokensRevokeMutationVariables = Exact<{
 export type TokensRevokeMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, revokedAt?: string | null } }
    };
 
@@ -1884,6 +1912,7 @@ export type TokensCreateTenantMutation = { __typename?: 'Mutation', createTenant
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }
     | { __typename: 'ForbiddenError', message: string, requiredScope?: Scope | null }
+    | { __typename: 'RateLimitedError' }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -1973,6 +2002,7 @@ export type CtlBadExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
    };
 
@@ -2190,6 +2220,7 @@ export type CtlFuzzExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2203,6 +2234,7 @@ export type CtlFuzzCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzPutSecretMutationVariables = Exact<{
@@ -2213,6 +2245,7 @@ export type CtlFuzzPutSecretMutationVariables = Exact<{
 export type CtlFuzzPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2225,6 +2258,7 @@ export type CtlFuzzDeleteSecretMutation = { __typename?: 'Mutation', deleteSecre
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlFuzzCreateApiTokenMutationVariables = Exact<{
@@ -2236,6 +2270,7 @@ export type CtlFuzzCreateApiTokenMutation = { __typename?: 'Mutation', createApi
     | { __typename: 'CreateApiTokenPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2247,6 +2282,7 @@ export type CtlFuzzRevokeApiTokenMutationVariables = Exact<{
 export type CtlFuzzRevokeApiTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2259,6 +2295,7 @@ export type CtlFuzzCreateTenantMutation = { __typename?: 'Mutation', createTenan
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload' }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string> }> }
    };
 
@@ -2394,6 +2431,7 @@ export type CtlOpsCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type CtlOpsOperationQueryVariables = Exact<{
@@ -2559,6 +2597,7 @@ export type CtlStateExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string, state: InstanceState }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2650,6 +2689,7 @@ export type E2EExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2743,6 +2783,7 @@ export type AuditPutSecretMutationVariables = Exact<{
 export type AuditPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload' }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2755,6 +2796,7 @@ export type AuditDeleteSecretMutation = { __typename?: 'Mutation', deleteSecret:
     | { __typename: 'DeleteSecretPayload' }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditProvisionMutationVariables = Exact<{
@@ -2904,6 +2946,7 @@ export type AuditCancelMutation = { __typename?: 'Mutation', cancelOperation:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
    };
 
 export type AuditOperationStatusQueryVariables = Exact<{
@@ -2922,6 +2965,7 @@ export type AuditCreateTokenMutation = { __typename?: 'Mutation', createApiToken
     | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string } }
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2933,6 +2977,7 @@ export type AuditRevokeTokenMutationVariables = Exact<{
 export type AuditRevokeTokenMutation = { __typename?: 'Mutation', revokeApiToken:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'RevokeApiTokenPayload' }
    };
 
@@ -2945,6 +2990,7 @@ export type AuditCreateTenantMutation = { __typename?: 'Mutation', createTenant:
     | { __typename: 'ConflictError', message: string }
     | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string } }
     | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -2985,6 +3031,7 @@ export type LeakPutSecretMutationVariables = Exact<{
 export type LeakPutSecretMutation = { __typename?: 'Mutation', putSecret:
     | { __typename: 'ForbiddenError', message: string }
     | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number } }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3034,6 +3081,7 @@ export type LeakExecMutation = { __typename?: 'Mutation', execInstance:
     | { __typename: 'InvalidStateError', message: string }
     | { __typename: 'NotFoundError', message: string }
     | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
     | { __typename: 'ValidationError', message: string }
    };
 
@@ -3061,106 +3109,12 @@ export type LeakEverythingQueryVariables = Exact<{
 
 export type LeakEverythingQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, providerRef?: string | null, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, message?: string | null, providerRef?: string | null } }>, currentRelease?: { __typename?: 'Release', version: number, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }> }> } | null, releases: { __typename?: 'InstanceReleasesConnection', edges: Array<{ __typename?: 'InstanceReleasesConnectionEdge', node: { __typename?: 'Release', version: number, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }> }> } }> }, operations: { __typename?: 'InstanceOperationsConnection', edges: Array<{ __typename?: 'InstanceOperationsConnectionEdge', node: { __typename?: 'Operation', kind: OperationKind, status: OperationStatus, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, message?: string | null }> } }> }, events: { __typename?: 'InstanceEventsConnection', edges: Array<{ __typename?: 'InstanceEventsConnectionEdge', node: { __typename?: 'Event', type: string, message?: string | null, data?: unknown | null, fromState?: InstanceState | null, toState?: InstanceState | null } }> } } | null, events: { __typename?: 'QueryEventsConnection', edges: Array<{ __typename?: 'QueryEventsConnectionEdge', node: { __typename?: 'Event', type: string, message?: string | null, data?: unknown | null } }> }, services: { __typename?: 'QueryServicesConnection', edges: Array<{ __typename?: 'QueryServicesConnectionEdge', node: { __typename?: 'InstanceService', name: string, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, secrets: Array<{ __typename?: 'SecretRef', key: string }>, configFiles: Array<{ __typename?: 'ConfigFile', path: string }> } }> }, secrets: { __typename?: 'QuerySecretsConnection', edges: Array<{ __typename?: 'QuerySecretsConnectionEdge', node: { __typename?: 'Secret', key: string, version: number } }> } };
 
-export type StreamInstanceEventsSubscriptionVariables = Exact<{
-  instanceId: Scalars['ID']['input'];
-  after?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type StreamInstanceEventsSubscription = { __typename?: 'Subscription', instanceEvents: { __typename?: 'Event', id: string, cursor: string, type: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null, operation?: { __typename?: 'Operation', id: string, status: OperationStatus } | null, instance?: { __typename?: 'Instance', id: string, state: InstanceState, ready: boolean } | null } };
-
 export type StreamOperationUpdatesSubscriptionVariables = Exact<{
   operationId: Scalars['ID']['input'];
 }>;
 
 
 export type StreamOperationUpdatesSubscription = { __typename?: 'Subscription', operationUpdates: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus }>, instance?: { __typename?: 'Instance', id: string, state: InstanceState, ready: boolean } | null } };
-
-export type StreamEventsSubscriptionVariables = Exact<{
-  filter?: InputMaybe<EventFilter>;
-  after?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type StreamEventsSubscription = { __typename?: 'Subscription', events: { __typename?: 'Event', id: string, cursor: string, type: string, message?: string | null, instance?: { __typename?: 'Instance', id: string } | null } };
-
-export type StreamLogsSubscriptionVariables = Exact<{
-  instanceId: Scalars['ID']['input'];
-  service?: InputMaybe<Scalars['String']['input']>;
-  tail?: InputMaybe<Scalars['Int']['input']>;
-  since?: InputMaybe<Scalars['DateTime']['input']>;
-  follow?: InputMaybe<Scalars['Boolean']['input']>;
-}>;
-
-
-export type StreamLogsSubscription = { __typename?: 'Subscription', instanceLogs: { __typename?: 'LogLine', timestamp: string, stream: LogStream, service: string, replica?: number | null, message: string, dropped: number } };
-
-export type StreamProvisionMutationVariables = Exact<{
-  input: ProvisionInstanceInput;
-}>;
-
-
-export type StreamProvisionMutation = { __typename?: 'Mutation', provisionInstance:
-    | { __typename: 'CapabilityNotSupportedError', message: string }
-    | { __typename: 'ForbiddenError', message: string }
-    | { __typename: 'IdempotencyConflictError', message: string }
-    | { __typename: 'NotFoundError', message: string }
-    | { __typename: 'ProviderUnavailableError', message: string }
-    | { __typename: 'ProvisionInstancePayload', instance: { __typename?: 'Instance', id: string, state: InstanceState, ready: boolean }, operation: { __typename?: 'Operation', id: string, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
-    | { __typename: 'RateLimitedError', message: string }
-    | { __typename: 'ValidationError', message: string }
-   };
-
-export type StreamDeployMutationVariables = Exact<{
-  input: DeployInstanceInput;
-}>;
-
-
-export type StreamDeployMutation = { __typename?: 'Mutation', deployInstance:
-    | { __typename: 'CapabilityNotSupportedError', message: string }
-    | { __typename: 'ConflictError', message: string }
-    | { __typename: 'DeployInstancePayload', instance: { __typename?: 'Instance', id: string }, operation: { __typename?: 'Operation', id: string, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } }
-    | { __typename: 'ForbiddenError', message: string }
-    | { __typename: 'IdempotencyConflictError', message: string }
-    | { __typename: 'InvalidStateError', message: string }
-    | { __typename: 'NotFoundError', message: string }
-    | { __typename: 'ProviderUnavailableError', message: string }
-    | { __typename: 'RateLimitedError', message: string }
-    | { __typename: 'ValidationError', message: string }
-   };
-
-export type StreamDeprovisionMutationVariables = Exact<{
-  input: InstanceActionInput;
-}>;
-
-
-export type StreamDeprovisionMutation = { __typename?: 'Mutation', deprovisionInstance:
-    | { __typename: 'ConflictError', message: string }
-    | { __typename: 'DeprovisionInstancePayload', operation: { __typename?: 'Operation', id: string, status: OperationStatus } }
-    | { __typename: 'ForbiddenError', message: string }
-    | { __typename: 'IdempotencyConflictError', message: string }
-    | { __typename: 'InvalidStateError', message: string }
-    | { __typename: 'NotFoundError', message: string }
-    | { __typename: 'ProviderUnavailableError', message: string }
-    | { __typename: 'RateLimitedError', message: string }
-    | { __typename: 'ValidationError', message: string }
-   };
-
-export type StreamRevokeMutationVariables = Exact<{
-  input: RevokeApiTokenInput;
-}>;
-
-
-export type StreamRevokeMutation = { __typename?: 'Mutation', revokeApiToken:
-    | { __typename: 'ForbiddenError', message: string }
-    | { __typename: 'NotFoundError', message: string }
-    | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, revokedAt?: string | null } }
-   };
-
-export type StreamViewerQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type StreamViewerQuery = { __typename?: 'Query', viewer: { __typename?: 'Viewer', token?: { __typename?: 'ApiToken', id: string } | null } };
 
 export type StreamInstanceEventIdsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -3303,15 +3257,7 @@ export const LeakDeployDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const LeakExecDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"LeakExec"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"execInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exitCode"}},{"kind":"Field","name":{"kind":"Name","value":"stdout"}},{"kind":"Field","name":{"kind":"Name","value":"stderr"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<LeakExecMutation, LeakExecMutationVariables>;
 export const LeakDeprovisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"LeakDeprovision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<LeakDeprovisionMutation, LeakDeprovisionMutationVariables>;
 export const LeakEverythingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeakEverything"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"releases"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"operations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]}}]}}]} as unknown as DocumentNode<LeakEverythingQuery, LeakEverythingQueryVariables>;
-export const StreamInstanceEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StreamInstanceEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}}]}}]}}]} as unknown as DocumentNode<StreamInstanceEventsSubscription, StreamInstanceEventsSubscriptionVariables>;
 export const StreamOperationUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StreamOperationUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operationUpdates"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"operationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}}]}}]}}]} as unknown as DocumentNode<StreamOperationUpdatesSubscription, StreamOperationUpdatesSubscriptionVariables>;
-export const StreamEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StreamEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<StreamEventsSubscription, StreamEventsSubscriptionVariables>;
-export const StreamLogsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StreamLogs"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"service"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tail"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"since"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"follow"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceLogs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"Argument","name":{"kind":"Name","value":"service"},"value":{"kind":"Variable","name":{"kind":"Name","value":"service"}}},{"kind":"Argument","name":{"kind":"Name","value":"tail"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tail"}}},{"kind":"Argument","name":{"kind":"Name","value":"since"},"value":{"kind":"Variable","name":{"kind":"Name","value":"since"}}},{"kind":"Argument","name":{"kind":"Name","value":"follow"},"value":{"kind":"Variable","name":{"kind":"Name","value":"follow"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"stream"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"replica"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"dropped"}}]}}]}}]} as unknown as DocumentNode<StreamLogsSubscription, StreamLogsSubscriptionVariables>;
-export const StreamProvisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StreamProvision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<StreamProvisionMutation, StreamProvisionMutationVariables>;
-export const StreamDeployDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StreamDeploy"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deployInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<StreamDeployMutation, StreamDeployMutationVariables>;
-export const StreamDeprovisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StreamDeprovision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<StreamDeprovisionMutation, StreamDeprovisionMutationVariables>;
-export const StreamRevokeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StreamRevoke"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<StreamRevokeMutation, StreamRevokeMutationVariables>;
-export const StreamViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StreamViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<StreamViewerQuery, StreamViewerQueryVariables>;
 export const StreamInstanceEventIdsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StreamInstanceEventIds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StreamInstanceEventIdsQuery, StreamInstanceEventIdsQueryVariables>;
 export const SupervisorProvisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SupervisorProvision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SupervisorProvisionMutation, SupervisorProvisionMutationVariables>;
 export const SupervisorDeprovisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SupervisorDeprovision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SupervisorDeprovisionMutation, SupervisorDeprovisionMutationVariables>;

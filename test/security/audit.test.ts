@@ -127,7 +127,8 @@ describe('audit: every write is an event with its actor', () => {
   function expectRecorded(e: EventRow, actorTokenId: string): void {
     expect(e.actor_token_id).toBe(actorTokenId);
     expect(e.occurred_at.getTime()).toBeGreaterThanOrEqual(started.getTime());
-    expect(e.occurred_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // Between the start of the file and now, both read from clocks of this one machine.
+    expect(e.occurred_at.getTime()).toBeLessThanOrEqual(Date.now());
     expect(e.message ?? '').not.toBe('');
   }
 
@@ -269,8 +270,20 @@ describe('audit: every write is an event with its actor', () => {
     const tokenId = localOf(made.createApiToken.apiToken.id);
     const revoked = await query(t.url, other.token, RevokeToken, { input: { id: made.createApiToken.apiToken.id } });
     expect(revoked.revokeApiToken.__typename).toBe('RevokeApiTokenPayload');
+    const revokedAt = async () =>
+      (
+        await t.database.db
+          .selectFrom('api_tokens')
+          .select('revoked_at')
+          .where('id', '=', tokenId)
+          .executeTakeFirstOrThrow()
+      ).revoked_at;
+    const firstRevokedAt = await revokedAt();
+    expect(firstRevokedAt).toBeInstanceOf(Date);
     // Revoking again is harmless and records nothing new.
     await query(t.url, owner.token, RevokeToken, { input: { id: made.createApiToken.apiToken.id } });
+    // The revocation time is the first one: a second revoke does not move it, not by a millisecond.
+    expect((await revokedAt())?.toISOString()).toBe(firstRevokedAt?.toISOString());
 
     const rows = await eventsOf(owner.tenantId);
     const created = one(rows, 'token.created', (e) => (e.data as { tokenId?: string }).tokenId === tokenId);
@@ -291,14 +304,6 @@ describe('audit: every write is an event with its actor', () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(hashToken(secret));
     }
-    // The revocation time is the first one: a second revoke does not move it.
-    const row = await t.database.db
-      .selectFrom('api_tokens')
-      .select('revoked_at')
-      .where('id', '=', tokenId)
-      .executeTakeFirstOrThrow();
-    const revokedEvent = one(rows, 'token.revoked', (e) => (e.data as { tokenId?: string }).tokenId === tokenId);
-    expect(Math.abs(row.revoked_at!.getTime() - revokedEvent.occurred_at.getTime())).toBeLessThan(5_000);
   });
 
   it('records a token issued by SYSTEM for another tenant in that tenant, naming the operator', async () => {

@@ -13,8 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS } from '../../src/app.js';
 import { ALL_SCOPES } from '../../src/control/scopes.js';
+import { REQUEST_LIMITS } from '../../src/server/limits.js';
 import { graphql } from '../generated/gql.js';
 import { execute, type TestApp, wsClient } from '../support/app.js';
 import {

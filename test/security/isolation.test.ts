@@ -174,7 +174,13 @@ const ROWS: Record<Kind, Record<string, Row>> = {
       { args: { filter: { instanceId: x.instance } }, depth: 4 },
       { args: { filter: { types: ['secret.put', 'token.created', 'instance.created', 'release.created'] } }, depth: 4 },
     ],
-    apiTokens: () => [{ args: { first: 100 }, depth: 4 }],
+    apiTokens: (x) => [
+      { args: { first: 100 }, depth: 4 },
+      // A's tenant named outright: without SYSTEM, FORBIDDEN exactly as for a random tenant.
+      { args: { first: 100, tenantId: x.tenant }, depth: 4 },
+    ],
+    // SYSTEM only: B (no SYSTEM) is refused whatever exists.
+    tenants: () => [{ args: { first: 100 }, depth: 4 }],
     secrets: () => [{ args: { first: 100 }, depth: 4 }],
   },
   mutation: {

@@ -1,5 +1,7 @@
+import { it } from 'vitest';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
+import { strictComponents } from './env.js';
 
 /**
  * The database this run tests against: the Postgres server named by
@@ -18,4 +20,40 @@ export async function openTestDatabase(observe?: (sql: string) => void): Promise
   const handle = await openDatabase(testDatabaseTarget(), observe);
   await migrateToLatest(handle.db);
   return handle;
+}
+
+/**
+ * The Postgres server for tests that need one whatever the pass
+ * (LISTEN/NOTIFY, a server connection to lose): WHEELHOUSE_TEST_POSTGRES_URL,
+ * else the pass's own WHEELHOUSE_TEST_DATABASE_URL. CI sets the first in both
+ * passes, so such tests run in both; strict mode fails without it (see
+ * global-setup), like it fails without a Docker Engine.
+ */
+export function postgresServerUrl(): string | undefined {
+  return process.env.WHEELHOUSE_TEST_POSTGRES_URL || process.env.WHEELHOUSE_TEST_DATABASE_URL || undefined;
+}
+
+/** Opens and migrates the Postgres server's test database (see postgresServerUrl). Close it in afterAll. */
+export async function openPostgresDatabase(): Promise<DatabaseHandle> {
+  const url = postgresServerUrl();
+  if (!url) throw new Error('no Postgres server: set WHEELHOUSE_TEST_POSTGRES_URL');
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+/**
+ * `it` for a test that needs a Postgres server, in either pass. Without one it
+ * is never silently absent: in strict mode registering it throws (the file
+ * fails); elsewhere it shows as skipped, the reason in its name.
+ */
+export function itOnPostgres(name: string, fn: () => Promise<void>, timeout?: number): void {
+  if (postgresServerUrl()) {
+    it(name, fn, timeout);
+    return;
+  }
+  if (strictComponents) {
+    throw new Error(`"${name}" needs a Postgres server, required in CI: set WHEELHOUSE_TEST_POSTGRES_URL`);
+  }
+  it.skip(`${name} [skipped: no Postgres server; set WHEELHOUSE_TEST_POSTGRES_URL]`, fn, timeout);
 }

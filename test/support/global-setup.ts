@@ -1,9 +1,11 @@
 import Dockerode from 'dockerode';
-import { openTestDatabase } from './database.js';
+import { openPostgresDatabase, openTestDatabase, postgresServerUrl } from './database.js';
+import { strictComponents } from './env.js';
 
 /**
  * Once per run: migrate the shared Postgres database (when testing against
- * one) and build the local test images on the Docker Engine (when there is
+ * one, and the server Postgres-only tests use; strict mode fails without
+ * that server) and build the local test images on the Docker Engine (when there is
  * one; files that need Docker decide for themselves whether its absence is a
  * skip or, in CI, a failure). The teardown fails the run when anything with
  * Wheelhouse labels is left on the engine: every test cleans up after itself.
@@ -11,6 +13,15 @@ import { openTestDatabase } from './database.js';
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.WHEELHOUSE_TEST_DATABASE_URL) {
     const handle = await openTestDatabase();
+    await handle.close();
+  }
+  // Postgres-only tests run in both passes against this server: strict mode fails without it,
+  // as it does without a Docker Engine, instead of letting them go missing.
+  if (!postgresServerUrl() && strictComponents) {
+    throw new Error('a Postgres server is required in CI: set WHEELHOUSE_TEST_POSTGRES_URL (.ci/run does)');
+  }
+  if (postgresServerUrl()) {
+    const handle = await openPostgresDatabase();
     await handle.close();
   }
   const images = await import('./docker-images.js').catch(() => undefined);

@@ -6,7 +6,14 @@
  * captured, and a raw GraphQL client that keeps every response body.
  */
 import { randomUUID } from 'node:crypto';
+import { print } from 'graphql';
 import pino from 'pino';
+import {
+  ProvisionInstanceDocument,
+  type ProvisionInstanceMutation,
+  ViewerDocument,
+  type ViewerQuery,
+} from '../../src/client/index.js';
 import type { Config } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
 import { createLogger } from '../../src/logger.js';
@@ -285,10 +292,7 @@ export interface SeededTenant extends TestTenant {
 export async function seedTenant(t: TestApp, scopes: readonly Scope[] = ALL_SCOPES): Promise<SeededTenant> {
   const tenant = await t.newTenant(scopes);
   const client = new RawClient(t.url);
-  const data = await client.data<{ viewer: { tenant: { id: string }; token: { id: string } | null } }>(
-    tenant.token,
-    '{ viewer { tenant { id } token { id } } }',
-  );
+  const data = await client.data<ViewerQuery>(tenant.token, print(ViewerDocument));
   const tokenGlobalId = data.viewer.token?.id ?? '';
   return {
     ...tenant,
@@ -306,33 +310,15 @@ export interface SeededInstance {
   name: string;
 }
 
-const PROVISION = `
-  mutation SeedProvision($input: ProvisionInstanceInput!) {
-    provisionInstance(input: $input) {
-      __typename
-      ... on ProvisionInstancePayload {
-        instance { id name currentRelease { id } }
-        operation { id status release { id } }
-      }
-      ... on Error { message }
-    }
-  }
-`;
-
 /** Provisions an instance through the API (waiting for its end) and returns its global ids. */
 export async function seedInstance(
   client: RawClient,
   token: string,
   input: Record<string, unknown> & { name: string },
 ): Promise<SeededInstance> {
-  const data = await client.data<{
-    provisionInstance: {
-      __typename: string;
-      message?: string;
-      instance: { id: string; name: string; currentRelease: { id: string } | null };
-      operation: { id: string; status: string; release: { id: string } | null };
-    };
-  }>(token, PROVISION, { input: { wait: true, ...input } });
+  const data = await client.data<ProvisionInstanceMutation>(token, print(ProvisionInstanceDocument), {
+    input: { wait: true, ...input },
+  });
   const p = data.provisionInstance;
   if (p.__typename !== 'ProvisionInstancePayload') throw new Error(`provision failed: ${JSON.stringify(p)}`);
   if (p.operation.status !== 'SUCCEEDED') throw new Error(`provision did not succeed: ${JSON.stringify(p)}`);

@@ -84,12 +84,16 @@ describe('RateLimiter', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 120_000 }), (perMinute, offset) => {
         const rl = new RateLimiter(perMinute);
-        let now = T0;
-        let wait = 0;
-        for (let i = 0; i <= perMinute && wait === 0; i++) wait = rl.take('t', now);
-        now += offset % 1000;
-        wait = rl.take('t', now);
-        if (wait > 0) expect(rl.take('t', now + wait * 1000)).toBe(0);
+        // A full bucket lets exactly perMinute through at one instant, then refuses.
+        let allowed = 0;
+        for (let i = 0; i <= perMinute; i++) if (rl.take('t', T0) === 0) allowed++;
+        expect(allowed).toBe(perMinute);
+        // Any moment before one token has come back is still refused (every run asserts).
+        const msPerToken = Math.max(1, Math.floor(60_000 / perMinute));
+        const at = T0 + (offset % msPerToken);
+        const wait = rl.take('t', at);
+        expect(Number.isInteger(wait) && wait >= 1, `wait ${wait}`).toBe(true);
+        expect(rl.take('t', at + wait * 1000)).toBe(0);
       }),
       { numRuns: 200 },
     );

@@ -56,6 +56,10 @@ export interface EventHubStats {
   listening: boolean;
   /** The Postgres backend of the LISTEN connection (null on PGlite or while reconnecting). */
   listenerPid: number | null;
+  /** Streams ended by a revocation the hub was told of (this replica, or a `token.revoked` event). */
+  endedByRevocation: number;
+  /** Streams ended by the periodic liveness re-check (a revocation nobody announced, an expiry). */
+  endedByRecheck: number;
 }
 
 /**
@@ -213,6 +217,8 @@ export class EventHub implements EventStreamSource {
       tokens,
       listening: this.#listener?.listening ?? false,
       listenerPid: this.#listener?.pid ?? null,
+      endedByRevocation: this.#leases.ended.revoked,
+      endedByRecheck: this.#leases.ended.rechecked,
       ...this.#stats,
     };
   }

@@ -47,6 +47,8 @@ interface TokenState {
 /** The open leases of this process, by token. */
 export class StreamLeases {
   readonly #tokens = new Map<string, TokenState>();
+  /** Streams ended because their token was revoked: told (revoke) or found on a re-check (checkAll). */
+  readonly #ended = { revoked: 0, rechecked: 0 };
 
   constructor(private readonly options: StreamLeasesOptions) {}
 
@@ -109,6 +111,7 @@ export class StreamLeases {
     if (!state) return;
     state.live = false;
     state.checkedAt = Date.now();
+    this.#ended.revoked += state.open.size;
     this.#endToken(state, new TokenRevokedError());
   }
 
@@ -116,8 +119,16 @@ export class StreamLeases {
   async checkAll(): Promise<void> {
     for (const state of [...this.#tokens.values()]) {
       if (state.open.size === 0) continue;
-      if (!(await this.#isLive(state))) this.#endToken(state, new TokenRevokedError());
+      if (!(await this.#isLive(state))) {
+        this.#ended.rechecked += state.open.size;
+        this.#endToken(state, new TokenRevokedError());
+      }
     }
+  }
+
+  /** How many streams were ended by a revocation the hub was told of, and by the periodic re-check. */
+  get ended(): { revoked: number; rechecked: number } {
+    return { ...this.#ended };
   }
 
   /** Ends every lease with `reason` and forgets every token (the hub is stopping). */

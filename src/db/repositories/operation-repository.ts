@@ -15,6 +15,21 @@ export async function findOperation(db: Db, tenantId: string, id: string): Promi
     .executeTakeFirst();
 }
 
+/**
+ * Reads and locks one operation for the rest of the transaction (cancel
+ * decides on its status). FOR NO KEY UPDATE: event rows that reference the
+ * operation (the executor's step events) are not blocked.
+ */
+export async function lockOperation(db: Db, tenantId: string, id: string): Promise<OperationRow | undefined> {
+  return db
+    .selectFrom('operations')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
 export async function findOperationsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<OperationRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('operations').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();

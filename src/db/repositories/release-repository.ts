@@ -32,3 +32,8 @@ export async function listReleases(
   if (page.beforeVersion !== undefined) q = q.where('version', '<', page.beforeVersion);
   return q.orderBy('version', 'desc').limit(page.limit).execute();
 }
+
+/** Points a release at the operation that rolls it out (the two rows reference each other). */
+export async function linkReleaseToOperation(db: Db, releaseId: string, operationId: string): Promise<void> {
+  await db.updateTable('releases').set({ operation_id: operationId }).where('id', '=', releaseId).execute();
+}

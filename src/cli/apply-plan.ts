@@ -1,0 +1,204 @@
+import type { AppSpec, ServiceSpec } from './spec-file.js';
+
+/** A service of the live instance, as `apply` reads it to compare. */
+export interface CurrentService {
+  name: string;
+  image: string;
+  role: string;
+  dependsOn: string[];
+  env: Array<{ name: string; value: string }>;
+  ports: Array<{ container: number; host?: number | null; protocol: string }>;
+  resources?: Record<string, number | string | null | undefined> | null;
+  healthCheck?: Record<string, number | string | null | undefined> | null;
+  command?: string[] | null;
+  args?: string[] | null;
+  secrets: Array<{ key: string; envName: string }>;
+  volumes: Array<{ name: string; mountPath: string }>;
+}
+
+/** The live instance with the name in the file, as `apply` reads it. */
+export interface CurrentInstance {
+  id: string;
+  name: string;
+  version: number;
+  kind: string;
+  provider?: { key: string } | null;
+  services: CurrentService[];
+}
+
+/** One service a deploy changes, with what changed. */
+export interface ServiceChange {
+  name: string;
+  /** The fields that differ, e.g. ["image", "env"]. */
+  fields: string[];
+  /** The `ServiceDeployInput` that makes the change. */
+  input: Record<string, unknown>;
+}
+
+/** What `apply` will do. */
+export type ApplyPlan =
+  | { action: 'provision'; name: string; input: Record<string, unknown> }
+  | { action: 'deploy'; name: string; instanceId: string; expectedVersion: number; changes: ServiceChange[] }
+  | { action: 'none'; name: string; instanceId: string };
+
+/** Changes a deploy cannot make (the instance must be destroyed and applied again). */
+export class UnsupportedChangeError extends Error {
+  override readonly name = 'UnsupportedChangeError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/**
+ * Decides what `apply` does, with no I/O: provision when there is no live
+ * instance of that name; else a deploy of exactly the services whose
+ * deployable fields differ; else nothing. Fields the file leaves out of
+ * `resources`, `healthCheck`, `command` and `args` keep their live value (a
+ * deploy cannot unset them); `env` and `ports` are compared whole (absent
+ * means none). Changes to the set of services, a role, dependsOn, secrets,
+ * volumes, the provider or the kind throw UnsupportedChangeError.
+ */
+export function planApply(current: CurrentInstance | null, spec: AppSpec): ApplyPlan {
+  if (!current) return { action: 'provision', name: spec.name, input: provisionInput(spec) };
+
+  const problems: string[] = [];
+  if (spec.provider && current.provider && spec.provider !== current.provider.key) {
+    problems.push(`provider: ${current.provider.key} → ${spec.provider}`);
+  }
+  if (spec.kind && spec.kind !== current.kind) problems.push(`kind: ${current.kind} → ${spec.kind}`);
+  const live = new Map(current.services.map((s) => [s.name, s]));
+  const wanted = new Set(spec.services.map((s) => s.name));
+  for (const s of spec.services) if (!live.has(s.name)) problems.push(`services.${s.name}: added`);
+  for (const s of current.services) if (!wanted.has(s.name)) problems.push(`services.${s.name}: removed`);
+
+  const changes: ServiceChange[] = [];
+  for (const want of spec.services) {
+    const have = live.get(want.name);
+    if (!have) continue;
+    problems.push(...fixedFieldProblems(want, have));
+    const change = diffService(want, have);
+    if (change) changes.push(change);
+  }
+  if (problems.length > 0) throw new UnsupportedChangeError(problems);
+  if (changes.length === 0) return { action: 'none', name: spec.name, instanceId: current.id };
+  return { action: 'deploy', name: spec.name, instanceId: current.id, expectedVersion: current.version, changes };
+}
+
+function fixedFieldProblems(want: ServiceSpec, have: CurrentService): string[] {
+  const at = `services.${want.name}`;
+  const problems: string[] = [];
+  if ((want.role ?? 'MAIN') !== have.role) problems.push(`${at}.role: ${have.role} → ${want.role ?? 'MAIN'}`);
+  if (!sameList([...(want.dependsOn ?? [])].sort(), [...have.dependsOn].sort())) {
+    problems.push(`${at}.dependsOn: changed`);
+  }
+  const wantSecrets = (want.secrets ?? []).map((s) => s.key).sort();
+  if (!sameList(wantSecrets, have.secrets.map((s) => s.key).sort())) problems.push(`${at}.secrets: changed`);
+  const wantVolumes = (want.volumes ?? []).map((v) => `${v.name}:${v.mountPath}`).sort();
+  if (!sameList(wantVolumes, have.volumes.map((v) => `${v.name}:${v.mountPath}`).sort())) {
+    problems.push(`${at}.volumes: changed`);
+  }
+  return problems.map((p) => `${p} (a deploy cannot change this; destroy and apply again)`);
+}
+
+function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | undefined {
+  const fields: string[] = [];
+  const input: Record<string, unknown> = { name: want.name, image: want.image };
+  if (want.image !== have.image) fields.push('image');
+
+  const wantEnv = envList(want.env);
+  const haveEnv = [...have.env].sort(byName).map((e) => `${e.name}=${e.value}`);
+  if (
+    !sameList(
+      wantEnv.map((e) => `${e.name}=${e.value}`),
+      haveEnv,
+    )
+  ) {
+    fields.push('env');
+    input.env = wantEnv;
+  }
+  const wantPorts = portList(want);
+  // The server reports an unpinned host port as 0 (or null): both mean "any".
+  const key = (p: { container: number; host?: number | null; protocol?: string | null }) =>
+    `${p.container}:${p.host || ''}/${p.protocol ?? 'TCP'}`;
+  if (!sameList(wantPorts.map(key).sort(), have.ports.map(key).sort())) {
+    fields.push('ports');
+    input.ports = wantPorts;
+  }
+  if (want.resources && !covers(have.resources, want.resources)) {
+    fields.push('resources');
+    input.resources = want.resources;
+  }
+  if (want.healthCheck && !covers(have.healthCheck, want.healthCheck)) {
+    fields.push('healthCheck');
+    input.healthCheck = want.healthCheck;
+  }
+  if (want.command && !sameList(want.command, have.command ?? [])) {
+    fields.push('command');
+    input.command = want.command;
+  }
+  if (want.args && !sameList(want.args, have.args ?? [])) {
+    fields.push('args');
+    input.args = want.args;
+  }
+  return fields.length > 0 ? { name: want.name, fields, input } : undefined;
+}
+
+/** The ProvisionInstanceInput for a spec (without `wait`). */
+export function provisionInput(spec: AppSpec): Record<string, unknown> {
+  return dropUndefined({
+    name: spec.name,
+    provider: spec.provider,
+    kind: spec.kind,
+    labels: spec.labels ? labelList(spec.labels) : undefined,
+    readiness: spec.readiness,
+    services: spec.services.map((s) =>
+      dropUndefined({
+        name: s.name,
+        image: s.image,
+        role: s.role,
+        dependsOn: s.dependsOn,
+        env: s.env ? envList(s.env) : undefined,
+        ports: s.ports,
+        resources: s.resources,
+        healthCheck: s.healthCheck,
+        command: s.command,
+        args: s.args,
+        secrets: s.secrets,
+        volumes: s.volumes,
+        configFiles: s.configFiles,
+        annotations: s.annotations ? labelList(s.annotations) : undefined,
+      }),
+    ),
+  });
+}
+
+function envList(env: Record<string, string> | undefined): Array<{ name: string; value: string }> {
+  return Object.entries(env ?? {})
+    .map(([name, value]) => ({ name, value }))
+    .sort(byName);
+}
+
+function portList(s: ServiceSpec): Array<{ container: number; host?: number; protocol?: 'TCP' | 'UDP' }> {
+  return s.ports ?? [];
+}
+
+function labelList(labels: Record<string, string>): Array<{ key: string; value: string }> {
+  return Object.entries(labels).map(([key, value]) => ({ key, value }));
+}
+
+/** True when every field `want` sets has the same value in `have`. */
+function covers(have: Record<string, unknown> | null | undefined, want: Record<string, unknown>): boolean {
+  return Object.entries(want).every(([k, v]) => v === undefined || have?.[k] === v);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function dropUndefined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

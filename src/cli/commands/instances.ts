@@ -1,0 +1,289 @@
+import type { Command } from 'commander';
+import type { WheelhouseClient as Client } from '../../client/client.js';
+import {
+  DeployInstanceDocument,
+  type DeployStrategy,
+  DeprovisionInstanceDocument,
+  ExecInstanceDocument,
+  type InstanceFieldsFragment,
+  InstancesDocument,
+  ReleasesDocument,
+  RestartInstanceDocument,
+  RollbackInstanceDocument,
+  ScaleInstanceDocument,
+  StartInstanceDocument,
+  StopInstanceDocument,
+} from '../../client/generated/graphql.js';
+import { unwrap } from '../../client/unwrap.js';
+import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import { runLifecycle } from '../lifecycle.js';
+import { followTarget, type GlobalOptions, requireInstance, withSession } from '../session.js';
+
+interface WaitOptions extends GlobalOptions {
+  wait?: boolean;
+}
+
+const WAIT_HELP = 'follow the operation to its end, printing progress (exit 1 if it fails)';
+
+export function registerInstanceCommands(program: Command): void {
+  program
+    .command('ls')
+    .description('list instances')
+    .option('--all', 'include destroyed instances')
+    .action(async (_o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { all?: boolean }>();
+      await withSession(opts, async ({ client, out }) => {
+        const filters = opts.all ? [undefined, { desiredState: 'DESTROYED' as const }] : [undefined];
+        const nodes: InstanceFieldsFragment[] = [];
+        for (const filter of filters) {
+          const data = await client.request(InstancesDocument, { first: 100, filter });
+          nodes.push(...data.instances.edges.map((e) => e.node));
+        }
+        out.table(
+          ['NAME', 'STATE', 'READY', 'DESIRED', 'PROVIDER', 'RELEASE', 'SERVICES'],
+          nodes.map((n) => [
+            n.name,
+            n.state,
+            n.ready ? 'yes' : 'no',
+            n.desiredState,
+            n.provider?.key,
+            n.currentRelease ? `v${n.currentRelease.version}` : null,
+            n.services.map((s) => `${s.name}=${s.image}`).join(' '),
+          ]),
+          nodes,
+        );
+      });
+    });
+
+  program
+    .command('status')
+    .description("an instance's state, services, endpoints and last operation")
+    .argument('<name>', 'instance name')
+    .action(async (name: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions>();
+      await withSession(opts, async ({ client, out }) => {
+        const i = await requireInstance(client, name);
+        if (out.json) return out.result(i);
+        const lines = [
+          `name:      ${i.name}`,
+          `state:     ${i.state}${i.ready ? ' (ready)' : ' (not ready)'}, desired ${i.desiredState}`,
+          `provider:  ${i.provider?.key ?? '-'}`,
+          `release:   ${i.currentRelease ? `v${i.currentRelease.version}` : '-'}   version ${i.version}   restarts ${i.restarts}`,
+          ...(i.message ? [`message:   ${i.message}`] : []),
+          ...(i.lastOperation
+            ? [
+                `operation: ${i.lastOperation.kind} ${i.lastOperation.status}${i.lastOperation.readinessOutcome ? ` (${i.lastOperation.readinessOutcome})` : ''}`,
+              ]
+            : []),
+          ...i.endpoints.map((e) => `endpoint:  ${e.serviceName ?? '-'} ${e.url}`),
+          '',
+        ];
+        out.line(lines.join('\n'));
+        out.table(
+          ['SERVICE', 'ROLE', 'IMAGE', 'STATE', 'READY', 'RESTARTS', 'REPLICAS'],
+          i.services.map((s) => [
+            s.name,
+            s.role,
+            s.image,
+            s.status.state,
+            s.status.ready ? 'yes' : 'no',
+            s.status.restarts,
+            s.resources?.replicas ?? 1,
+          ]),
+          i,
+        );
+      });
+    });
+
+  program
+    .command('deploy')
+    .description('deploy new images to some services: deploy NAME web=image:tag [worker=image:tag…]')
+    .argument('<name>', 'instance name')
+    .argument('<service=image...>', 'services and their new images')
+    .option('--strategy <strategy>', 'ROLLING | RECREATE | BLUE_GREEN | CANARY')
+    .option('--wait', WAIT_HELP)
+    .action(async (name: string, pairs: string[], _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<WaitOptions & { strategy?: string }>();
+      const services = pairs.map((pair, index) => {
+        const eq = pair.indexOf('=');
+        if (eq <= 0 || eq === pair.length - 1) {
+          throw usageError(`services.${index}: "${pair}" is not service=image:tag`);
+        }
+        return { name: pair.slice(0, eq), image: pair.slice(eq + 1) };
+      });
+      await withSession(opts, async (session) => {
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        const strategy = opts.strategy?.toUpperCase() as DeployStrategy | undefined;
+        await runLifecycle(
+          session,
+          await followTarget(client, instance),
+          async () =>
+            (await client.request(DeployInstanceDocument, { input: { instanceId: instance.id, services, strategy } }))
+              .deployInstance,
+          opts.wait ?? false,
+        );
+      });
+    });
+
+  program
+    .command('rollback')
+    .description('go back to an earlier release (the previous one unless --to)')
+    .argument('<name>', 'instance name')
+    .option('--to <version>', 'the release to restore, e.g. v2')
+    .option('--wait', WAIT_HELP)
+    .action(async (name: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<WaitOptions & { to?: string }>();
+      const wanted = opts.to === undefined ? undefined : Number(opts.to.replace(/^v/i, ''));
+      if (wanted !== undefined && !(Number.isInteger(wanted) && wanted > 0)) {
+        throw usageError(`--to: "${opts.to}" is not a release version like v2`);
+      }
+      await withSession(opts, async (session) => {
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        const data = await client.request(ReleasesDocument, { instanceId: instance.id, first: 100 });
+        const releases = data.releases.edges.map((e) => e.node);
+        const current = instance.currentRelease?.version;
+        const target =
+          wanted === undefined
+            ? releases
+                .filter((r) => current === undefined || r.version < current)
+                .sort((a, b) => b.version - a.version)[0]
+            : releases.find((r) => r.version === wanted);
+        if (!target) {
+          throw new CliError(
+            wanted === undefined ? `${name} has no release before v${current}` : `${name} has no release v${wanted}`,
+            ExitCode.FAILED,
+          );
+        }
+        session.out.line(`${name}: rollback from v${current ?? '?'} to v${target.version}`);
+        await runLifecycle(
+          session,
+          await followTarget(client, instance),
+          async () =>
+            (
+              await client.request(RollbackInstanceDocument, {
+                input: { instanceId: instance.id, releaseId: target.id },
+              })
+            ).rollbackInstance,
+          opts.wait ?? false,
+        );
+      });
+    });
+
+  program
+    .command('scale')
+    .description("change a service's replicas and limits")
+    .argument('<name>', 'instance name')
+    .option('--service <service>', 'the service (MAIN when omitted)')
+    .option('--replicas <n>', 'replicas', integer('--replicas'))
+    .option('--cpu <cpu>', 'CPU: cores (0.5) or millicores (500m)', cpuMillis)
+    .option('--memory <memory>', 'memory limit: MiB (256), 256Mi or 1Gi', memoryMb)
+    .option('--wait', WAIT_HELP)
+    .action(async (name: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<
+        WaitOptions & { service?: string; replicas?: number; cpu?: number; memory?: number }
+      >();
+      if (opts.replicas === undefined && opts.cpu === undefined && opts.memory === undefined) {
+        throw usageError('scale: give at least one of --replicas, --cpu, --memory');
+      }
+      await withSession(opts, async (session) => {
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        const resources = { replicas: opts.replicas, cpuMillis: opts.cpu, memoryMb: opts.memory };
+        await runLifecycle(
+          session,
+          await followTarget(client, instance),
+          async () =>
+            (
+              await client.request(ScaleInstanceDocument, {
+                input: { instanceId: instance.id, service: opts.service, resources },
+              })
+            ).scaleInstance,
+          opts.wait ?? false,
+        );
+      });
+    });
+
+  const actions = {
+    start: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(StartInstanceDocument, { input })).startInstance,
+    stop: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(StopInstanceDocument, { input })).stopInstance,
+    restart: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(RestartInstanceDocument, { input })).restartInstance,
+    destroy: async (c: Client, input: { instanceId: string }) =>
+      (await c.request(DeprovisionInstanceDocument, { input })).deprovisionInstance,
+  } as const;
+  for (const [action, send] of Object.entries(actions)) {
+    program
+      .command(action)
+      .description(
+        `${action} an instance${action === 'destroy' ? ' (deprovision: removes its containers and volumes)' : ''}`,
+      )
+      .argument('<name>', 'instance name')
+      .option('--wait', WAIT_HELP)
+      .action(async (name: string, _o, cmd: Command) => {
+        const opts = cmd.optsWithGlobals<WaitOptions>();
+        await withSession(opts, async (session) => {
+          const { client } = session;
+          const instance = await requireInstance(client, name);
+          await runLifecycle(
+            session,
+            await followTarget(client, instance),
+            (): Promise<{ __typename?: string }> => send(client, { instanceId: instance.id }),
+            opts.wait ?? false,
+          );
+        });
+      });
+  }
+
+  program
+    .command('exec')
+    .description('run a command in a service: exec NAME [--service S] -- CMD [ARGS…]; exits with its exit code')
+    .argument('<name>', 'instance name')
+    .argument('<command...>', 'the command and its arguments (after --)')
+    .option('--service <service>', 'the service (MAIN when omitted)')
+    .option('--timeout <seconds>', 'kill it after this many seconds (exit 124)', integer('--timeout'))
+    .action(async (name: string, command: string[], _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<GlobalOptions & { service?: string; timeout?: number }>();
+      const code = await withSession(opts, async ({ client, out }) => {
+        const instance = await requireInstance(client, name);
+        const data = await client.request(ExecInstanceDocument, {
+          input: { instanceId: instance.id, service: opts.service, command, timeoutSeconds: opts.timeout },
+        });
+        const r = unwrap(data.execInstance);
+        if (out.json) out.result({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+        else {
+          process.stdout.write(r.stdout);
+          process.stderr.write(r.stderr);
+        }
+        return r.exitCode;
+      });
+      process.exitCode = code;
+    });
+}
+
+function integer(flag: string) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw usageError(`${flag}: "${raw}" is not a whole number`);
+    return n;
+  };
+}
+
+/** "0.5" or "500m" → 500 millicores. */
+export function cpuMillis(raw: string): number {
+  const m = /^(\d+)m$/.exec(raw);
+  const n = m ? Number(m[1]) : Number(raw) * 1000;
+  if (!Number.isInteger(n) || n <= 0) throw usageError(`--cpu: "${raw}" is not cores (0.5) or millicores (500m)`);
+  return n;
+}
+
+/** "256", "256Mi", "256M", "1Gi", "1G" → MiB. */
+export function memoryMb(raw: string): number {
+  const m = /^(\d+(?:\.\d+)?)(Mi|M|Gi|G)?$/.exec(raw);
+  const n = m ? Number(m[1]) * (m[2]?.startsWith('G') ? 1024 : 1) : Number.NaN;
+  if (!Number.isInteger(n) || n <= 0) throw usageError(`--memory: "${raw}" is not MiB (256), 256Mi or 1Gi`);
+  return n;
+}

@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import type { InstanceRow, NewEvent } from '../db/database.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
+import { isInstanceNameTaken } from '../db/errors.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import * as releases from '../db/repositories/release-repository.js';
+import {
+  type Capability,
+  type DeployStrategy,
+  type Provider,
+  type ServiceSnapshot,
+  snapshotFromDeploy,
+  snapshotOf,
+} from '../providers/provider.js';
+import type { Registry } from '../providers/registry.js';
+import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from './errors.js';
+import { event } from './event-rows.js';
+import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
+import type { DeployInput, OnInstance, ProvisionInput, RollbackInput, ScaleInput } from './instance-inputs.js';
+import {
+  type DesiredState,
+  type Instance,
+  isTerminal,
+  type Operation,
+  type OperationKind,
+  type OperationParams,
+  type StoredServiceSpec,
+  toInstance,
+  toOperation,
+} from './model.js';
+import { enqueueOperation } from './operation-queue.js';
+import type { OperationSignal } from './operation-signal.js';
+import { providerFor, requireCapability } from './provider-calls.js';
+import type { Principal } from './scopes.js';
+import type { SecretService } from './secrets.js';
+import {
+  checkArgv,
+  checkEnv,
+  checkHealthCheck,
+  checkImage,
+  checkInstanceLabels,
+  checkName,
+  checkNoNul,
+  checkPorts,
+  checkResources,
+  Problems,
+  validateServices,
+} from './spec-validation.js';
+import { assertAllowed, type InstanceAction } from './state-machine.js';
+
+const STRATEGY_CAPABILITY: Record<DeployStrategy, Capability | undefined> = {
+  rolling: 'strategy:rolling',
+  recreate: undefined,
+  blue_green: 'strategy:blue-green',
+  canary: 'strategy:canary',
+};
+
+/**
+ * Lifecycle mutations. Each validates, checks the provider's capability and
+ * the state machine, then writes the queued Operation, the instance's new
+ * desired state and the first Event in one transaction. The executor does the
+ * provider work; nothing here calls a provider except exec, which is direct.
+ */
+export class InstanceCommands {
+  constructor(
+    readonly db: DbHandle,
+    protected readonly registry: Registry,
+    private readonly secrets: SecretService,
+    readonly signal: OperationSignal,
+  ) {}
+
+  async provision(caller: Principal, input: ProvisionInput): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    checkName(p, input.name, ['input', 'name']);
+    const instanceId = randomUUID();
+    const { services, configContents } = validateServices(
+      p,
+      input.services,
+      ['input', 'services'],
+      (svc, file) => `_config/${instanceId}/${svc}/${file}`,
+    );
+    const labels = checkInstanceLabels(p, input.labels, ['input', 'labels']);
+    const r = input.readiness;
+    if (
+      r?.timeoutSeconds != null &&
+      (!Number.isInteger(r.timeoutSeconds) || r.timeoutSeconds < 1 || r.timeoutSeconds > 3600)
+    ) {
+      p.add(['input', 'readiness', 'timeoutSeconds'], 'must be an integer from 1 to 3600');
+    }
+    if (
+      r?.intervalSeconds != null &&
+      (!Number.isInteger(r.intervalSeconds) || r.intervalSeconds < 1 || r.intervalSeconds > 300)
+    ) {
+      p.add(['input', 'readiness', 'intervalSeconds'], 'must be an integer from 1 to 300');
+    }
+    let providerKey = '';
+    let provider: Provider | undefined;
+    try {
+      const resolved = input.provider ? this.registry.resolve(input.provider) : this.registry.resolveDefault();
+      providerKey = resolved.key;
+      provider = resolved.provider;
+    } catch {
+      p.add(
+        ['input', 'provider'],
+        input.provider ? `unknown provider "${input.provider}"` : 'no provider is registered',
+      );
+    }
+    const secretKeys = [...new Set(services.flatMap((s) => s.secrets.map((ref) => ref.key)))];
+    p.throwIfAny();
+    const missing = await this.secrets.missing(caller.tenantId, secretKeys);
+    services.forEach((s, i) => {
+      s.secrets.forEach((ref, j) => {
+        if (missing.includes(ref.key))
+          p.add(['input', 'services', i, 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
+      });
+    });
+    p.throwIfAny();
+    if (!provider) throw new Error('unreachable: provider resolved above');
+    requireCapability(provider, providerKey, 'provision');
+    if (services.some((s) => s.volumes.length > 0)) requireCapability(provider, providerKey, 'volumes');
+    if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
+
+    return enqueueIdempotent(this, caller, input, 'provision', undefined, async (tx) => {
+      for (const [key, value] of Object.entries(configContents)) {
+        await this.secrets.putInternal(caller.tenantId, key, value, tx);
+      }
+      const policy = r
+        ? {
+            ...(r.timeoutSeconds ? { timeoutMs: r.timeoutSeconds * 1000 } : {}),
+            ...(r.intervalSeconds ? { intervalMs: r.intervalSeconds * 1000 } : {}),
+          }
+        : null;
+      let row: InstanceRow;
+      try {
+        row = await instances.insertInstance(tx, {
+          id: instanceId,
+          tenant_id: caller.tenantId,
+          name: input.name,
+          provider_key: providerKey,
+          kind: input.kind ?? 'deployment',
+          desired_state: 'running',
+          state: 'provisioning',
+          labels: json(labels),
+          services: json(services),
+          readiness_policy: policy ? json(policy) : null,
+          endpoints: json([]),
+          service_status: json({}),
+          generation: 1,
+        });
+      } catch (err) {
+        if (isInstanceNameTaken(err)) {
+          throw ValidationError.of(['input', 'name'], `an instance named "${input.name}" already exists`);
+        }
+        throw err;
+      }
+      const opId = randomUUID();
+      const releaseId = randomUUID();
+      await releases.insertRelease(tx, {
+        id: releaseId,
+        tenant_id: caller.tenantId,
+        instance_id: row.id,
+        version: 1,
+        snapshots: json(services.map(toSnapshot)),
+        strategy: null,
+        operation_id: null,
+      });
+      const op = await enqueueOperation(tx, {
+        id: opId,
+        instance: row,
+        kind: 'provision',
+        params: { services, generation: 1 },
+        caller,
+        release: { id: releaseId, owned: true },
+        idempotency: idempotencyOf('provision', input),
+        precededBy: [
+          event(row, null, 'instance.created', caller, {
+            message: `instance ${row.name} created`,
+            toState: 'provisioning',
+            ready: false,
+          }),
+          event(row, opId, 'release.created', caller, { message: 'release v1', data: { version: 1, releaseId } }),
+        ],
+      });
+      return { instanceRow: row, opRow: op };
+    });
+  }
+
+  async deploy(caller: Principal, input: DeployInput): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    if (input.services.length === 0) p.add(['input', 'services'], 'must name at least one service');
+    const seen = new Set<string>();
+    const deploys = input.services.map((s, i) => {
+      const at = ['input', 'services', i];
+      if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
+      seen.add(s.name);
+      checkImage(p, s.image, [...at, 'image']);
+      return {
+        name: s.name,
+        image: s.image,
+        env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
+        command: checkArgv(p, s.command, [...at, 'command']),
+        args: checkArgv(p, s.args, [...at, 'args']),
+        ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
+        resources: s.resources ? checkResources(p, s.resources, [...at, 'resources']) : undefined,
+        healthCheck: checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']),
+      };
+    });
+    p.throwIfAny();
+    const strategy: DeployStrategy = input.strategy ?? 'rolling';
+    return this.onInstance(caller, input, 'deploy', 'deploy', async (_tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'deploy');
+      const needed = STRATEGY_CAPABILITY[strategy];
+      if (needed) requireCapability(provider, row.provider_key, needed);
+      const current = row.services;
+      const problems = new Problems();
+      deploys.forEach((d, i) => {
+        if (!current.some((s) => s.name === d.name))
+          problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
+      });
+      problems.throwIfAny();
+      const changed = deploys.map((d) => {
+        const base = current.find((s) => s.name === d.name)!;
+        return {
+          ...base,
+          image: d.image,
+          ...(d.env ? { env: d.env } : {}),
+          ...(d.command ? { command: d.command } : {}),
+          ...(d.args ? { args: d.args } : {}),
+          ...(d.ports ? { ports: d.ports } : {}),
+          ...(d.resources ? { resources: { ...base.resources, ...d.resources } } : {}),
+          ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
+        } satisfies StoredServiceSpec;
+      });
+      return { changed, strategy };
+    });
+  }
+
+  async rollback(caller: Principal, input: RollbackInput): Promise<Enqueued> {
+    return this.onInstance(caller, input, 'rollback', 'rollback', async (tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'deploy');
+      const target = (await releases.findReleasesByIds(tx, caller.tenantId, [input.releaseId]))[0];
+      if (!target || target.instance_id !== row.id) {
+        throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
+      }
+      const snapshots = target.snapshots;
+      const current = row.services;
+      const changed = current
+        .map((s): StoredServiceSpec | undefined => {
+          const snap = snapshots.find((x) => x.name === s.name);
+          if (!snap) return undefined;
+          return {
+            ...s,
+            image: snap.image,
+            env: { ...snap.env },
+            ports: snap.ports,
+            ...(snap.command ? { command: snap.command } : {}),
+            ...(snap.args ? { args: snap.args } : {}),
+            ...(snap.resources ? { resources: snap.resources } : {}),
+          };
+        })
+        .filter((s): s is StoredServiceSpec => !!s);
+      return { changed, strategy: 'rolling', rolledBackFrom: target.id, snapshots };
+    });
+  }
+
+  async scale(caller: Principal, input: ScaleInput): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    const resources = checkResources(p, input.resources, ['input', 'resources'], 0);
+    if (Object.keys(resources).length === 0)
+      p.add(['input', 'resources'], 'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu');
+    p.throwIfAny();
+    return this.onInstance(caller, input, 'scale', 'scale', async (_tx, row, provider) => {
+      requireCapability(provider, row.provider_key, 'scale');
+      if (resources.gpu) requireCapability(provider, row.provider_key, 'gpu');
+      const current = row.services;
+      const target = input.service
+        ? current.find((s) => s.name === input.service)
+        : current.find((s) => s.role === 'main');
+      if (!target) throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
+      if (target.role === 'init')
+        throw ValidationError.of(['input', 'service'], 'an INIT service runs once and cannot be scaled');
+      return {
+        changed: [{ ...target, resources: { ...target.resources, ...resources } }],
+        service: target.name,
+        resources,
+        noRelease: true,
+      };
+    });
+  }
+
+  /** start, stop, restart, deprovision: no input beyond the instance. */
+  async action(
+    caller: Principal,
+    kind: 'start' | 'stop' | 'restart' | 'deprovision',
+    input: OnInstance,
+  ): Promise<Enqueued> {
+    return this.onInstance(caller, input, kind, kind, async () => ({ noRelease: true }));
+  }
+
+  /** Cancels a queued operation at once; asks a running one to stop (the executor aborts its wait). */
+  async cancel(caller: Principal, operationId: string): Promise<Operation> {
+    const result = await withTransaction(this.db, async (tx) => {
+      const row = await operations.lockOperation(tx, caller.tenantId, operationId);
+      if (!row) throw new NotFoundError('operation');
+      const inst = await instances.findInstance(tx, caller.tenantId, row.instance_id);
+      if (isTerminal(row.status)) {
+        throw new InvalidStateError(inst?.state ?? 'running', `cancel a ${row.status} operation on`);
+      }
+      if (row.status === 'queued') {
+        const updated = await operations.updateOperation(tx, row.id, {
+          status: 'canceled',
+          finished_at: new Date(),
+          error_code: 'CANCELED',
+          error_message: 'canceled before it started',
+        });
+        if (inst) {
+          await appendEvents(tx, [
+            event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
+          ]);
+        }
+        return { row: updated, ended: true };
+      }
+      const updated = await operations.updateOperation(tx, row.id, { cancel_requested: true });
+      if (inst)
+        await appendEvents(tx, [
+          event(inst, row.id, 'operation.cancel_requested', caller, { message: `cancel of ${row.kind} requested` }),
+        ]);
+      return { row: updated, ended: false };
+    });
+    if (result.ended) this.signal.ended(result.row.id);
+    return toOperation(result.row);
+  }
+
+  /** Resolves when the operation has ended (any replica may run it). */
+  async waitFor(tenantId: string, operationId: string, signal?: AbortSignal): Promise<Operation> {
+    for (;;) {
+      const row = await operations.findOperation(this.db, tenantId, operationId);
+      if (!row) throw new NotFoundError('operation');
+      if (isTerminal(row.status)) return toOperation(row);
+      if (signal?.aborted) return toOperation(row);
+      await new Promise<void>((resolve) => {
+        const off = this.signal.onceEnded(operationId, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        const timer = setTimeout(() => {
+          off();
+          resolve();
+        }, 500);
+      });
+    }
+  }
+
+  async findInstance(tenantId: string, id: string): Promise<Instance | undefined> {
+    const row = await instances.findInstance(this.db, tenantId, id);
+    return row ? toInstance(row) : undefined;
+  }
+
+  /** The shared path of every mutation on an existing instance. */
+  private async onInstance(
+    caller: Principal,
+    input: OnInstance,
+    kind: OperationKind,
+    action: InstanceAction,
+    plan: (
+      tx: DbTransaction,
+      row: InstanceRow,
+      provider: Provider,
+    ) => Promise<{
+      changed?: StoredServiceSpec[];
+      strategy?: string;
+      service?: string;
+      resources?: OperationParams['resources'];
+      rolledBackFrom?: string;
+      snapshots?: ServiceSnapshot[];
+      noRelease?: boolean;
+    }>,
+  ): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    return enqueueIdempotent(this, caller, input, kind, input.instanceId, async (tx) => {
+      const row = await instances.lockInstance(tx, caller.tenantId, input.instanceId);
+      // A destroyed instance is still listed (state DESTROYED): assertAllowed answers InvalidStateError for it.
+      if (!row) throw new NotFoundError('instance');
+      if (input.expectedVersion != null && input.expectedVersion !== row.version) {
+        throw new ConflictError(`the instance is at version ${row.version}, not ${input.expectedVersion}`, row.version);
+      }
+      assertAllowed(action, row.state, row.desired_state);
+      const provider = providerFor(this.registry, row.provider_key);
+      const planned = await plan(tx, row, provider);
+      const changed = planned.changed ?? [];
+      const services = row.services.map((s) => changed.find((c) => c.name === s.name) ?? s);
+      const specChanged = changed.length > 0;
+      const generation = specChanged ? row.generation + 1 : row.generation;
+      const desired: DesiredState =
+        kind === 'stop'
+          ? 'stopped'
+          : kind === 'deprovision'
+            ? 'destroyed'
+            : kind === 'start' || kind === 'restart'
+              ? 'running'
+              : row.desired_state;
+      const opId = randomUUID();
+      let releaseId: string | null = null;
+      const newEvents: NewEvent[] = [];
+      if (!planned.noRelease) {
+        const latest = await releases.findLatestRelease(tx, row.id);
+        const prior = latest?.snapshots ?? [];
+        const snapshots = planned.snapshots
+          ? planned.snapshots.map((s) => ({ ...s }))
+          : prior.map((s) => {
+              const c = changed.find((x) => x.name === s.name);
+              return c ? snapshotFromDeploy({ ...toSnapshot(c) }, s) : s;
+            });
+        releaseId = randomUUID();
+        const version = (latest?.version ?? 0) + 1;
+        await releases.insertRelease(tx, {
+          id: releaseId,
+          tenant_id: caller.tenantId,
+          instance_id: row.id,
+          version,
+          snapshots: json(snapshots),
+          strategy: planned.strategy ?? null,
+          rolled_back_from_id: planned.rolledBackFrom ?? null,
+          operation_id: null,
+        });
+        newEvents.push(
+          event(row, opId, 'release.created', caller, { message: `release v${version}`, data: { version, releaseId } }),
+        );
+      }
+      const params: OperationParams = {
+        ...(specChanged ? { changed } : {}),
+        ...(planned.strategy ? { strategy: planned.strategy } : {}),
+        ...(planned.service ? { service: planned.service } : {}),
+        ...(planned.resources ? { resources: planned.resources } : {}),
+        generation,
+      };
+      // The instance takes its new spec and desired state with the queued operation, in one transaction.
+      const updated = await instances.updateInstance(tx, row.id, {
+        services: json(services),
+        generation,
+        desired_state: desired,
+        version: row.version + 1,
+      });
+      const op = await enqueueOperation(tx, {
+        id: opId,
+        instance: row,
+        kind,
+        params,
+        caller,
+        release: releaseId ? { id: releaseId, owned: true } : null,
+        idempotency: idempotencyOf(kind, input),
+        precededBy: newEvents,
+      });
+      return { instanceRow: updated, opRow: op };
+    });
+  }
+}
+
+function toSnapshot(s: StoredServiceSpec): ServiceSnapshot {
+  return snapshotOf({ ...s, configFiles: [] });
+}
+
+// The worker still imports the builder from here; it moves to event-rows.ts when the worker switches.
+export { event } from './event-rows.js';

@@ -1,0 +1,43 @@
+import type { DeployStrategy } from '../providers/provider.js';
+import type { MutationControl } from './idempotency.js';
+import type { HealthCheckInput, PortInput, ResourceInput, ServiceSpecInput } from './spec-validation.js';
+
+// The inputs of the lifecycle commands, as the schema passes them (validated by the commands).
+
+/** The fields of every mutation on an existing instance. */
+export interface OnInstance extends MutationControl {
+  instanceId: string;
+  expectedVersion?: number | null;
+}
+
+export interface ProvisionInput extends MutationControl {
+  name: string;
+  provider?: string | null;
+  kind?: 'deployment' | 'stateful_set' | null;
+  services: readonly ServiceSpecInput[];
+  labels?: readonly { key: string; value: string }[] | null;
+  readiness?: { timeoutSeconds?: number | null; intervalSeconds?: number | null } | null;
+}
+
+export interface ServiceDeployInput {
+  name: string;
+  image: string;
+  env?: readonly { name: string; value: string }[] | null;
+  command?: readonly string[] | null;
+  args?: readonly string[] | null;
+  ports?: readonly PortInput[] | null;
+  resources?: ResourceInput | null;
+  healthCheck?: HealthCheckInput | null;
+}
+
+export interface DeployInput extends OnInstance {
+  services: readonly ServiceDeployInput[];
+  strategy?: DeployStrategy | null;
+}
+export interface ScaleInput extends OnInstance {
+  service?: string | null;
+  resources: ResourceInput;
+}
+export interface RollbackInput extends OnInstance {
+  releaseId: string;
+}

@@ -1,0 +1,87 @@
+/**
+ * The one door from the control plane to a provider call: finding the
+ * provider an instance runs on, and turning a provider's failure into the
+ * domain error (or the operation failure record) the API shows. Commands,
+ * exec, logs, live resources and the executor all go through here, so a
+ * provider failure reads the same wherever it surfaces.
+ */
+import type { CallContext, Capability, Provider } from '../providers/provider.js';
+import { hasCapability } from '../providers/provider.js';
+import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import type { Registry } from '../providers/registry.js';
+import { CapabilityNotSupportedError, type DomainError, ProviderUnavailableError } from './errors.js';
+
+/** A provider found for a call, with the context (credentials attached) to pass to it. */
+export interface AcquiredProvider {
+  key: string;
+  provider: Provider;
+  ctx: CallContext;
+}
+
+/** The error for an instance whose provider is not registered on this server (config changed since). */
+export function providerNotRegistered(key: string): ProviderUnavailableError {
+  return new ProviderUnavailableError(key, `provider "${key}" is not registered on this server`);
+}
+
+/** The provider registered under `key`; ProviderUnavailableError when there is none. */
+export function providerFor(registry: Registry, key: string): Provider {
+  try {
+    return registry.get(key);
+  } catch {
+    throw providerNotRegistered(key);
+  }
+}
+
+/** Resolves `key` and attaches its credentials for one call; ProviderUnavailableError when it is not registered. */
+export async function acquireProvider(registry: Registry, key: string, signal: AbortSignal): Promise<AcquiredProvider> {
+  try {
+    return await registry.acquire({ signal }, key);
+  } catch (err) {
+    if (err instanceof ProviderNotFoundError) throw providerNotRegistered(key);
+    throw err;
+  }
+}
+
+/** CapabilityNotSupportedError unless the provider under `key` has `capability`. */
+export function requireCapability(provider: Provider, key: string, capability: Capability): void {
+  if (!hasCapability(provider, capability)) throw new CapabilityNotSupportedError(capability, key);
+}
+
+/**
+ * Runs a provider call for a request and maps its failure: an unreachable
+ * backend is ProviderUnavailableError, a workload the provider does not find
+ * is `whenNotFound()` (the caller knows which state that means), anything
+ * else is rethrown as is (masked as internal by the server).
+ */
+export async function callProvider<T>(
+  key: string,
+  whenNotFound: () => DomainError,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw domainErrorOf(err, key, whenNotFound) ?? err;
+  }
+}
+
+/** The domain error a provider failure means for a request; undefined when `err` has no domain meaning. */
+export function domainErrorOf(err: unknown, key: string, whenNotFound: () => DomainError): DomainError | undefined {
+  if (!(err instanceof ProviderError)) return undefined;
+  if (err.kind === 'unavailable') return new ProviderUnavailableError(key, err.message);
+  if (err.kind === 'not_found') return whenNotFound();
+  return undefined;
+}
+
+/** How an operation records a provider failure: a stable code, a message safe to show, the readiness outcome. */
+export interface ProviderFailure {
+  code: string;
+  message: string;
+  outcome: 'failed' | null;
+}
+
+/** The failure record for a provider error an operation ended with (the executor's mapping). */
+export function providerFailureOf(err: ProviderError): ProviderFailure {
+  const code = err.kind === 'unavailable' ? 'PROVIDER_UNAVAILABLE' : err.kind.toUpperCase();
+  return { outcome: err.kind === 'workload_failed' ? 'failed' : null, code, message: err.message };
+}

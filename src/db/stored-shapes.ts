@@ -1,0 +1,87 @@
+/**
+ * The shapes Wheelhouse stores in its columns: the value sets of the state
+ * and kind columns and the JSON documents in the jsonb ones. They live with
+ * the table types so a row read from the database is already typed (no casts
+ * in the services); `control/model.ts` exposes them as the domain's vocabulary.
+ */
+import type {
+  HealthCheckSpec,
+  PortSpec,
+  ResourceSpec,
+  SecretRef,
+  ServiceRole,
+  VolumeSpec,
+} from '../providers/provider.js';
+
+/** The state an instance should be held in. */
+export const DesiredStates = { running: 'running', stopped: 'stopped', destroyed: 'destroyed' } as const;
+export type DesiredState = (typeof DesiredStates)[keyof typeof DesiredStates];
+
+export const OperationKinds = {
+  provision: 'provision',
+  deploy: 'deploy',
+  scale: 'scale',
+  rollback: 'rollback',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+  deprovision: 'deprovision',
+} as const;
+export type OperationKind = (typeof OperationKinds)[keyof typeof OperationKinds];
+
+export const OperationStatuses = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+} as const;
+export type OperationStatus = (typeof OperationStatuses)[keyof typeof OperationStatuses];
+
+/** A config file as stored in a spec: the content lives in the vault under `contentKey`. */
+export interface StoredConfigFile {
+  name: string;
+  path: string;
+  format: 'json' | 'yaml' | 'env' | 'text';
+  contentKey: string;
+}
+
+/** A service's desired spec as stored on the instance: no secret values, no file contents. */
+export interface StoredServiceSpec {
+  name: string;
+  image: string;
+  role: ServiceRole;
+  dependsOn: string[];
+  resources: ResourceSpec;
+  env: Record<string, string>;
+  ports: PortSpec[];
+  volumes: VolumeSpec[];
+  healthCheck?: HealthCheckSpec;
+  secrets: SecretRef[];
+  configFiles: StoredConfigFile[];
+  annotations: Record<string, string>;
+  command?: string[];
+  args?: string[];
+}
+
+export interface OperationStep {
+  name: string;
+  status: OperationStatus;
+  startedAt: string | null;
+  finishedAt: string | null;
+  message: string | null;
+}
+
+/** What the executor needs to run an operation; written at enqueue, never holds secret values. */
+export interface OperationParams {
+  /** provision: every service. */
+  services?: StoredServiceSpec[];
+  /** deploy/rollback: the services that change, as full stored specs after the change. */
+  changed?: StoredServiceSpec[];
+  strategy?: string;
+  /** scale */
+  service?: string;
+  resources?: ResourceSpec;
+  /** The instance generation this operation brings about. */
+  generation?: number;
+}

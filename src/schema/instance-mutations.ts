@@ -1,0 +1,302 @@
+/**
+ * The instance lifecycle mutations: provision, deploy, scale, rollback,
+ * start/stop/restart, deprovision and exec, their inputs and payloads. The
+ * Instance type, its services and the instance queries are in instances.ts.
+ */
+import {
+  CapabilityNotSupportedError,
+  ConflictError,
+  ForbiddenError,
+  IdempotencyConflictError,
+  InvalidStateError,
+  NotFoundError,
+  ProviderUnavailableError,
+  RateLimitedError,
+  ValidationError,
+} from '../control/errors.js';
+import type { Enqueued } from '../control/idempotency.js';
+import type { Instance, Operation } from '../control/model.js';
+import { builder } from './builder.js';
+import type { GraphQLContext } from './context.js';
+import { localId } from './global-ids.js';
+import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
+import { rateLimited } from './rate-limit.js';
+import { InstanceRef, OperationRef } from './refs.js';
+import {
+  ConfigFileInput,
+  EnvVarInput,
+  HealthCheckInput,
+  LabelInput,
+  PortSpecInput,
+  ResourceSpecInput,
+  SecretRefInput,
+  VolumeSpecInput,
+} from './specs.js';
+
+// ---- mutations
+
+const ReadinessPolicyInput = builder.inputType('ReadinessPolicyInput', {
+  description: 'How long to wait for readiness after a change, and how often to check.',
+  fields: (t) => ({
+    timeoutSeconds: t.int({ description: 'Give up after (default 300).' }),
+    intervalSeconds: t.int({ description: 'Check every (default 5).' }),
+  }),
+});
+
+const ServiceSpecInput = builder.inputType('ServiceSpecInput', {
+  description: 'One service of a new instance.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'DNS-safe, unique in the instance.' }),
+    image: t.string({ required: true, description: 'Image reference.' }),
+    role: t.field({ type: ServiceRoleEnum, defaultValue: 'main', description: 'Role; exactly one MAIN.' }),
+    dependsOn: t.stringList({ description: 'Services that must run first.' }),
+    resources: t.field({ type: ResourceSpecInput, description: 'Resources.' }),
+    env: t.field({ type: [EnvVarInput], description: 'Environment.' }),
+    ports: t.field({ type: [PortSpecInput], description: 'Ports.' }),
+    volumes: t.field({ type: [VolumeSpecInput], description: 'Volumes.' }),
+    healthCheck: t.field({ type: HealthCheckInput, description: 'Readiness check.' }),
+    secrets: t.field({ type: [SecretRefInput], description: 'Vault secrets as environment variables.' }),
+    configFiles: t.field({ type: [ConfigFileInput], description: 'Files placed before start.' }),
+    command: t.stringList({ description: 'Entrypoint override.' }),
+    args: t.stringList({ description: 'Arguments override.' }),
+    annotations: t.field({ type: [LabelInput], description: 'Free-form metadata.' }),
+  }),
+});
+
+const ProvisionInstanceInput = builder.inputType('ProvisionInstanceInput', {
+  description: 'A new instance.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'DNS-safe, unique in the tenant.' }),
+    provider: t.string({ description: 'Provider registry key; the default provider when omitted.' }),
+    kind: t.field({ type: WorkloadKindEnum, defaultValue: 'deployment', description: 'Topology.' }),
+    services: t.field({ type: [ServiceSpecInput], required: true, description: 'Its services.' }),
+    labels: t.field({ type: [LabelInput], description: 'Labels.' }),
+    readiness: t.field({ type: ReadinessPolicyInput, description: "Readiness policy for this instance's operations." }),
+    idempotencyKey: t.string({ description: 'Retry-safe key: the same key and input return the same operation.' }),
+    wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
+  }),
+});
+
+const ServiceDeployInput = builder.inputType('ServiceDeployInput', {
+  description: 'A service to change in a deploy; omitted fields keep their value.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'The service.' }),
+    image: t.string({ required: true, description: 'New image.' }),
+    env: t.field({ type: [EnvVarInput], description: 'Replaces the environment.' }),
+    command: t.stringList({ description: 'Entrypoint override.' }),
+    args: t.stringList({ description: 'Arguments override.' }),
+    ports: t.field({ type: [PortSpecInput], description: 'Replaces the ports.' }),
+    resources: t.field({ type: ResourceSpecInput, description: 'Resource changes.' }),
+    healthCheck: t.field({ type: HealthCheckInput, description: 'Replaces the readiness check.' }),
+  }),
+});
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+const onInstanceFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) => ({
+  instanceId: t.id({ required: true, description: 'The instance (global id).' }),
+  idempotencyKey: t.string({ description: 'Retry-safe key.' }),
+  wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
+  expectedVersion: t.int({ description: 'Fail with ConflictError unless the instance is at this version.' }),
+});
+
+const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
+  description: 'A partial deploy: only the listed services change.',
+  fields: (t) => ({
+    ...onInstanceFields(t),
+    services: t.field({ type: [ServiceDeployInput], required: true, description: 'The services that change.' }),
+    strategy: t.field({ type: DeployStrategyEnum, defaultValue: 'rolling', description: 'Replacement strategy.' }),
+  }),
+});
+const ScaleInstanceInput = builder.inputType('ScaleInstanceInput', {
+  description: 'A resource change for one service.',
+  fields: (t) => ({
+    ...onInstanceFields(t),
+    service: t.string({ description: 'The service; MAIN when omitted.' }),
+    resources: t.field({ type: ResourceSpecInput, required: true, description: 'New replicas and limits.' }),
+  }),
+});
+const RollbackInstanceInput = builder.inputType('RollbackInstanceInput', {
+  description: 'Go back to an earlier release (as a new release copied from it).',
+  fields: (t) => ({
+    ...onInstanceFields(t),
+    releaseId: t.id({ required: true, description: 'The release to restore (global id).' }),
+  }),
+});
+const InstanceActionInput = builder.inputType('InstanceActionInput', {
+  description: 'An action on an instance.',
+  fields: (t) => onInstanceFields(t),
+});
+const ExecInstanceInput = builder.inputType('ExecInstanceInput', {
+  description: 'A command to run inside a service.',
+  fields: (t) => ({
+    instanceId: t.id({ required: true, description: 'The instance (global id).' }),
+    service: t.string({ description: 'The service; MAIN when omitted.' }),
+    command: t.stringList({ required: true, description: 'Argv.' }),
+    stdin: t.string({ description: "Fed to the command's standard input." }),
+    timeoutSeconds: t.int({ description: 'Killed after (default 30, max 300); exit code 124.' }),
+  }),
+});
+
+function payload(name: string, verb: string) {
+  return builder.objectRef<Enqueued>(name).implement({
+    description: `The ${verb} operation, queued (or ended, with wait).`,
+    fields: (t) => ({
+      instance: t.field({ type: InstanceRef, description: 'The instance.', resolve: (p) => p.instance }),
+      operation: t.field({ type: OperationRef, description: 'The operation.', resolve: (p) => p.operation }),
+    }),
+  });
+}
+
+/** Applies `wait`: returns once the operation ended, with the instance as it is then. */
+async function settle(ctx: GraphQLContext, result: Enqueued, wait: boolean | null | undefined): Promise<Enqueued> {
+  if (!wait) return result;
+  const operation: Operation = await ctx.services.instances.waitFor(ctx.principal.tenantId, result.operation.id);
+  const instance: Instance =
+    (await ctx.services.instances.findInstance(ctx.principal.tenantId, result.instance.id)) ?? result.instance;
+  return { instance, operation };
+}
+
+/** What any mutation on an existing instance can answer besides its payload (beyond the API's minimum). */
+const lifecycleErrors = [
+  ValidationError,
+  NotFoundError,
+  InvalidStateError,
+  ConflictError,
+  IdempotencyConflictError,
+  ProviderUnavailableError,
+  ForbiddenError,
+  RateLimitedError,
+];
+
+builder.mutationFields((t) => ({
+  provisionInstance: t.field({
+    type: payload('ProvisionInstancePayload', 'provision'),
+    description: 'Creates an instance and queues its provision (release v1).',
+    authScopes: { deploy: true },
+    errors: {
+      types: [
+        ValidationError,
+        NotFoundError,
+        CapabilityNotSupportedError,
+        IdempotencyConflictError,
+        ProviderUnavailableError,
+        ForbiddenError,
+        RateLimitedError,
+      ],
+      union: { name: 'ProvisionInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: ProvisionInstanceInput, required: true, description: 'What to do.' }) },
+    resolve: rateLimited(async (_r, { input }, ctx) => {
+      return settle(ctx, await ctx.services.instances.provision(ctx.principal, input), input.wait);
+    }),
+  }),
+  deployInstance: t.field({
+    type: payload('DeployInstancePayload', 'deploy'),
+    description: 'Deploys new images/config to some services; the rest are inherited into the new release.',
+    authScopes: { deploy: true },
+    errors: {
+      types: [CapabilityNotSupportedError, ...lifecycleErrors],
+      union: { name: 'DeployInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: DeployInstanceInput, required: true, description: 'What to do.' }) },
+    resolve: rateLimited(async (_r, { input }, ctx) => {
+      const instanceId = localId(String(input.instanceId), 'Instance');
+      return settle(ctx, await ctx.services.instances.deploy(ctx.principal, { ...input, instanceId }), input.wait);
+    }),
+  }),
+  scaleInstance: t.field({
+    type: payload('ScaleInstancePayload', 'scale'),
+    description: 'Changes replicas and limits of one service.',
+    authScopes: { deploy: true },
+    errors: {
+      types: [CapabilityNotSupportedError, ...lifecycleErrors],
+      union: { name: 'ScaleInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: ScaleInstanceInput, required: true, description: 'What to do.' }) },
+    resolve: rateLimited(async (_r, { input }, ctx) => {
+      const instanceId = localId(String(input.instanceId), 'Instance');
+      return settle(ctx, await ctx.services.instances.scale(ctx.principal, { ...input, instanceId }), input.wait);
+    }),
+  }),
+  rollbackInstance: t.field({
+    type: payload('RollbackInstancePayload', 'rollback'),
+    description: 'Restores an earlier release as a new release (history is never rewritten).',
+    authScopes: { deploy: true },
+    errors: {
+      types: lifecycleErrors,
+      union: { name: 'RollbackInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: RollbackInstanceInput, required: true, description: 'What to do.' }) },
+    resolve: rateLimited(async (_r, { input }, ctx) => {
+      const instanceId = localId(String(input.instanceId), 'Instance');
+      let releaseId: string;
+      try {
+        releaseId = localId(String(input.releaseId), 'Release');
+      } catch {
+        throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
+      }
+      return settle(
+        ctx,
+        await ctx.services.instances.rollback(ctx.principal, { ...input, instanceId, releaseId }),
+        input.wait,
+      );
+    }),
+  }),
+  ...(['start', 'stop', 'restart', 'deprovision'] as const).reduce(
+    (acc, kind) => {
+      const Name = kind[0]!.toUpperCase() + kind.slice(1);
+      acc[`${kind}Instance`] = t.field({
+        type: payload(`${Name}InstancePayload`, kind),
+        description:
+          kind === 'deprovision'
+            ? 'Tears the instance down (containers, volumes, network); running it again is harmless.'
+            : `Queues a ${kind} of every service.`,
+        authScopes: { deploy: true },
+        errors: {
+          types: lifecycleErrors,
+          union: { name: `${Name}InstanceResult`, description: 'The payload, or why it could not be done.' },
+        },
+        args: { input: t.arg({ type: InstanceActionInput, required: true, description: 'What to do.' }) },
+        resolve: rateLimited(async (_r, { input }, ctx) => {
+          const instanceId = localId(String(input.instanceId), 'Instance');
+          return settle(
+            ctx,
+            await ctx.services.instances.action(ctx.principal, kind, { ...input, instanceId }),
+            input.wait,
+          );
+        }),
+      });
+      return acc;
+    },
+    {} as Record<string, ReturnType<typeof t.field>>,
+  ),
+  execInstance: t.field({
+    type: builder.objectRef<{ exitCode: number; stdout: string; stderr: string }>('ExecInstancePayload').implement({
+      description: 'What the command did.',
+      fields: (f) => ({
+        exitCode: f.exposeInt('exitCode', { description: 'Exit code (124 when it timed out).' }),
+        stdout: f.exposeString('stdout', { description: 'Standard output.' }),
+        stderr: f.exposeString('stderr', { description: 'Standard error.' }),
+      }),
+    }),
+    description: 'Runs a command in a service and returns its output. Needs EXEC.',
+    authScopes: { exec: true },
+    errors: {
+      types: [
+        ValidationError,
+        NotFoundError,
+        CapabilityNotSupportedError,
+        InvalidStateError,
+        ProviderUnavailableError,
+        ForbiddenError,
+        RateLimitedError,
+      ],
+      union: { name: 'ExecInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: { input: t.arg({ type: ExecInstanceInput, required: true, description: 'What to do.' }) },
+    resolve: rateLimited(async (_r, { input }, ctx) => {
+      const instanceId = localId(String(input.instanceId), 'Instance');
+      return ctx.services.instances.exec(ctx.principal, { ...input, instanceId });
+    }),
+  }),
+}));

@@ -1,0 +1,37 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { DbHandle } from '../db/db-types.js';
+import { databaseReady } from '../db/health.js';
+import { REQUEST_LIMITS } from './limits.js';
+import type { GraphQLServer } from './yoga.js';
+
+/**
+ * The HTTP server: liveness (`/healthz`), readiness (`/readyz`, the database
+ * answers) and GraphQL, whose bodies are refused before a byte is read when
+ * they are over the limit or do not say how long they are.
+ */
+export function createHttpServer(graphql: GraphQLServer, db: DbHandle): Server {
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      void databaseReady(db).then((ready) =>
+        ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),
+      );
+      return;
+    }
+    // A body must say how long it is, so the limit holds before a byte of it is read.
+    if (req.headers['transfer-encoding'] && req.headers['content-length'] === undefined) {
+      return json(res, 411, { errors: [{ message: 'a request body needs a Content-Length header' }] });
+    }
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > REQUEST_LIMITS.maxBodyBytes) {
+      return json(res, 413, { errors: [{ message: `request body over ${REQUEST_LIMITS.maxBodyBytes} bytes` }] });
+    }
+    void graphql.handle(req, res);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

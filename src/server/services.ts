@@ -1,0 +1,42 @@
+import type { Config } from '../config.js';
+import { InstanceService } from '../control/instances.js';
+import { OperationSignal } from '../control/operation-signal.js';
+import { ProviderCatalog } from '../control/provider-catalog.js';
+import { QueryService } from '../control/queries.js';
+import { RateLimiter } from '../control/rate-limiter.js';
+import { loadSecretKey, SecretService } from '../control/secrets.js';
+import type { Services } from '../control/services.js';
+import { EventHub } from '../control/streams/event-hub.js';
+import { TenantService } from '../control/tenants.js';
+import { TokenService } from '../control/tokens.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { Logger } from '../logger.js';
+import type { Registry } from '../providers/registry.js';
+
+/** Builds the domain services over one database and provider registry, each once, in dependency order. */
+export async function createServices(
+  database: DatabaseHandle,
+  registry: Registry,
+  config: Config,
+  logger: Logger,
+): Promise<Services> {
+  const { db } = database;
+  const tokens = new TokenService(db);
+  const secrets = new SecretService(db, await loadSecretKey(config));
+  const signal = new OperationSignal();
+  return {
+    tokens,
+    tenants: new TenantService(db),
+    providers: new ProviderCatalog(registry),
+    secrets,
+    rateLimiter: new RateLimiter(config.mutationRateLimitPerMinute),
+    instances: new InstanceService(db, registry, secrets, signal),
+    queries: new QueryService(db),
+    signal,
+    events: new EventHub({
+      database,
+      isLive: (principal) => tokens.isLive(principal),
+      logger: logger.child({ component: 'event-hub' }),
+    }),
+  };
+}

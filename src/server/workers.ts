@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Config } from '../config.js';
+import type { Services } from '../control/services.js';
+import type { DbHandle } from '../db/db-types.js';
+import type { Logger } from '../logger.js';
+import type { Registry } from '../providers/registry.js';
+import { Executor, type ExecutorOptions } from '../worker/executor.js';
+import { Supervisor } from '../worker/supervisor.js';
+
+/** Executor settings a caller may override (tests shorten the lease to prove re-claiming). */
+export type ExecutorTuning = Partial<Pick<ExecutorOptions, 'leaseMs' | 'concurrency' | 'pollMs' | 'owner'>>;
+
+/** The background workers this process runs; either is absent when its setting turns it off. */
+export interface Workers {
+  executor: Executor | undefined;
+  supervisor: Supervisor | undefined;
+}
+
+/** Builds the executor (WHEELHOUSE_WORKER) and the supervisor (WHEELHOUSE_SUPERVISOR); neither starts yet. */
+export function createWorkers(
+  db: DbHandle,
+  registry: Registry,
+  services: Services,
+  config: Config,
+  logger: Logger,
+  tuning: ExecutorTuning = {},
+): Workers {
+  const executor = config.runWorker
+    ? new Executor({
+        db,
+        registry,
+        secrets: services.secrets,
+        signal: services.signal,
+        logger: logger.child({ component: 'executor' }),
+        owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        ...tuning,
+      })
+    : undefined;
+  const supervisor = config.runSupervisor
+    ? new Supervisor({
+        db,
+        registry,
+        signal: services.signal,
+        logger: logger.child({ component: 'supervisor' }),
+        intervalMs: config.supervisorIntervalSeconds * 1000,
+      })
+    : undefined;
+  return { executor, supervisor };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga, type MaskError, type YogaServerInstance } from 'graphql-yoga';
+import type { Principal } from '../control/scopes.js';
+import type { Services } from '../control/services.js';
+import { useCompiledQueries } from '../schema/compiled-queries.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { buildSchema } from '../schema/index.js';
+import { createLoaders } from '../schema/loaders.js';
+import { useRetryAfterHeader } from '../schema/rate-limit.js';
+import { authenticate, unauthorized } from './auth.js';
+import { REQUEST_LIMITS } from './limits.js';
+
+/** What a transport hands yoga: the HTTP request, or a WebSocket connection already authenticated. */
+export interface ServerContext {
+  req?: IncomingMessage;
+  connectionParams?: Record<string, unknown>;
+  principal?: Principal;
+}
+
+export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
+
+/**
+ * The GraphQL engine both transports share: the schema, the request limits
+ * (depth, aliases, directives, tokens, cost), error masking, and a context
+ * that carries the caller's principal and per-request loaders.
+ */
+export function createGraphQLServer(services: Services, maskError: MaskError): GraphQLServer {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
+    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one
+    // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
+    renderGraphiQL,
+    logging: false,
+    maskedErrors: { maskError },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: REQUEST_LIMITS.maxDepth, ignoreIntrospection: true },
+        maxAliases: { n: REQUEST_LIMITS.maxAliases },
+        maxDirectives: { n: REQUEST_LIMITS.maxDirectives },
+        maxTokens: { n: REQUEST_LIMITS.maxTokens },
+        costLimit: { maxCost: REQUEST_LIMITS.maxCost },
+        blockFieldSuggestion: { enabled: true },
+      }),
+      useRetryAfterHeader(),
+      useCompiledQueries(),
+    ],
+    context: async (initial): Promise<GraphQLContext> => {
+      const principal =
+        initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
+      if (!principal) throw unauthorized();
+      return { principal, services, requestId: randomUUID(), loaders: createLoaders(services, principal) };
+    },
+  });
+}

@@ -1,0 +1,236 @@
+import { ProviderUnavailableError } from '../control/errors.js';
+import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
+import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
+import type { SecretService } from '../control/secrets.js';
+import type { DbHandle } from '../db/db-types.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import {
+  type InstanceStatus,
+  isReadinessWaiter,
+  type Provider,
+  type ReadinessPolicy,
+  type ServiceDeploySpec,
+  type ServiceSpec,
+} from '../providers/provider.js';
+import { CanceledError } from '../providers/provider-errors.js';
+import { readinessOutcome, waitReady } from '../providers/readiness.js';
+import type { Registry } from '../providers/registry.js';
+import type { Masker } from './masking.js';
+import { fromStatus, recordObservation } from './observation.js';
+import { OperationFailure, ReadinessFailure } from './operation-failures.js';
+import { runStep } from './operation-steps.js';
+
+/** What performing an operation needs: the database, the providers and the vault. */
+export interface PerformContext {
+  db: DbHandle;
+  registry: Registry;
+  secrets: SecretService;
+}
+
+/** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
+export interface PerformResult {
+  outcome: string | null;
+  status?: InstanceStatus;
+  endpoints?: InstanceStatus['endpoints'];
+  providerRef?: string;
+}
+
+/** The state an instance shows while an operation of each kind runs. */
+const TRANSITIONAL = {
+  provision: 'provisioning',
+  start: 'starting',
+  restart: 'starting',
+  stop: 'stopping',
+  deprovision: 'destroying',
+} as const;
+
+/**
+ * Does what the operation asks: marks the instance transitional, calls the
+ * provider (the "apply" step), then waits for readiness (the second step)
+ * unless the kind ends without a running workload. Throws on failure;
+ * `masker` learns every secret value materialised, so no message leaks one.
+ */
+export async function performOperation(
+  ctx: PerformContext,
+  op: Operation,
+  signal: AbortSignal,
+  steps: OperationStep[],
+  masker: Masker,
+): Promise<PerformResult> {
+  const { db, registry } = ctx;
+  const row = await instances.findInstanceAnyTenant(db, op.instanceId);
+  if (!row) throw new OperationFailure('NOT_FOUND', 'the instance no longer exists');
+  const inst = toInstance(row);
+  let acquired: AcquiredProvider;
+  try {
+    acquired = await acquireProvider(registry, inst.providerKey, signal);
+  } catch (err) {
+    // The operation records its own code for a provider this server does not have (config changed since).
+    if (err instanceof ProviderUnavailableError) throw new OperationFailure('PROVIDER_NOT_FOUND', err.message);
+    throw err;
+  }
+  const { ctx: call, provider } = acquired;
+  const specs = op.params.changed ?? op.params.services ?? inst.services;
+  const during = TRANSITIONAL[op.kind as keyof typeof TRANSITIONAL];
+  if (during && inst.state !== during)
+    await recordObservation(db, inst.id, { state: during, ready: false }, { operationId: op.id });
+
+  let endpoints: InstanceStatus['endpoints'] | undefined;
+  let providerRef: string | undefined;
+  await runStep(db, op, steps, masker, `apply ${op.kind}`, async () => {
+    switch (op.kind) {
+      case 'provision': {
+        const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
+        const r = await provider.provision(call, {
+          instanceId: inst.id,
+          tenantId: inst.tenantId,
+          name: inst.name,
+          kind: inst.kind,
+          services: full.services,
+          labels: inst.labels,
+          ...(op.releaseId ? { releaseId: op.releaseId } : {}),
+          secretValues: full.secretValues,
+        });
+        endpoints = r.endpoints;
+        providerRef = r.providerRef;
+        return `provisioned ${specs.length} service(s)`;
+      }
+      case 'deploy':
+      case 'rollback': {
+        const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
+        const deploySpecs = specs.map(toDeploySpec);
+        if (op.kind === 'deploy') {
+          const r = await provider.deploy(call, {
+            instanceId: inst.id,
+            releaseId: op.releaseId ?? '',
+            services: deploySpecs,
+            strategy: (op.params.strategy ?? 'rolling') as 'rolling',
+            secretValues: full.secretValues,
+          });
+          endpoints = r.endpoints;
+        } else {
+          await provider.rollback(call, {
+            instanceId: inst.id,
+            releaseId: op.releaseId ?? '',
+            services: deploySpecs,
+            secretValues: full.secretValues,
+          });
+        }
+        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${specs.map((s) => `${s.name}=${s.image}`).join(', ')}`;
+      }
+      case 'scale':
+        await provider.scale(call, {
+          instanceId: inst.id,
+          service: op.params.service,
+          resources: op.params.resources ?? {},
+        });
+        return `scaled ${op.params.service}`;
+      case 'start':
+        await provider.start(call, inst.id);
+        return 'started';
+      case 'stop':
+        await provider.stop(call, inst.id);
+        return 'stopped';
+      case 'restart':
+        await provider.restart(call, inst.id);
+        return 'restarted';
+      case 'deprovision':
+        await provider.deprovision(call, inst.id);
+        await ctx.secrets.deleteInternal(inst.tenantId, `_config/${inst.id}/`).catch(() => 0);
+        return 'deprovisioned';
+    }
+  });
+
+  if (op.kind === 'deprovision') return { outcome: null };
+  if (op.kind === 'provision' && (endpoints || providerRef)) {
+    await recordObservation(
+      db,
+      inst.id,
+      {
+        state: 'starting',
+        ready: false,
+        ...(endpoints ? { endpoints } : {}),
+        ...(providerRef ? { providerRef } : {}),
+      },
+      { operationId: op.id },
+    );
+  }
+  if (op.kind === 'stop') {
+    const st = await provider.status(call, inst.id).catch(() => undefined);
+    return { outcome: null, ...(st ? { status: st } : {}) };
+  }
+
+  const policy = readinessPolicy(provider, inst.readinessPolicy);
+  let result!: Awaited<ReturnType<typeof waitReady>>;
+  await runStep(db, op, steps, masker, 'wait for readiness', async () => {
+    result = await waitReady(
+      policy,
+      async (s) => {
+        const st = await provider.status({ ...call, signal: s }, inst.id);
+        await recordObservation(db, inst.id, fromStatus(masker.status(st)), { operationId: op.id });
+        return st;
+      },
+      signal,
+    );
+    const outcome = readinessOutcome(result.status, result.error);
+    if (outcome === 'canceled') throw new CanceledError('canceled while waiting for readiness');
+    if (outcome !== 'ready') throw new ReadinessFailure(outcome, result.error?.message ?? outcome);
+    return 'ready';
+  });
+  return {
+    outcome: 'ready',
+    ...(result.status ? { status: result.status } : {}),
+    ...(endpoints ? { endpoints } : {}),
+    ...(providerRef ? { providerRef } : {}),
+  };
+}
+
+/** The instance's own readiness policy when it sets one, else the provider's, else the defaults. */
+function readinessPolicy(provider: Provider, own: ReadinessPolicy | null): ReadinessPolicy {
+  if (own && (own.timeoutMs || own.intervalMs)) return own;
+  if (isReadinessWaiter(provider)) return provider.readinessPolicy();
+  return {};
+}
+
+/** Turns stored specs into provider specs: vault values for secret refs and config file contents. */
+async function materialise(
+  secrets: SecretService,
+  tenantId: string,
+  specs: StoredServiceSpec[],
+  masker: Masker,
+): Promise<{ services: ServiceSpec[]; secretValues: Record<string, string> }> {
+  const keys = [
+    ...new Set(specs.flatMap((s) => [...s.secrets.map((r) => r.key), ...s.configFiles.map((f) => f.contentKey)])),
+  ];
+  let values: Record<string, string>;
+  try {
+    values = keys.length ? await secrets.resolve(tenantId, keys) : {};
+  } catch (err) {
+    throw new OperationFailure('SECRET_NOT_FOUND', err instanceof Error ? err.message : 'a secret is missing');
+  }
+  const services = specs.map((s) => ({
+    ...s,
+    configFiles: s.configFiles.map((f) => ({
+      name: f.name,
+      path: f.path,
+      format: f.format,
+      content: values[f.contentKey] ?? '',
+    })),
+  }));
+  const secretValues = Object.fromEntries(specs.flatMap((s) => s.secrets.map((r) => [r.key, values[r.key] ?? ''])));
+  masker.add(Object.values(values));
+  return { services, secretValues };
+}
+
+function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
+  return {
+    name: s.name,
+    image: s.image,
+    env: s.env,
+    ports: s.ports,
+    resources: s.resources,
+    ...(s.command ? { command: s.command } : {}),
+    ...(s.args ? { args: s.args } : {}),
+    ...(s.healthCheck ? { healthCheck: s.healthCheck } : {}),
+  };
+}

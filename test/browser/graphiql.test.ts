@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { renderGraphiQL as renderCdnGraphiQL } from 'graphql-yoga';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { skipUnless } from '../support/env.js';
+
+// Debian's Chromium (apt package `chromium`, installed by .ci/run): playwright-core
+// drives it as is and never downloads a browser of its own.
+const CHROMIUM = '/usr/bin/chromium';
+const skip = skipUnless('Chromium', existsSync(CHROMIUM), `${CHROMIUM} is missing (apt package chromium)`);
+
+/** Where yoga's own CDN-loading GraphiQL is served, on the server's origin, for the control. */
+const CDN_PAGE_PATH = '/__control/cdn-graphiql';
+
+/**
+ * A browser context that can reach only `origin`: every other request (CDN,
+ * fonts, anything) is aborted and recorded, as on a machine with no network.
+ */
+async function offlineContext(
+  browser: Browser,
+  origin: string,
+): Promise<{ context: BrowserContext; blocked: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Well inside the test's timeout, so a page that never renders fails with its own message.
+  context.setDefaultTimeout(20_000);
+  const blocked: string[] = [];
+  // On the context, not the page: the route then also sees requests made by workers.
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== origin) {
+      blocked.push(url.href);
+      return route.abort('internetdisconnected');
+    }
+    if (url.pathname === CDN_PAGE_PATH) {
+      return route.fulfill({ contentType: 'text/html', body: renderCdnGraphiQL({ title: 'control' }) });
+    }
+    return route.continue();
+  });
+  return { context, blocked };
+}
+
+/** Replaces the whole text of the Monaco editor inside `editor` as a user would: focus, select all, type. */
+async function replaceEditorText(page: Page, editor: string, text: string): Promise<void> {
+  await page.locator(`${editor} .monaco-editor .view-lines`).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  // Monaco auto-closes the opening bracket it was given: drop what it added after the cursor.
+  await page.keyboard.press('Shift+ControlOrMeta+End');
+  await page.keyboard.press('Delete');
+  await expect.poll(() => editorText(page, editor)).toBe(text);
+}
+
+/** The text Monaco shows in `editor`, lines run together (it renders spaces as no-break spaces). */
+async function editorText(page: Page, editor: string): Promise<string> {
+  return ((await page.locator(`${editor} .view-lines`).textContent()) ?? '').replaceAll('\u00a0', ' ');
+}
+
+describe.skipIf(skip)('GraphiQL offline', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    origin = new URL(t.url).origin;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('control: the recorder catches the CDN requests of yoga’s default GraphiQL page', async () => {
+    const { context, blocked } = await offlineContext(browser, origin);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}${CDN_PAGE_PATH}`);
+      await expect.poll(() => blocked.some((u) => new URL(u).hostname === 'unpkg.com')).toBe(true);
+      // Without its CDN scripts the default page never becomes GraphiQL.
+      expect(await page.locator('.graphiql-container').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('renders from the server alone, prefills the header placeholder and runs a query with a token', async () => {
+    const tenant = await t.newTenant(['read']);
+    const { context, blocked } = await offlineContext(browser, origin);
+    try {
+      const page = await context.newPage();
+      await page.goto(t.url);
+      await page
+        .locator('button.graphiql-execute-button')
+        .waitFor()
+        .catch((cause: unknown) => {
+          throw new Error(`GraphiQL did not render; requests blocked off the server: ${JSON.stringify(blocked)}`, {
+            cause,
+          });
+        });
+      // The tool pane holds both the variables and the headers editors; the visible one is the headers'.
+      const headers = 'section.graphiql-editor-tool[aria-label="Headers"] .graphiql-editor:not(.hidden)';
+      await expect.poll(() => editorText(page, headers)).toContain('"Authorization":"Bearer <token>"');
+
+      await replaceEditorText(page, headers, JSON.stringify({ Authorization: `Bearer ${tenant.token}` }));
+      await replaceEditorText(page, 'section.graphiql-query-editor', '{ viewer { tenant { name } } }');
+      await page.locator('button.graphiql-execute-button').click();
+
+      const result = '.graphiql-response';
+      await expect.poll(() => editorText(page, result), { timeout: 30_000 }).toContain(tenant.tenantName);
+      expect(await editorText(page, result)).not.toContain('errors');
+
+      // Blank out the secret before the screenshot that is committed to the docs. The picture is
+      // written only when asked (WHEELHOUSE_SCREENSHOTS=1), so a test run leaves the checkout clean.
+      await replaceEditorText(page, headers, JSON.stringify({ Authorization: 'Bearer <token>' }));
+      const png = await page.screenshot(
+        process.env.WHEELHOUSE_SCREENSHOTS === '1' ? { path: 'docs/images/graphiql.png' } : {},
+      );
+      expect(png.length).toBeGreaterThan(10_000);
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

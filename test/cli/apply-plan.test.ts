@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CurrentInstance,
+  type CurrentService,
+  planApply,
+  UnsupportedChangeError,
+} from '../../src/cli/apply-plan.js';
+import { parseSpec } from '../../src/cli/spec-file.js';
+
+const SPEC = `
+name: shop
+services:
+  web:
+    image: wheelhouse-test/web:1
+    ports: [8080]
+    env: { GREETING: hello, DEBUG: false }
+    resources: { replicas: 2 }
+    healthCheck: { path: /healthz, port: 8080 }
+  tool:
+    image: wheelhouse-test/tool:1
+    role: SIDECAR
+`;
+
+function live(overrides: Partial<Record<'web' | 'tool', Partial<CurrentService>>> = {}): CurrentInstance {
+  const base: CurrentService = {
+    name: '',
+    image: '',
+    role: 'MAIN',
+    dependsOn: [],
+    env: [],
+    ports: [],
+    resources: null,
+    healthCheck: null,
+    command: null,
+    args: null,
+    secrets: [],
+    volumes: [],
+  };
+  return {
+    id: 'SW5zdGFuY2U6MQ==',
+    name: 'shop',
+    version: 7,
+    kind: 'DEPLOYMENT',
+    provider: { key: 'docker' },
+    services: [
+      {
+        ...base,
+        name: 'web',
+        image: 'wheelhouse-test/web:1',
+        env: [
+          { name: 'GREETING', value: 'hello' },
+          { name: 'DEBUG', value: 'false' },
+        ],
+        ports: [{ container: 8080, host: 0, protocol: 'TCP' }],
+        // The server fills in what the file leaves out; that is not a change.
+        resources: { replicas: 2, cpuMillis: 500, memoryMb: null, diskMb: null, gpu: null },
+        healthCheck: { path: '/healthz', port: 8080, intervalSeconds: 2, timeoutSeconds: 1, retries: 3 },
+        ...overrides.web,
+      },
+      { ...base, name: 'tool', image: 'wheelhouse-test/tool:1', role: 'SIDECAR', ...overrides.tool },
+    ],
+  };
+}
+
+describe('apply planner', () => {
+  const spec = parseSpec(SPEC, 'wheelhouse.yaml');
+
+  it('provisions every service when no instance has the name', () => {
+    const plan = planApply(null, spec);
+    expect(plan.action).toBe('provision');
+    if (plan.action !== 'provision') return;
+    expect(plan.input).toMatchObject({
+      name: 'shop',
+      services: [
+        {
+          name: 'web',
+          image: 'wheelhouse-test/web:1',
+          ports: [{ container: 8080 }],
+          env: [
+            { name: 'DEBUG', value: 'false' },
+            { name: 'GREETING', value: 'hello' },
+          ],
+          resources: { replicas: 2 },
+        },
+        { name: 'tool', image: 'wheelhouse-test/tool:1', role: 'SIDECAR' },
+      ],
+    });
+  });
+
+  it('does nothing when the live instance already matches the file', () => {
+    expect(planApply(live(), spec)).toEqual({ action: 'none', name: 'shop', instanceId: 'SW5zdGFuY2U6MQ==' });
+  });
+
+  it('deploys only the service whose image changed, at the version it read', () => {
+    const plan = planApply(live({ tool: { image: 'wheelhouse-test/tool:0' } }), spec);
+    expect(plan).toEqual({
+      action: 'deploy',
+      name: 'shop',
+      instanceId: 'SW5zdGFuY2U6MQ==',
+      expectedVersion: 7,
+      changes: [{ name: 'tool', fields: ['image'], input: { name: 'tool', image: 'wheelhouse-test/tool:1' } }],
+    });
+  });
+
+  it('sends the whole env, ports and only the resource fields that differ', () => {
+    const plan = planApply(
+      live({
+        web: {
+          env: [{ name: 'GREETING', value: 'hi' }],
+          ports: [{ container: 9090, host: null, protocol: 'TCP' }],
+          resources: { replicas: 1, cpuMillis: 500 },
+        },
+      }),
+      spec,
+    );
+    expect(plan.action).toBe('deploy');
+    if (plan.action !== 'deploy') return;
+    expect(plan.changes).toEqual([
+      {
+        name: 'web',
+        fields: ['env', 'ports', 'resources'],
+        input: {
+          name: 'web',
+          image: 'wheelhouse-test/web:1',
+          env: [
+            { name: 'DEBUG', value: 'false' },
+            { name: 'GREETING', value: 'hello' },
+          ],
+          ports: [{ container: 8080 }],
+          resources: { replicas: 2 },
+        },
+      },
+    ]);
+  });
+
+  it('refuses changes a deploy cannot make, naming each', () => {
+    const current = live({ tool: { role: 'MAIN' } });
+    current.services.push({ ...current.services[1]!, name: 'old', role: 'SIDECAR' });
+    const withNew = parseSpec(`${SPEC}  extra:\n    image: wheelhouse-test/tool:1\n    role: SIDECAR\n`, 'w.yaml');
+    let error: unknown;
+    try {
+      planApply(current, withNew);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(UnsupportedChangeError);
+    const problems = (error as UnsupportedChangeError).problems;
+    expect(problems).toContain('services.extra: added');
+    expect(problems).toContain('services.old: removed');
+    expect(problems.some((p) => p.startsWith('services.tool.role: MAIN → SIDECAR'))).toBe(true);
+  });
+});
+
+describe('spec file', () => {
+  it('names the file, line and path of an unknown key', () => {
+    expect(() => parseSpec('name: shop\nservices:\n  web:\n    image: a\n    imgae: b\n', 'app.yaml')).toThrow(
+      'app.yaml:5: services.web.imgae: unknown key',
+    );
+  });
+
+  it('names the line of a YAML syntax error', () => {
+    expect(() => parseSpec('name: shop\nservices:\n  web:\n    image: a: b\n    role: MAIN\n', 'app.yaml')).toThrow(
+      /^app\.yaml:4: invalid YAML/,
+    );
+  });
+
+  it('names the path and line of a value of the wrong type', () => {
+    expect(() =>
+      parseSpec('name: shop\nservices:\n  web:\n    image: a\n    resources:\n      replicas: two\n', 'app.yaml'),
+    ).toThrow(/^app\.yaml:6: services\.web\.resources\.replicas: /);
+  });
+});
