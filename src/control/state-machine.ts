@@ -32,9 +32,15 @@ const VERB: Record<InstanceAction, string> = {
   exec: 'exec into',
 };
 
-/** Throws InvalidStateError unless `action` is allowed now. A teardown in progress forbids everything. */
+/**
+ * Throws InvalidStateError unless `action` is allowed now. A teardown in
+ * progress forbids everything; a scale is also allowed on an instance that is
+ * stopped while meant to run (scaled to zero).
+ */
 export function assertAllowed(action: InstanceAction, state: InstanceState, desired: DesiredState): void {
   if (desired === 'destroyed')
     throw new InvalidStateError(state === 'destroyed' ? 'destroyed' : 'destroying', VERB[action]);
+  // Scaled to zero, an instance meant to run is observed stopped (at rest); scaling up is how it comes back.
+  if (action === 'scale' && state === 'stopped' && desired === 'running') return;
   if (!ALLOWED[action].includes(state)) throw new InvalidStateError(state, VERB[action]);
 }

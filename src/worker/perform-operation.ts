@@ -1,3 +1,4 @@
+import { driftOf } from '../control/desired-state.js';
 import { ProviderUnavailableError } from '../control/errors.js';
 import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
 import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
@@ -168,13 +169,17 @@ export async function performOperation(
 
   const policy = readinessPolicy(provider, inst.readinessPolicy);
   let result!: Awaited<ReturnType<typeof waitReady>>;
+  let observed: InstanceStatus | undefined;
   await runStep(db, op, steps, masker, 'wait for readiness', async () => {
     result = await waitReady(
       policy,
       async (s) => {
         const st = await provider.status({ ...call, signal: s }, inst.id);
+        observed = st;
         await recordObservation(db, inst.id, fromStatus(masker.status(st)), { operationId: op.id });
-        return st;
+        // Services scaled to zero never become ready: the wait ends once everything else is (see driftOf).
+        const drift = driftOf('running', inst.services, { ...st, missing: false });
+        return !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
       },
       signal,
     );
@@ -185,7 +190,8 @@ export async function performOperation(
   });
   return {
     outcome: 'ready',
-    ...(result.status ? { status: result.status } : {}),
+    // What the provider reported, not the wait's view: an instance at rest is stopped and not ready.
+    ...(observed ? { status: observed } : {}),
     ...(endpoints ? { endpoints } : {}),
     ...(providerRef ? { providerRef } : {}),
   };

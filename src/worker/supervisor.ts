@@ -1,3 +1,4 @@
+import { driftOf } from '../control/desired-state.js';
 import type { OperationKind, OperationParams } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
@@ -37,7 +38,8 @@ export interface SupervisorOptions {
  * drives it toward `desired_state`. Observations are written only when they
  * differ (a transition becomes an Event); a running instance found failed or
  * stopped with no operation in flight gets a recovery operation, with
- * backoff; an instance meant to be destroyed whose teardown did not finish is
+ * backoff (unless what is down is only what its owner scaled to zero: see
+ * `driftOf`); an instance meant to be destroyed whose teardown did not finish is
  * torn down again. Replicas share the work: each tick claims due instances
  * with SKIP LOCKED, and recoveries are enqueued under the instance row lock.
  */
@@ -133,18 +135,17 @@ export class Supervisor {
       ? { state: 'failed' as const, ready: false, message: 'the workload is gone from the provider' }
       : fromStatus(status!);
     await recordObservation(db, row.id, observed);
-    const state = observed.state;
-    if (desired === 'running') {
-      if (state === 'running' && observed.ready) {
-        this.#backoff.delete(row.id);
-        return;
-      }
-      if (state === 'failed' || state === 'stopped') {
-        await this.#recover(row, missing ? 'provision' : 'restart', `observed ${state} while desired running`);
-      }
-    } else if (desired === 'stopped' && (state === 'running' || state === 'starting')) {
-      await this.#recover(row, 'stop', `observed ${state} while desired stopped`);
+    const drift = driftOf(desired, row.services, {
+      state: observed.state ?? row.state,
+      ready: observed.ready ?? false,
+      services: observed.services,
+      missing,
+    });
+    if (drift.action === 'none') {
+      if (drift.settled) this.#backoff.delete(row.id);
+      return;
     }
+    await this.#recover(row, drift.action, drift.why);
   }
 
   /** Enqueues a recovery operation unless one ran too recently (exponential backoff). */

@@ -111,6 +111,7 @@ type Documents = {
     "\n  query StreamInstanceEventIds($id: ID!) {\n    instance(id: $id) {\n      events(first: 100) { edges { node { id cursor type } } }\n    }\n  }\n": typeof types.StreamInstanceEventIdsDocument,
     "\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.SupervisorProvisionDocument,
     "\n  mutation SupervisorDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": typeof types.SupervisorDeprovisionDocument,
+    "\n  mutation SupervisorScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ScaleInstancePayload { instance { state desiredState } operation { status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.SupervisorScaleDocument,
     "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n": typeof types.SupervisorWatchDocument,
 };
 const documents: Documents = {
@@ -211,6 +212,7 @@ const documents: Documents = {
     "\n  query StreamInstanceEventIds($id: ID!) {\n    instance(id: $id) {\n      events(first: 100) { edges { node { id cursor type } } }\n    }\n  }\n": types.StreamInstanceEventIdsDocument,
     "\n  mutation SupervisorProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { status } }\n      ... on Error { message }\n    }\n  }\n": types.SupervisorProvisionDocument,
     "\n  mutation SupervisorDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": types.SupervisorDeprovisionDocument,
+    "\n  mutation SupervisorScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ScaleInstancePayload { instance { state desiredState } operation { status } }\n      ... on Error { message }\n    }\n  }\n": types.SupervisorScaleDocument,
     "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n": types.SupervisorWatchDocument,
 };
 
@@ -616,6 +618,10 @@ export function graphql(source: "\n  mutation SupervisorProvision($input: Provis
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SupervisorDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n"): (typeof documents)["\n  mutation SupervisorDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SupervisorScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ScaleInstancePayload { instance { state desiredState } operation { status } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation SupervisorScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ScaleInstancePayload { instance { state desiredState } operation { status } }\n      ... on Error { message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

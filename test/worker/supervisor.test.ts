@@ -25,6 +25,16 @@ const Deprovision = graphql(`
   }
 `);
 
+const Scale = graphql(`
+  mutation SupervisorScale($input: ScaleInstanceInput!) {
+    scaleInstance(input: $input) {
+      __typename
+      ... on ScaleInstancePayload { instance { state desiredState } operation { status } }
+      ... on Error { message }
+    }
+  }
+`);
+
 const Watch = graphql(`
   query SupervisorWatch($id: ID!) {
     instance(id: $id) {
@@ -113,6 +123,65 @@ describe.skipIf(skip)('supervisor', () => {
     expect(gone.deprovisionInstance).toMatchObject({ operation: { status: 'SUCCEEDED' } });
     expect(await dockerLeftovers(docker, id)).toEqual([]);
   });
+
+  it('leaves an instance scaled to zero at rest, and still recovers it once it runs again', async () => {
+    const r = await query(t.url, token, Provision, {
+      input: {
+        name: `sup-zero-${randomUUID().slice(0, 8)}`,
+        wait: true,
+        readiness: { timeoutSeconds: 60, intervalSeconds: 1 },
+        services: [{ name: 'web', image: TEST_IMAGES.web1, healthCheck: { path: '/healthz', port: 8080 } }],
+      },
+    });
+    if (r.provisionInstance.__typename !== 'ProvisionInstancePayload')
+      throw new Error(JSON.stringify(r.provisionInstance));
+    const gid = r.provisionInstance.instance.id;
+    const id = Buffer.from(gid, 'base64').toString().split(':')[1]!;
+    const containers = () =>
+      docker.listContainers({ all: true, filters: { label: [`wheelhouse.instance=${id}`, 'wheelhouse.service=web'] } });
+    const kinds = async () =>
+      (await query(t.url, token, Watch, { id: gid })).instance!.operations.edges.map((e) => e!.node);
+
+    const down = await query(t.url, token, Scale, {
+      input: { instanceId: gid, resources: { replicas: 0 }, wait: true },
+    });
+    expect(down.scaleInstance).toMatchObject({
+      instance: { state: 'STOPPED', desiredState: 'RUNNING' },
+      operation: { status: 'SUCCEEDED' },
+    });
+
+    // Several passes, each past the backoff a recovery would have waited: none may queue anything.
+    for (let pass = 0; pass < 4; pass++) {
+      await supervisor.reconcile(id);
+      await new Promise((r) => setTimeout(r, 2 * 200));
+    }
+    expect(await kinds()).toEqual([
+      { kind: 'SCALE', status: 'SUCCEEDED' },
+      { kind: 'PROVISION', status: 'SUCCEEDED' },
+    ]);
+    const resting = await containers();
+    expect(resting.map((c) => c.State)).toEqual(['exited']);
+    const seen = await query(t.url, token, Watch, { id: gid });
+    expect(seen.instance).toMatchObject({ state: 'STOPPED', ready: false });
+
+    // Positive control, same instance and supervisor: back at one replica, a killed container is recovered.
+    const upAgain = await query(t.url, token, Scale, {
+      input: { instanceId: gid, resources: { replicas: 1 }, wait: true },
+    });
+    expect(upAgain.scaleInstance).toMatchObject({ instance: { state: 'RUNNING' }, operation: { status: 'SUCCEEDED' } });
+    const [running] = (await containers()).filter((c) => c.State === 'running');
+    await docker.getContainer(running!.Id).kill();
+    await supervisor.reconcile(id);
+    expect((await kinds())[0]!.kind).toBe('RESTART');
+    await until('the restart to end', async () => {
+      const [last] = await kinds();
+      return last!.status === 'SUCCEEDED' ? last : undefined;
+    });
+
+    const gone = await query(t.url, token, Deprovision, { input: { instanceId: gid, wait: true } });
+    expect(gone.deprovisionInstance).toMatchObject({ operation: { status: 'SUCCEEDED' } });
+    expect(await dockerLeftovers(docker, id)).toEqual([]);
+  }, 240_000);
 
   it('removes orphans: labelled objects of one of our tenants that no live instance owns', async () => {
     const tenant = await t.newTenant();

@@ -51,6 +51,7 @@ import {
 import { isNotFound, toProviderError } from './docker-errors.js';
 import { runExec } from './docker-exec.js';
 import { probe, probeAddress } from './docker-health.js';
+import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
 import { baseLabels, Labels } from './docker-names.js';
 import { Rollout } from './docker-rollout.js';
@@ -69,7 +70,14 @@ import {
   validateResources,
 } from './docker-spec.js';
 import { sumUsage, usageOf } from './docker-stats.js';
-import { aggregateInstance, aggregateService, observeReplica, phaseOf } from './docker-status.js';
+import {
+  aggregateInstance,
+  aggregateService,
+  isScaledToZero,
+  observeReplica,
+  phaseOf,
+  SCALED_TO_ZERO_POLICY,
+} from './docker-status.js';
 
 /**
  * Configuration of a DockerProvider. Nothing is read from the environment:
@@ -136,6 +144,8 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   readonly #apiTimeoutMs: number;
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
+  /** Probe history of running containers: the spec's interval and retries decide health, not status() calls. */
+  readonly #health = new HealthTracker();
   #engineVersion: string | undefined;
 
   constructor(options: DockerProviderOptions = {}) {
@@ -257,7 +267,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   }
 
   async deprovision(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'deprovision', (call) => this.#engine.teardown(call, instanceId));
+    return this.#run(ctx, 'deprovision', async (call) => {
+      await this.#engine.teardown(call, instanceId);
+      this.#health.prune(instanceId, new Set());
+    });
   }
 
   /** Starts the long-running services in dependency order; init services are not run again. */
@@ -285,6 +298,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async status(ctx: CallContext, instanceId: string): Promise<InstanceStatus> {
     return this.#run(ctx, 'status', async (call) => {
       const snap = await this.#engine.snapshot(call, instanceId);
+      this.#health.prune(instanceId, new Set([...snap.current.values()].flat().map((r) => r.info.Id)));
       if (snap.current.size === 0) throw this.#engine.notFound(call, instanceId);
       const services: Record<string, ServiceStatus> = {};
       const now = Date.now();
@@ -297,13 +311,25 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
             const address = check ? probeAddress(info, snap.network, check.port, this.#remoteHost) : undefined;
             const probeResult =
               phase === 'running' && check
-                ? address
-                  ? await probe(address, check, call.signal)
-                  : { ok: false, message: 'health check port not reachable' }
+                ? await this.#health.verdict(
+                    {
+                      instanceId,
+                      containerId: info.Id,
+                      startedAt: info.State.StartedAt,
+                      check,
+                      run: async () =>
+                        address
+                          ? probe(address, check, call.signal)
+                          : { ok: false, message: 'health check port not reachable' },
+                    },
+                    now,
+                  )
                 : undefined;
             // The last line usually says why a container died; a clean exit needs no explanation.
             const wantsLog =
-              phase === 'restarting' || phase === 'dead' || (phase === 'exited' && info.State.ExitCode !== 0);
+              phase === 'restarting' ||
+              phase === 'dead' ||
+              (phase === 'exited' && info.State.ExitCode !== 0 && !isScaledToZero(info, listed.role));
             const lastLogLine = wantsLog ? (await this.#engine.lastLines(call, info.Id, 1)).at(-1) : undefined;
             const obs = observeReplica(info, {
               role: listed.role,
@@ -364,8 +390,12 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
         cpuMillis: r.cpuMillis === undefined ? limits.cpuMillis : r.cpuMillis || undefined,
         memoryMb: r.memoryMb === undefined ? limits.memoryMb : r.memoryMb || undefined,
       };
-      // Zero replicas would leave no container to read the service's spec back from.
-      const replicas = r.replicas === undefined || r.replicas === 0 ? replicaCount(mine) : r.replicas;
+      if (r.replicas === 0) {
+        if (stored.role === ServiceRoles.init) throw new SpecError(`init service ${service} runs once`);
+        await this.#scaleToZero(call, mine);
+        return;
+      }
+      const replicas = r.replicas === undefined ? replicaCount(mine) : r.replicas;
       if (stored.role === ServiceRoles.init && replicas !== 1) throw new SpecError(`init service ${service} runs once`);
       validatePorts(service, spec.ports, replicas);
       const instance = await this.#engine.instanceContext(call, req.instanceId);
@@ -387,6 +417,25 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
         existing: mine,
       });
     });
+  }
+
+  /**
+   * Scales a service to zero: every replica but the reference is removed and
+   * the reference is stopped, not removed, because its labels are the only
+   * place the service's spec lives (scaling up again starts it and creates
+   * the rest). Status then reports the service stopped and not ready.
+   */
+  async #scaleToZero(call: Call, mine: Listed[]): Promise<void> {
+    const keep = reference(mine);
+    await this.#engine.removeAll(
+      call,
+      mine.filter((c) => c !== keep),
+    );
+    // The policy goes first, so the engine does not bring the container back, and marks the stop as a scale to zero.
+    await this.#engine.docker
+      .getContainer(keep.id)
+      .update(call.opts({ RestartPolicy: { Name: SCALED_TO_ZERO_POLICY, MaximumRetryCount: 0 } }));
+    await this.#engine.stopAll(call, [keep]);
   }
 
   /** One-shot engine stats of every running container, summed. */
@@ -464,7 +513,13 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async #startAll(call: Call, all: Listed[], pick: (c: Listed) => boolean): Promise<void> {
     for (const service of serviceOrder(all)) {
       const targets = all.filter((c) => c.service === service && c.role !== ServiceRoles.init && pick(c));
-      await Promise.all(targets.map((c) => this.#engine.start(call, c.id)));
+      await Promise.all(
+        targets.map(async (c) => {
+          // A service scaled to zero stays at zero until scaled up, whatever starts the instance.
+          const info = await this.#engine.docker.getContainer(c.id).inspect(call.opts());
+          if (!isScaledToZero(info, c.role)) await this.#engine.start(call, c.id);
+        }),
+      );
     }
   }
 }

@@ -11,8 +11,9 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
+import { checkCadence } from './docker-health-tracker.js';
 import { type ContainerPlan, type LabelledServiceSpec, limitsOf, specHash } from './docker-spec.js';
-import { phaseOf } from './docker-status.js';
+import { phaseOf, SCALED_TO_ZERO_POLICY } from './docker-status.js';
 
 /** What converging one service needs. */
 export interface ServicePlan {
@@ -200,15 +201,24 @@ export class Rollout {
           `new ${spec.name} replica ${replica} not ready within ${seconds}s: ${last}`,
         );
       }
-      await delay(this.settings.pollIntervalMs, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
+      // The spec's interval sets how often a health check probes; without one, the rollout's poll interval.
+      const wait =
+        spec.healthCheck && phase === 'running'
+          ? checkCadence(spec.healthCheck).intervalMs
+          : this.settings.pollIntervalMs;
+      await delay(wait, undefined, { signal: call.signal }).catch(() => call.throwIfCanceled());
     }
   }
 
-  /** Moves CPU and memory limits of a kept container to the spec's, in place. */
+  /** Moves CPU and memory limits (and the restart policy) of a kept container to the spec's, in place. */
   async #applyLimits(call: Call, id: string, spec: LabelledServiceSpec): Promise<void> {
     const container = this.engine.docker.getContainer(id);
-    const current = limitsOf(await container.inspect(call.opts()));
-    const update: Record<string, number> = {};
+    const info = await container.inspect(call.opts());
+    const current = limitsOf(info);
+    const update: Record<string, unknown> = {};
+    // A container kept from a scale to zero gets its restart policy back (see SCALED_TO_ZERO_POLICY).
+    if (info.HostConfig?.RestartPolicy?.Name === SCALED_TO_ZERO_POLICY)
+      update.RestartPolicy = { Name: 'unless-stopped' };
     // Zero cannot be set in place ("unchanged" to the Engine); the spec hash makes such a change a replacement.
     if (spec.cpuMillis && spec.cpuMillis !== current.cpuMillis) update.NanoCpus = spec.cpuMillis * 1_000_000;
     if (spec.memoryMb && spec.memoryMb !== current.memoryMb) {

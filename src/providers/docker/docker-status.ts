@@ -39,6 +39,22 @@ export function phaseOf(info: Dockerode.ContainerInspectInfo): string {
   return info.State.Status;
 }
 
+/**
+ * Restart policy of a long-running container scaled to zero: scaling to zero
+ * sets it, so start, restart and status can tell that stop from any other,
+ * and scaling up sets `unless-stopped` back.
+ */
+export const SCALED_TO_ZERO_POLICY = 'no';
+
+/** True for a stopped long-running container that a scale to zero left behind. */
+export function isScaledToZero(info: Dockerode.ContainerInspectInfo, role: ServiceRole): boolean {
+  return (
+    role !== ServiceRoles.init &&
+    phaseOf(info) !== 'running' &&
+    info.HostConfig?.RestartPolicy?.Name === SCALED_TO_ZERO_POLICY
+  );
+}
+
 /** Decides one replica's state from its inspect answer. */
 export function observeReplica(info: Dockerode.ContainerInspectInfo, input: ObserveInput): ReplicaObservation {
   const base = { containerId: info.Id, replica: input.replica, restarts: info.RestartCount ?? 0 };
@@ -89,6 +105,8 @@ export function observeReplica(info: Dockerode.ContainerInspectInfo, input: Obse
     case 'paused':
       return { ...base, state: InstanceStates.stopped, ready: false, message: 'paused' };
     case 'exited':
+      if (isScaledToZero(info, input.role))
+        return { ...base, state: InstanceStates.stopped, ready: false, message: 'scaled to zero' };
       // With an unless-stopped restart policy only a requested stop leaves a service exited.
       return {
         ...base,

@@ -1,0 +1,88 @@
+/**
+ * Whether an observed instance has drifted from what its owner asked for: the
+ * rule the supervisor applies before it queues a recovery, as pure functions so
+ * it can be read (and tested) without a provider or a database.
+ *
+ * Scaling a service to zero replicas is a stop of that service on every
+ * provider (one stopped container kept on Docker, no pods on Kubernetes), and
+ * the desired spec records it as `resources.replicas: 0`. A service desired at
+ * zero and observed stopped is therefore where it should be, not drift; an
+ * instance all of whose long-running services are desired at zero is at rest,
+ * and recovering it would start what its owner scaled down, forever.
+ */
+import type { InstanceState, ServiceStatus } from '../providers/provider.js';
+import type { DesiredState, StoredServiceSpec } from './model.js';
+
+/** True for a long-running service its owner scaled to zero (INIT services run once and are never scaled). */
+export function isScaledToZero(spec: Pick<StoredServiceSpec, 'role' | 'resources'>): boolean {
+  return spec.role !== 'init' && spec.resources.replicas === 0;
+}
+
+/**
+ * True when every non-INIT service of the instance is desired at zero replicas:
+ * the instance is meant to run nothing, so seeing it stopped is no failure.
+ */
+export function isAtRest(services: readonly Pick<StoredServiceSpec, 'role' | 'resources'>[]): boolean {
+  const longRunning = services.filter((s) => s.role !== 'init');
+  return longRunning.length > 0 && longRunning.every(isScaledToZero);
+}
+
+/** What the supervisor saw of an instance. */
+export interface ObservedInstance {
+  state: InstanceState;
+  ready: boolean;
+  /** Per-service status, keyed by service name; absent or empty when the provider gave none. */
+  services?: Record<string, ServiceStatus> | undefined;
+  /** The provider no longer holds the workload at all. */
+  missing: boolean;
+}
+
+/** What the supervisor should do about one observation. */
+export type Drift =
+  /** Nothing to recover; `settled` when the instance is where it should be (its backoff resets). */
+  | { action: 'none'; settled: boolean }
+  /** Queue this recovery operation, for the reason given. */
+  | { action: 'provision' | 'restart' | 'stop'; why: string };
+
+const down = (state: InstanceState) => state === 'failed' || state === 'stopped';
+
+/**
+ * Compares an observation with the desired state and spec. A running instance
+ * found failed or stopped is recovered (re-provisioned when the workload is
+ * gone), except where every service seen down is one desired at zero and
+ * observed stopped; a stopped instance found running or starting is stopped.
+ */
+export function driftOf(
+  desired: DesiredState,
+  specs: readonly Pick<StoredServiceSpec, 'name' | 'role' | 'resources'>[],
+  observed: ObservedInstance,
+): Drift {
+  const { state } = observed;
+  if (desired === 'stopped') {
+    return state === 'running' || state === 'starting'
+      ? { action: 'stop', why: `observed ${state} while desired stopped` }
+      : { action: 'none', settled: state === 'stopped' };
+  }
+  if (desired !== 'running') return { action: 'none', settled: false };
+  if (observed.missing) return { action: 'provision', why: 'observed failed while desired running' };
+
+  const atZero = new Set(specs.filter(isScaledToZero).map((s) => s.name));
+  const services = Object.entries(observed.services ?? {});
+  // A service desired at zero and seen stopped is at rest: it neither fails the instance nor keeps it unready.
+  const resting = (name: string, s: ServiceStatus) => atZero.has(name) && s.state === 'stopped';
+  const active = services.filter(([name, s]) => !resting(name, s));
+
+  if (services.length === 0) {
+    // No per-service detail: only the aggregate speaks, and an instance meant to run nothing may be stopped.
+    if (state === 'stopped' && isAtRest(specs)) return { action: 'none', settled: true };
+    if (down(state)) return { action: 'restart', why: `observed ${state} while desired running` };
+    return { action: 'none', settled: state === 'running' && observed.ready };
+  }
+  // A service that should run but went unreported counts as down when the aggregate says so.
+  const seen = new Set(services.map(([name]) => name));
+  const unseen = specs.some((s) => !atZero.has(s.name) && !seen.has(s.name));
+  if (active.some(([, s]) => down(s.state)) || (unseen && down(state)))
+    return { action: 'restart', why: `observed ${state} while desired running` };
+  const settled = active.every(([, s]) => s.state === 'running' && s.ready);
+  return { action: 'none', settled };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { driftOf, isAtRest, isScaledToZero } from '../../src/control/desired-state.js';
+import type { StoredServiceSpec } from '../../src/control/model.js';
+import type { ServiceStatus } from '../../src/providers/provider.js';
+
+type Spec = Pick<StoredServiceSpec, 'name' | 'role' | 'resources'>;
+const svc = (name: string, replicas: number | undefined, role: Spec['role'] = 'main'): Spec => ({
+  name,
+  role,
+  resources: replicas === undefined ? {} : { replicas },
+});
+const up: ServiceStatus = { state: 'running', ready: true, restarts: 0 };
+const starting: ServiceStatus = { state: 'starting', ready: false, restarts: 0 };
+const stopped: ServiceStatus = { state: 'stopped', ready: false, restarts: 0, message: 'scaled to zero' };
+const failed: ServiceStatus = { state: 'failed', ready: false, restarts: 3, message: 'restarting' };
+const done: ServiceStatus = { state: 'running', ready: true, restarts: 0, message: 'completed' };
+
+describe('desired state', () => {
+  it('a long-running service at zero replicas is scaled to zero; an INIT service or an unset count is not', () => {
+    expect(isScaledToZero(svc('web', 0))).toBe(true);
+    expect(isScaledToZero(svc('web', 1))).toBe(false);
+    expect(isScaledToZero(svc('web', undefined))).toBe(false);
+    expect(isScaledToZero(svc('migrate', 0, 'init'))).toBe(false);
+  });
+
+  it('an instance is at rest when every non-INIT service is at zero, and only then', () => {
+    expect(isAtRest([svc('web', 0)])).toBe(true);
+    expect(isAtRest([svc('migrate', undefined, 'init'), svc('web', 0), svc('side', 0, 'sidecar')])).toBe(true);
+    expect(isAtRest([svc('web', 0), svc('worker', 2)])).toBe(false);
+    expect(isAtRest([svc('migrate', 0, 'init')])).toBe(false);
+    expect(isAtRest([])).toBe(false);
+  });
+
+  it('an instance at rest observed stopped is settled, not recovered', () => {
+    const specs = [svc('migrate', undefined, 'init'), svc('web', 0)];
+    expect(
+      driftOf('running', specs, {
+        state: 'stopped',
+        ready: false,
+        services: { migrate: done, web: stopped },
+        missing: false,
+      }),
+    ).toEqual({ action: 'none', settled: true });
+    // The same rule when the provider gave no per-service detail.
+    expect(driftOf('running', specs, { state: 'stopped', ready: false, missing: false })).toEqual({
+      action: 'none',
+      settled: true,
+    });
+  });
+
+  it('the same observation on an instance that should run is a restart', () => {
+    const specs = [svc('web', 1)];
+    const seen = { state: 'stopped' as const, ready: false, services: { web: stopped }, missing: false };
+    expect(driftOf('running', specs, seen)).toEqual({
+      action: 'restart',
+      why: 'observed stopped while desired running',
+    });
+    expect(driftOf('running', [svc('web', undefined)], { ...seen, services: undefined })).toMatchObject({
+      action: 'restart',
+    });
+  });
+
+  it('a service at zero that failed rather than stopped is still drift', () => {
+    expect(
+      driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, services: { web: failed }, missing: false }),
+    ).toMatchObject({ action: 'restart' });
+    expect(driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, missing: false })).toMatchObject({
+      action: 'restart',
+    });
+  });
+
+  it('one service at rest does not hide another that went down, nor make a healthy instance drift', () => {
+    const specs = [svc('web', 2), svc('batch', 0)];
+    expect(
+      driftOf('running', specs, {
+        state: 'failed',
+        ready: false,
+        services: { web: failed, batch: stopped },
+        missing: false,
+      }),
+    ).toMatchObject({ action: 'restart' });
+    expect(
+      driftOf('running', specs, {
+        state: 'stopped',
+        ready: false,
+        services: { web: up, batch: stopped },
+        missing: false,
+      }),
+    ).toEqual({ action: 'none', settled: true });
+    expect(
+      driftOf('running', specs, {
+        state: 'stopped',
+        ready: false,
+        services: { web: starting, batch: stopped },
+        missing: false,
+      }),
+    ).toEqual({ action: 'none', settled: false });
+  });
+
+  it('a service that should run but went unreported counts when the aggregate is down', () => {
+    expect(
+      driftOf('running', [svc('web', 1), svc('batch', 0)], {
+        state: 'failed',
+        ready: false,
+        services: { batch: stopped },
+        missing: false,
+      }),
+    ).toMatchObject({ action: 'restart' });
+  });
+
+  it('a workload gone from the provider is provisioned again, at rest or not', () => {
+    expect(driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, missing: true })).toMatchObject({
+      action: 'provision',
+    });
+  });
+
+  it('a healthy running instance is settled; a starting one is left alone', () => {
+    const specs = [svc('web', 1)];
+    expect(driftOf('running', specs, { state: 'running', ready: true, services: { web: up }, missing: false })).toEqual(
+      { action: 'none', settled: true },
+    );
+    expect(
+      driftOf('running', specs, { state: 'starting', ready: false, services: { web: starting }, missing: false }),
+    ).toEqual({ action: 'none', settled: false });
+  });
+
+  it('an instance desired stopped is stopped when seen running or starting, left alone otherwise', () => {
+    const specs = [svc('web', 1)];
+    expect(driftOf('stopped', specs, { state: 'running', ready: true, missing: false })).toEqual({
+      action: 'stop',
+      why: 'observed running while desired stopped',
+    });
+    expect(driftOf('stopped', specs, { state: 'starting', ready: false, missing: false })).toMatchObject({
+      action: 'stop',
+    });
+    expect(driftOf('stopped', specs, { state: 'stopped', ready: false, missing: false })).toEqual({
+      action: 'none',
+      settled: true,
+    });
+    expect(driftOf('stopped', specs, { state: 'failed', ready: false, missing: false })).toMatchObject({
+      action: 'none',
+    });
+  });
+});
