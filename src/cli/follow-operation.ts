@@ -6,6 +6,10 @@ import type { Output } from './output.js';
 type CliOperation = OperationFieldsFragment;
 
 const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELED']);
+/** The event an operation's end writes, after the instance transitions it caused. */
+const TERMINAL_EVENTS = new Set(['operation.succeeded', 'operation.failed', 'operation.canceled']);
+/** How long to wait for the instance stream to catch up with an ended operation. */
+const DRAIN_MS = 5_000;
 
 /** Exit status of a wait that the user interrupted (128 + SIGINT). */
 export const INTERRUPTED = 130;
@@ -34,10 +38,15 @@ export async function followOperation(
   };
   process.once('SIGINT', onSigint);
   out.line(`operation ${operation.id} ${operation.kind} ${operation.status}`);
+  // The two streams are independent: the operation's terminal update can arrive before the
+  // instance's last transitions, which are written in the same transaction as the operation's
+  // own terminal event. So once the operation has ended, the instance stream is read on up to
+  // that event (bounded by DRAIN_MS), and only then stopped: no transition goes unprinted.
   const events = (async () => {
     for await (const event of client.instanceEvents(instance.id, { after: afterCursor, signal: done.signal })) {
       const line = describeEvent(event);
       if (line) out.line(`  ${line}`);
+      if (event.operation?.id === operation.id && TERMINAL_EVENTS.has(event.type)) return;
     }
   })().catch((err) => {
     if (!done.signal.aborted) out.line(`  (readiness stream ended: ${(err as Error).message})`);
@@ -59,6 +68,11 @@ export async function followOperation(
       }
     }
   } finally {
+    if (TERMINAL.has(last.status)) {
+      const drained = setTimeout(() => done.abort(), DRAIN_MS);
+      await events;
+      clearTimeout(drained);
+    }
     done.abort();
     process.removeListener('SIGINT', onSigint);
     await events;
