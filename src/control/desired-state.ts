@@ -44,6 +44,19 @@ export type Drift =
   /** Queue this recovery operation, for the reason given. */
   | { action: 'provision' | 'restart' | 'stop'; why: string };
 
+/**
+ * The services the spec has that the provider reported nothing for (a
+ * container removed by hand): drift as much as a dead one. Services desired
+ * at zero may be absent; without any per-service detail nothing is missing.
+ */
+export function missingServices(
+  specs: readonly Pick<StoredServiceSpec, 'name' | 'role' | 'resources'>[],
+  services: Record<string, ServiceStatus> | undefined,
+): string[] {
+  if (!services || Object.keys(services).length === 0) return [];
+  return specs.filter((s) => !isScaledToZero(s) && !(s.name in services)).map((s) => s.name);
+}
+
 const down = (state: InstanceState) => state === 'failed' || state === 'stopped';
 
 /**
@@ -78,10 +91,11 @@ export function driftOf(
     if (down(state)) return { action: 'restart', why: `observed ${state} while desired running` };
     return { action: 'none', settled: state === 'running' && observed.ready };
   }
-  // A service that should run but went unreported counts as down when the aggregate says so.
-  const seen = new Set(services.map(([name]) => name));
-  const unseen = specs.some((s) => !atZero.has(s.name) && !seen.has(s.name));
-  if (active.some(([, s]) => down(s.state)) || (unseen && down(state)))
+  // A service of any role whose every object is gone cannot be restarted, only created again.
+  const absent = missingServices(specs, observed.services);
+  if (absent.length > 0)
+    return { action: 'provision', why: `service(s) ${absent.join(', ')} missing from the provider` };
+  if (active.some(([, s]) => down(s.state)))
     return { action: 'restart', why: `observed ${state} while desired running` };
   const settled = active.every(([, s]) => s.state === 'running' && s.ready);
   return { action: 'none', settled };

@@ -17,6 +17,13 @@ export type ReadinessOutcome = (typeof ReadinessOutcomes)[keyof typeof Readiness
 /** Reads the current status of the workload being waited on. */
 export type StatusFunc = (signal: AbortSignal) => Promise<InstanceStatus>;
 
+/**
+ * Subscribes `wake` to whatever says the workload may have changed (a
+ * provider's `subscribeChanges` filtered to the instance); returns the
+ * unsubscribe function.
+ */
+export type ChangeWaker = (wake: () => void) => () => void;
+
 /** What waitReady ended with: the last status read (may be undefined) and, unless ready, why not. */
 export interface WaitResult {
   status: InstanceStatus | undefined;
@@ -37,17 +44,25 @@ export function effectivePolicy(policy: ReadinessPolicy | undefined): Required<R
  * retried on the next tick (a platform often says "not found" for a moment
  * after accepting a request); the last such error is included if the wait
  * times out. Cancelling `signal` ends the wait with a CanceledError.
+ *
+ * With `changes`, a change signal ends the current pause at once, so the
+ * wait follows the provider's own events (a container started, died, turned
+ * healthy) and the interval is only the fallback; a signal that arrives
+ * while status is being read makes the next pause end at once.
  */
 export async function waitReady(
   policy: ReadinessPolicy | undefined,
   status: StatusFunc,
   signal?: AbortSignal,
+  changes?: ChangeWaker,
 ): Promise<WaitResult> {
   const { timeoutMs, intervalMs } = effectivePolicy(policy);
   const deadline = Date.now() + timeoutMs;
   const inner = new AbortController();
   const onAbort = () => inner.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  const waker = new Waker();
+  const unsubscribe = changes?.(() => waker.wake());
   let last: InstanceStatus | undefined;
   let lastError: unknown;
   try {
@@ -67,14 +82,42 @@ export async function waitReady(
       }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return { status: last, error: timeoutError(timeoutMs, lastError) };
-      const woke = await sleep(Math.min(intervalMs, remaining), signal);
+      const woke = await sleep(Math.min(intervalMs, remaining), signal, waker);
       if (!woke) return { status: last, error: new CanceledError() };
       if (Date.now() >= deadline) {
         return { status: last, error: timeoutError(timeoutMs, lastError) };
       }
     }
   } finally {
+    unsubscribe?.();
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** A wake-up that is remembered until the next pause takes it. */
+class Waker {
+  #pending = false;
+  #resolve: (() => void) | undefined;
+
+  wake(): void {
+    if (this.#resolve) this.#resolve();
+    else this.#pending = true;
+  }
+
+  /** True (and consumed) when a wake-up came while nobody was pausing. */
+  take(): boolean {
+    const was = this.#pending;
+    this.#pending = false;
+    return was;
+  }
+
+  /** Calls `resolve` on the next wake-up, until `clear`. */
+  arm(resolve: () => void): void {
+    this.#resolve = resolve;
+  }
+
+  clear(): void {
+    this.#resolve = undefined;
   }
 }
 
@@ -91,18 +134,20 @@ function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
  * tests drive waitReady with vitest's fake clock, which replaces the global
  * timers but does not reach `node:timers/promises`.
  */
-function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+function sleep(ms: number, signal?: AbortSignal, waker?: Waker): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
-    const onAbort = () => {
+    if (waker?.take()) return resolve(true);
+    const done = (woke: boolean) => {
       clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
+      waker?.clear();
+      resolve(woke);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
     signal?.addEventListener('abort', onAbort, { once: true });
+    waker?.arm(() => done(true));
   });
 }
 

@@ -182,6 +182,10 @@ export async function performOperation(
         return !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
       },
       signal,
+      // The provider's own events (Docker's start/die/health_status) end each pause early; polling is the fallback.
+      provider.subscribeChanges
+        ? (wake) => provider.subscribeChanges!((c) => c.instanceId === inst.id && wake())
+        : undefined,
     );
     const outcome = readinessOutcome(result.status, result.error);
     if (outcome === 'canceled') throw new CanceledError('canceled while waiting for readiness');

@@ -1,4 +1,4 @@
-import { driftOf } from '../control/desired-state.js';
+import { driftOf, missingServices } from '../control/desired-state.js';
 import type { OperationKind, OperationParams } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
@@ -6,15 +6,22 @@ import type { InstanceRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
-import { claimDueInstances, lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
+import { claimDueInstances, claimInstanceNow, lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
 import type { Logger } from '../logger.js';
-import { type InstanceStatus, isWorkloadLister } from '../providers/provider.js';
+import {
+  type InstanceStatus,
+  isChangeSource,
+  isWorkloadLister,
+  type ServiceStatus,
+  worseState,
+} from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
-import { fromStatus, recordObservation } from './observation.js';
+import { ChangeScheduler } from './change-scheduler.js';
+import { fromStatus, type Observed, recordObservation } from './observation.js';
 
 export interface SupervisorOptions {
   db: DbHandle;
@@ -30,6 +37,22 @@ export interface SupervisorOptions {
   /** First recovery waits this long after a failure is seen; each further one doubles it. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /**
+   * Follow the providers' change signals (`subscribeChanges`: Docker's engine
+   * events, Kubernetes watches) and reconcile the instance named at once, the
+   * interval staying as the fallback. Default true.
+   */
+  followChanges?: boolean;
+  /** Signals for one instance within this window become one reconcile. Default 250 ms. */
+  changeDebounceMs?: number;
+  /**
+   * A signalled instance observed (by any replica, or by an operation) less
+   * than this long ago is not observed again at once but after this delay:
+   * every replica hears the same engine event. Default 1 s.
+   */
+  claimGapMs?: number;
+  /** A signalled instance with an operation open is looked at again this often until none is. Default 2 s. */
+  busyRetryMs?: number;
 }
 
 /**
@@ -42,6 +65,11 @@ export interface SupervisorOptions {
  * `driftOf`); an instance meant to be destroyed whose teardown did not finish is
  * torn down again. Replicas share the work: each tick claims due instances
  * with SKIP LOCKED, and recoveries are enqueued under the instance row lock.
+ *
+ * Besides the interval it follows every provider's change signal
+ * (`subscribeChanges`): an instance named there is claimed and reconciled
+ * within the debounce window, so a killed container is healed in seconds; the
+ * interval remains the fallback that converges when a signal is lost.
  */
 export class Supervisor {
   readonly #o: Required<SupervisorOptions>;
@@ -50,6 +78,9 @@ export class Supervisor {
   #ticking: Promise<void> | undefined;
   #stopped = true;
   #ticks = 0;
+  /** Coalesces change signals into reconciles; made afresh on each start. */
+  #changes: ChangeScheduler | undefined;
+  #unsubscribe: (() => void)[] = [];
 
   constructor(options: SupervisorOptions) {
     this.#o = {
@@ -58,6 +89,10 @@ export class Supervisor {
       sweepOrphans: true,
       backoffBaseMs: 30_000,
       backoffMaxMs: 600_000,
+      followChanges: true,
+      changeDebounceMs: 250,
+      claimGapMs: 1000,
+      busyRetryMs: 2000,
       ...options,
     };
   }
@@ -65,6 +100,7 @@ export class Supervisor {
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
+    if (this.#o.followChanges) this.#follow();
     const loop = () => {
       if (this.#stopped) return;
       this.#ticking = this.tick()
@@ -79,7 +115,40 @@ export class Supervisor {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
+    for (const off of this.#unsubscribe.splice(0)) off();
+    await this.#changes?.stop();
     await this.#ticking;
+  }
+
+  /** Subscribes to the change signal of every registered provider that has one. */
+  #follow(): void {
+    const changes = new ChangeScheduler({
+      debounceMs: this.#o.changeDebounceMs,
+      run: (id) => this.#onChange(id),
+      onError: (err, instanceId) => this.#o.logger.warn({ err, instanceId }, 'reconcile on change failed'),
+    });
+    this.#changes = changes;
+    for (const [key, provider] of this.#o.registry.all()) {
+      if (!isChangeSource(provider)) continue;
+      this.#unsubscribe.push(
+        provider.subscribeChanges((change) => {
+          // Ids that cannot be ours (another installation on the engine, a hand-made label) are not looked up.
+          if (!UUID.test(change.instanceId)) return;
+          this.#o.logger.debug({ provider: key, ...change }, 'provider reported a change');
+          changes.notify(change.instanceId);
+        }),
+      );
+    }
+  }
+
+  /** A change signal's reconcile: once between the replicas that all heard it, then as reconcile asks. */
+  async #onChange(instanceId: string): Promise<number | undefined> {
+    if (this.#stopped) return undefined;
+    const claim = await claimInstanceNow(this.#o.db, instanceId, new Date(Date.now() - this.#o.claimGapMs));
+    if (claim === 'absent') return undefined;
+    // Observed a moment ago, perhaps before the change: look again once that observation is a gap old.
+    if (claim === 'recent') return this.#o.claimGapMs;
+    return this.reconcile(instanceId);
   }
 
   /** One pass: reconcile the instances due for observation, and sweep orphans now and then. */
@@ -95,23 +164,26 @@ export class Supervisor {
     if (this.#o.sweepOrphans && this.#ticks++ % 10 === 0) await this.sweepOrphans();
   }
 
-  /** Drives one instance toward its desired state. Safe to call any time, from any replica. */
-  async reconcile(instanceId: string): Promise<void> {
+  /**
+   * Drives one instance toward its desired state. Safe to call any time, from
+   * any replica. Resolves to the delay after which the instance is worth
+   * looking at again (an operation is open, or a recovery waits out its
+   * backoff), or undefined when there is nothing to follow up.
+   */
+  async reconcile(instanceId: string): Promise<number | undefined> {
     const { db, registry, logger } = this.#o;
     const row = await instances.findInstanceAnyTenant(db, instanceId);
-    if (!row || row.destroyed_at) return;
-    if ((await operations.openOperations(db, row.id)).length > 0) return;
+    if (!row || row.destroyed_at) return undefined;
+    // Never beside an operation of the instance: it owns the workload until it ends.
+    if ((await operations.openOperations(db, row.id)).length > 0) return this.#o.busyRetryMs;
     const desired = row.desired_state;
-    if (desired === 'destroyed') {
-      await this.#recover(row, 'deprovision', 'teardown did not finish');
-      return;
-    }
+    if (desired === 'destroyed') return this.#recover(row, 'deprovision', 'teardown did not finish');
     let provider: ReturnType<Registry['get']>;
     try {
       provider = registry.get(row.provider_key);
     } catch {
       logger.warn({ instanceId, provider: row.provider_key }, 'provider not registered here; not observed');
-      return;
+      return undefined;
     }
     let status: InstanceStatus | undefined;
     let missing = false;
@@ -126,33 +198,38 @@ export class Supervisor {
             message: `provider "${row.provider_key}" cannot be reached: ${(err as Error).message}`,
           });
         logger.info({ instanceId, err: (err as Error).message }, 'status unavailable; will observe again');
-        return;
+        return undefined;
       }
     }
     // Re-check: an operation may have been queued while we asked the provider.
-    if ((await operations.openOperations(db, row.id)).length > 0) return;
+    if ((await operations.openOperations(db, row.id)).length > 0) return this.#o.busyRetryMs;
     const observed = missing
       ? { state: 'failed' as const, ready: false, message: 'the workload is gone from the provider' }
-      : fromStatus(status!);
+      : withMissing(fromStatus(status!), missingServices(row.services, status!.services));
     await recordObservation(db, row.id, observed);
     const drift = driftOf(desired, row.services, {
       state: observed.state ?? row.state,
       ready: observed.ready ?? false,
-      services: observed.services,
+      // What the provider reported: a missing service must stay missing to be re-created, not restarted.
+      services: status?.services,
       missing,
     });
     if (drift.action === 'none') {
       if (drift.settled) this.#backoff.delete(row.id);
-      return;
+      return undefined;
     }
-    await this.#recover(row, drift.action, drift.why);
+    return this.#recover(row, drift.action, drift.why);
   }
 
-  /** Enqueues a recovery operation unless one ran too recently (exponential backoff). */
-  async #recover(row: InstanceRow, kind: OperationKind, why: string): Promise<void> {
+  /**
+   * Enqueues a recovery operation unless one ran too recently (exponential
+   * backoff). Resolves to when to look again: after the backoff when it held
+   * the recovery back, soon when an operation is now open (to see it worked).
+   */
+  async #recover(row: InstanceRow, kind: OperationKind, why: string): Promise<number | undefined> {
     const now = Date.now();
     const b = this.#backoff.get(row.id) ?? { failures: 0, nextAt: 0 };
-    if (now < b.nextAt) return;
+    if (now < b.nextAt) return b.nextAt - now;
     const delay = Math.min(this.#o.backoffBaseMs * 2 ** b.failures, this.#o.backoffMaxMs);
     const queued = await enqueueRecovery(this.#o.db, row.id, kind, why);
     if (queued) {
@@ -160,6 +237,7 @@ export class Supervisor {
       this.#o.logger.info({ instanceId: row.id, kind, why }, 'recovery queued');
       this.#o.signal.queued();
     }
+    return this.#o.busyRetryMs;
   }
 
   /**
@@ -177,8 +255,7 @@ export class Supervisor {
       } catch {
         continue;
       }
-      const uuid = /^[0-9a-f-]{36}$/i;
-      const candidates = held.filter((w) => uuid.test(w.instanceId) && uuid.test(w.tenantId));
+      const candidates = held.filter((w) => UUID.test(w.instanceId) && UUID.test(w.tenantId));
       for (const orphan of await findOrphans(this.#o.db, candidates)) {
         try {
           await provider.deprovision({ signal: AbortSignal.timeout(60_000) }, orphan.instanceId);
@@ -203,6 +280,26 @@ export class Supervisor {
     }
     return removed;
   }
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * An observation with the services the provider did not report marked
+ * failed, so a container removed by hand is recorded (a service transition,
+ * the instance failed and not ready) like one that died.
+ */
+function withMissing(observed: Observed, absent: string[]): Observed {
+  if (absent.length === 0) return observed;
+  const gone: ServiceStatus = { state: 'failed', ready: false, restarts: 0, message: 'missing from the provider' };
+  const message = `service(s) ${absent.join(', ')} missing from the provider`;
+  return {
+    ...observed,
+    state: worseState(observed.state ?? 'failed', 'failed'),
+    ready: false,
+    message,
+    services: { ...observed.services, ...Object.fromEntries(absent.map((name) => [name, gone])) },
+  };
 }
 
 /**

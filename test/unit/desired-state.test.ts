@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftOf, isAtRest, isScaledToZero } from '../../src/control/desired-state.js';
+import { driftOf, isAtRest, isScaledToZero, missingServices } from '../../src/control/desired-state.js';
 import type { StoredServiceSpec } from '../../src/control/model.js';
 import type { ServiceStatus } from '../../src/providers/provider.js';
 
@@ -97,7 +97,7 @@ describe('desired state', () => {
     ).toEqual({ action: 'none', settled: false });
   });
 
-  it('a service that should run but went unreported counts when the aggregate is down', () => {
+  it('a service of any role that should run but went unreported is missing: provisioned again, whatever the aggregate', () => {
     expect(
       driftOf('running', [svc('web', 1), svc('batch', 0)], {
         state: 'failed',
@@ -105,7 +105,21 @@ describe('desired state', () => {
         services: { batch: stopped },
         missing: false,
       }),
-    ).toMatchObject({ action: 'restart' });
+    ).toEqual({ action: 'provision', why: 'service(s) web missing from the provider' });
+    // A sidecar removed by hand while the main runs: the aggregate alone would say all is well.
+    const specs = [svc('migrate', undefined, 'init'), svc('web', 1), svc('side', 1, 'sidecar')];
+    expect(
+      driftOf('running', specs, {
+        state: 'running',
+        ready: true,
+        services: { migrate: done, web: up },
+        missing: false,
+      }),
+    ).toEqual({ action: 'provision', why: 'service(s) side missing from the provider' });
+    expect(missingServices(specs, { web: up, side: up })).toEqual(['migrate']);
+    // At zero a service may be absent; without per-service detail nothing is called missing.
+    expect(missingServices([svc('web', 1), svc('batch', 0)], { web: up })).toEqual([]);
+    expect(missingServices(specs, undefined)).toEqual([]);
   });
 
   it('a workload gone from the provider is provisioned again, at rest or not', () => {

@@ -55,3 +55,28 @@ export async function releaseLease(db: Db, operationId: string, owner: string): 
     .where('status', '=', 'running')
     .execute();
 }
+
+/** How a claim of one instance for an immediate observation ended. */
+export type InstanceClaim = 'claimed' | 'recent' | 'absent';
+
+/**
+ * Claims one live instance for an observation now, stamping it observed,
+ * unless it was observed since `before` (`recent`: whoever did that saw the
+ * change too, or will be asked again) or is not a live instance of this
+ * database (`absent`). The supervisor's answer to an engine event: replicas
+ * that all hear the same event observe the instance once between them.
+ */
+export async function claimInstanceNow(db: Db, id: string, before: Date): Promise<InstanceClaim> {
+  const r = await sql<{ id: string }>`
+    update instances set observed_at = now()
+    where id = ${id} and destroyed_at is null and (observed_at is null or observed_at < ${before})
+    returning id`.execute(db);
+  if (r.rows.length > 0) return 'claimed';
+  const live = await db
+    .selectFrom('instances')
+    .select('id')
+    .where('id', '=', id)
+    .where('destroyed_at', 'is', null)
+    .executeTakeFirst();
+  return live ? 'recent' : 'absent';
+}

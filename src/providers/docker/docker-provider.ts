@@ -16,6 +16,7 @@ import {
   type ExecResult,
   type HealthChecker,
   type HealthStatus,
+  type InstanceChange,
   type InstanceStatus,
   type Location,
   type LogOptions,
@@ -49,6 +50,7 @@ import {
   sortServices,
 } from './docker-engine.js';
 import { isNotFound, toProviderError } from './docker-errors.js';
+import { DockerEventFeed } from './docker-events.js';
 import { runExec } from './docker-exec.js';
 import { probe, probeAddress } from './docker-health.js';
 import { HealthTracker } from './docker-health-tracker.js';
@@ -116,6 +118,8 @@ export interface DockerProviderOptions extends DockerConnectionOptions {
   readiness?: ReadinessPolicy;
   /** A ready-made client (tests); the connection options then only name the endpoint in messages. */
   docker?: Dockerode;
+  /** Told when the engine's event stream fails or is reopened (the provider itself logs nothing). */
+  onEventStreamError?: (err: unknown) => void;
 }
 
 /** The capabilities the Docker provider implements, and nothing more. */
@@ -146,6 +150,8 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   readonly #readiness: ReadinessPolicy;
   /** Probe history of running containers: the spec's interval and retries decide health, not status() calls. */
   readonly #health = new HealthTracker();
+  /** The engine's event stream, shared by every subscribeChanges listener. */
+  readonly #events: DockerEventFeed;
   #engineVersion: string | undefined;
 
   constructor(options: DockerProviderOptions = {}) {
@@ -169,6 +175,20 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       useInit: options.useInit ?? true,
       remoteHost: this.#remoteHost,
     });
+    this.#events = new DockerEventFeed(this.#engine.docker, {
+      resync: async () =>
+        (await this.managedWorkloads({ signal: AbortSignal.timeout(15_000) })).map((w) => w.instanceId),
+      ...(options.onEventStreamError ? { onError: options.onEventStreamError } : {}),
+    });
+  }
+
+  /**
+   * Follows the engine's container events (die, oom, health_status, destroy,
+   * start, stop) of the containers we manage, over one stream reopened with
+   * `since` after the engine was away. See docker-events.ts.
+   */
+  subscribeChanges(listener: (change: InstanceChange) => void): () => void {
+    return this.#events.subscribe(listener);
   }
 
   /**
