@@ -83,6 +83,9 @@ type Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": typeof types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": typeof types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": typeof types.E2EEndpointDocument,
+    "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.DockerdFaultProvisionDocument,
+    "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": typeof types.DockerdFaultDeprovisionDocument,
+    "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": typeof types.DockerdFaultWatchDocument,
     "\n  mutation AuditPutSecret($input: PutSecretInput!) {\n    putSecret(input: $input) { __typename ... on Error { message } }\n  }\n": typeof types.AuditPutSecretDocument,
     "\n  mutation AuditDeleteSecret($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) { __typename ... on Error { message } }\n  }\n": typeof types.AuditDeleteSecretDocument,
     "\n  mutation AuditProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { id status release { id } } }\n      ... on Error { message }\n    }\n  }\n": typeof types.AuditProvisionDocument,
@@ -187,6 +190,9 @@ const documents: Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": types.E2EEndpointDocument,
+    "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": types.DockerdFaultProvisionDocument,
+    "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": types.DockerdFaultDeprovisionDocument,
+    "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": types.DockerdFaultWatchDocument,
     "\n  mutation AuditPutSecret($input: PutSecretInput!) {\n    putSecret(input: $input) { __typename ... on Error { message } }\n  }\n": types.AuditPutSecretDocument,
     "\n  mutation AuditDeleteSecret($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) { __typename ... on Error { message } }\n  }\n": types.AuditDeleteSecretDocument,
     "\n  mutation AuditProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { id status release { id } } }\n      ... on Error { message }\n    }\n  }\n": types.AuditProvisionDocument,
@@ -512,6 +518,18 @@ export function graphql(source: "\n  query E2EHistory($id: ID!) {\n    instance(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"): (typeof documents)["\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n"): (typeof documents)["\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n"): (typeof documents)["\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

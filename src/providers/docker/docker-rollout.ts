@@ -12,6 +12,7 @@ import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
 import { checkCadence } from './docker-health-tracker.js';
+import { engineLeaving, killedBySignal } from './docker-shutdown.js';
 import { type ContainerPlan, type LabelledServiceSpec, limitsOf, specHash } from './docker-spec.js';
 import { phaseOf, SCALED_TO_ZERO_POLICY } from './docker-status.js';
 
@@ -158,6 +159,8 @@ export class Rollout {
     }
     const code = result.StatusCode ?? -1;
     if (code !== 0) {
+      if (killedBySignal(code) && (await engineLeaving(this.engine.docker)))
+        throw call.fail(ProviderErrorKinds.unavailable, `the engine stopped while init service ${service} ran`);
       const lines = await this.engine.lastLines(call, id, 10);
       throw call.fail(
         ProviderErrorKinds.workloadFailed,
@@ -188,6 +191,11 @@ export class Rollout {
           last = 'starting';
         }
       } else if (phase !== 'created') {
+        if (killedBySignal(info.State.ExitCode) && (await engineLeaving(this.engine.docker)))
+          throw call.fail(
+            ProviderErrorKinds.unavailable,
+            `the engine stopped while new ${spec.name} replica ${replica} started`,
+          );
         const lines = await this.engine.lastLines(call, id, 10);
         throw call.fail(
           ProviderErrorKinds.workloadFailed,
