@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import type { InstanceChange } from '../../src/providers/provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { graphql } from '../generated/gql.js';
 import { query, startTestApp, type TestApp } from '../support/app.js';
@@ -71,13 +72,15 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
   let dockerd: OwnDockerd | undefined;
   let t: TestApp | undefined;
   let token: string;
+  let provider: DockerProvider;
 
   beforeAll(async () => {
     dockerd = new OwnDockerd();
     await dockerd.start();
     await ensureTestImages(dockerd.client);
     const registry = new Registry();
-    registry.register(KEY, new DockerProvider({ ...FAST_DOCKER_OPTIONS, key: KEY, socketPath: dockerd.socketPath }));
+    provider = new DockerProvider({ ...FAST_DOCKER_OPTIONS, key: KEY, socketPath: dockerd.socketPath });
+    registry.register(KEY, provider);
     t = await startTestApp({
       registry,
       config: { runSupervisor: true, supervisorIntervalSeconds: SUPERVISOR_SECONDS },
@@ -111,6 +114,9 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
     if (a.provisionInstance.__typename !== 'ProvisionInstancePayload') throw new Error(JSON.stringify(a));
     expect(a.provisionInstance.instance).toMatchObject({ state: 'RUNNING', ready: true });
     const restGid = a.provisionInstance.instance.id;
+    // A listener of the provider's change signal beside the supervisor's: both share the one engine stream.
+    const changes: InstanceChange[] = [];
+    const unsubscribe = provider.subscribeChanges((c) => changes.push(c));
 
     // Running: a provision whose init step is still going when the engine stops.
     const b = await query(app.url, token, Provision, {
@@ -162,9 +168,11 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
     expect(during.instance).toMatchObject({ state: 'RUNNING' });
     const busyDuring = (await watch(busyGid)).instance!.operations.edges.map((e) => e!.node)[0]!;
     // Either it gave up as `unavailable`, or it is still going and must finish after.
-    if (busyDuring.status === 'FAILED') expect(busyDuring.error?.code, busyDuring.error?.message).toBe('PROVIDER_UNAVAILABLE');
+    if (busyDuring.status === 'FAILED')
+      expect(busyDuring.error?.code, busyDuring.error?.message).toBe('PROVIDER_UNAVAILABLE');
     else expect(['RUNNING', 'QUEUED', 'SUCCEEDED']).toContain(busyDuring.status);
 
+    const beforeRestart = changes.length;
     await d.start();
 
     await until(
@@ -185,9 +193,39 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
         120_000,
       );
     }
+    // The event stream came back by itself: the instances are announced after the gap, and new events flow.
+    const after = () => changes.slice(beforeRestart).filter((c) => c.instanceId === idOf(restGid));
+    expect(after().map((c) => c.reason)).toContain('engine event stream reopened after a gap');
+    const [web] = await d.client.listContainers({
+      filters: { label: [`wheelhouse.instance=${idOf(restGid)}`, 'wheelhouse.service=web'] },
+    });
+    const seenBefore = after().length;
+    await d.client.getContainer(web!.Id).kill();
+    await until(
+      'the kill to arrive over the reopened stream',
+      async () => (after().length > seenBefore ? true : undefined),
+      30_000,
+    );
+    expect(
+      after()
+        .slice(seenBefore)
+        .map((c) => c.reason),
+    ).toContain('die web (exit code 137)');
+    unsubscribe();
+    await until(
+      'the supervisor to heal the kill',
+      async () => {
+        const w = await watch(restGid);
+        const [op] = w.instance!.operations.edges.map((e) => e!.node);
+        return op?.kind === 'RESTART' && op.status === 'SUCCEEDED' && w.instance!.ready ? w : undefined;
+      },
+      120_000,
+    );
+
     const busyOps = (await watch(busyGid)).instance!.operations.edges.map((e) => e!.node);
     expect(busyOps.every((op) => ['SUCCEEDED', 'FAILED'].includes(op.status))).toBe(true);
-    for (const op of busyOps.filter((o) => o.status === 'FAILED')) expect(op.error?.code, op.error?.message).toBe('PROVIDER_UNAVAILABLE');
+    for (const op of busyOps.filter((o) => o.status === 'FAILED'))
+      expect(op.error?.code, op.error?.message).toBe('PROVIDER_UNAVAILABLE');
 
     // No duplicates: one container per service (the init one kept, exited), counted on the engine.
     for (const [gid, services] of [
