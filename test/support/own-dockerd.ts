@@ -8,20 +8,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import Dockerode from 'dockerode';
 import { dockerAvailable } from './docker-images.js';
 
-const DOCKERD = '/usr/sbin/dockerd';
+/** The dockerd binary: on PATH, else where Debian's docker.io puts it. */
+function findDockerd(): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin', '/usr/local/bin'];
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      accessSync(join(dir, 'dockerd'), constants.X_OK);
+      return join(dir, 'dockerd');
+    } catch {}
+  }
+  return undefined;
+}
 
 /** Why a private dockerd cannot run here, or undefined when it can. */
 export function ownDockerdUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'not running as root';
-  try {
-    accessSync(DOCKERD, constants.X_OK);
-  } catch {
-    return `${DOCKERD} not found`;
-  }
+  if (!findDockerd()) return 'no dockerd binary';
   return undefined;
 }
 
@@ -37,7 +43,7 @@ export class OwnDockerd {
     if (this.#child) return;
     const log = openSync(join(this.dir, 'dockerd.log'), 'a');
     const child = spawn(
-      DOCKERD,
+      findDockerd() ?? 'dockerd',
       [
         '-H',
         `unix://${this.socketPath}`,
