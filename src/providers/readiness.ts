@@ -17,6 +17,29 @@ export type ReadinessOutcome = (typeof ReadinessOutcomes)[keyof typeof Readiness
 /** Reads the current status of the workload being waited on. */
 export type StatusFunc = (signal: AbortSignal) => Promise<InstanceStatus>;
 
+/**
+ * Subscribes `wake` to changes of the workload being waited on (a provider's
+ * watch or event stream) and returns the unsubscribe function.
+ */
+export type ChangeFeed = (wake: () => void) => () => void;
+
+/**
+ * The change feed of one instance from a provider that offers
+ * `subscribeChanges` (the optional change-signal method, same name and shape
+ * on every provider that has one), else undefined: the wait then only polls.
+ */
+export function changeFeedOf(provider: object, instanceId: string): ChangeFeed | undefined {
+  const p = provider as {
+    subscribeChanges?: (listener: (change: { instanceId: string; reason: string }) => void) => () => void;
+  };
+  if (typeof p.subscribeChanges !== 'function') return undefined;
+  const subscribe = p.subscribeChanges.bind(provider);
+  return (wake) =>
+    subscribe((change) => {
+      if (change.instanceId === instanceId) wake();
+    });
+}
+
 /** What waitReady ended with: the last status read (may be undefined) and, unless ready, why not. */
 export interface WaitResult {
   status: InstanceStatus | undefined;
@@ -37,13 +60,19 @@ export function effectivePolicy(policy: ReadinessPolicy | undefined): Required<R
  * retried on the next tick (a platform often says "not found" for a moment
  * after accepting a request); the last such error is included if the wait
  * times out. Cancelling `signal` ends the wait with a CanceledError.
+ * With `changes`, a change of the workload ends the pause between two reads
+ * at once (a change during a read makes the next read immediate), so the
+ * interval is only the fallback for a change the feed missed.
  */
 export async function waitReady(
   policy: ReadinessPolicy | undefined,
   status: StatusFunc,
   signal?: AbortSignal,
+  changes?: ChangeFeed,
 ): Promise<WaitResult> {
   const { timeoutMs, intervalMs } = effectivePolicy(policy);
+  const nudge = new Nudge();
+  const unsubscribe = changes?.(() => nudge.wake());
   const deadline = Date.now() + timeoutMs;
   const inner = new AbortController();
   const onAbort = () => inner.abort(signal?.reason);
@@ -67,13 +96,14 @@ export async function waitReady(
       }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return { status: last, error: timeoutError(timeoutMs, lastError) };
-      const woke = await sleep(Math.min(intervalMs, remaining), signal);
+      const woke = await nudge.sleep(Math.min(intervalMs, remaining), signal);
       if (!woke) return { status: last, error: new CanceledError() };
       if (Date.now() >= deadline) {
         return { status: last, error: timeoutError(timeoutMs, lastError) };
       }
     }
   } finally {
+    unsubscribe?.();
     signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -91,7 +121,7 @@ function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
  * tests drive waitReady with vitest's fake clock, which replaces the global
  * timers but does not reach `node:timers/promises`.
  */
-function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+function sleep(ms: number, signal?: AbortSignal, onWake?: (wake: () => void) => void): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
     const onAbort = () => {
@@ -103,7 +133,37 @@ function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
       resolve(true);
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
+    onWake?.(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    });
   });
+}
+
+/** Cuts a sleep short on a change; a change while nobody sleeps makes the next sleep return at once. */
+class Nudge {
+  #pending = false;
+  #wake: (() => void) | undefined;
+
+  wake(): void {
+    if (this.#wake) this.#wake();
+    else this.#pending = true;
+  }
+
+  async sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.#pending) {
+      this.#pending = false;
+      return !signal?.aborted;
+    }
+    try {
+      return await sleep(ms, signal, (wake) => {
+        this.#wake = wake;
+      });
+    } finally {
+      this.#wake = undefined;
+    }
+  }
 }
 
 /**

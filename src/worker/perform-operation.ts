@@ -14,7 +14,7 @@ import {
   type ServiceSpec,
 } from '../providers/provider.js';
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
-import { readinessOutcome, waitReady } from '../providers/readiness.js';
+import { changeFeedOf, readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation } from './observation.js';
@@ -182,6 +182,8 @@ export async function performOperation(
         return !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
       },
       signal,
+      // Woken by the provider's watches or events where it has them; the policy's interval is the fallback.
+      changeFeedOf(provider, inst.id),
     );
     const outcome = readinessOutcome(result.status, result.error);
     if (outcome === 'canceled') throw new CanceledError('canceled while waiting for readiness');

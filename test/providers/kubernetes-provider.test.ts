@@ -212,6 +212,7 @@ describe('KubernetesProvider against the fake API server', () => {
   afterAll(async () => {
     for (const id of ids) await p.deprovision(ctx, id).catch(() => undefined);
     for (const id of ids) expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual([]);
+    p.close();
     await fake.close();
   });
 

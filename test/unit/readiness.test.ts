@@ -243,6 +243,48 @@ describe('waitReady', () => {
     await done;
     expect(remove.mock.calls.length).toBe(add.mock.calls.length);
   });
+
+  it('reads again at once when the change feed reports a change, the interval being only the fallback', async () => {
+    const fn = scripted([status('starting'), status('starting'), status('running', true)]);
+    let wake: () => void = () => undefined;
+    let unsubscribed = false;
+    let result: Awaited<ReturnType<typeof waitReady>> | undefined;
+    void waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, (w) => {
+      wake = w;
+      return () => {
+        unsubscribed = true;
+      };
+    }).then((r) => {
+      result = r;
+    });
+    await settle();
+    expect(fn.calls).toBe(1);
+    wake();
+    await settle();
+    expect(fn.calls).toBe(2);
+    // Without a change, the fallback interval still reads.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fn.calls).toBe(3);
+    expect(result?.status?.ready).toBe(true);
+    expect(unsubscribed).toBe(true);
+  });
+
+  it('does not lose a change that arrives while a status read is in flight', async () => {
+    let wake: () => void = () => undefined;
+    let calls = 0;
+    const fn: StatusFunc = async () => {
+      calls++;
+      if (calls === 1) wake();
+      return calls >= 2 ? status('running', true) : status('starting');
+    };
+    const done = waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, (w) => {
+      wake = w;
+      return () => undefined;
+    });
+    await settle();
+    expect(calls).toBe(2);
+    expect((await done).status?.ready).toBe(true);
+  });
 });
 
 describe('readinessOutcome', () => {

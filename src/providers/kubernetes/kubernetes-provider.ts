@@ -19,11 +19,13 @@
  *   a deploy that changes only secret values updates the Secret but does not
  *   roll the pods. Registry-resolved credentials (ctx.credentials) are not
  *   used: authentication comes from the kubeconfig.
- * - No volumes (refused with invalid_spec) and no watch: status is read on
- *   demand from the workload and its pods.
+ * - No volumes (refused with invalid_spec). Status is read on demand from
+ *   the workload and its pods; waits (the start gate, stop, and through
+ *   subscribeChanges the control plane's readiness wait and the supervisor)
+ *   follow watches of the namespace and poll only as a fallback (see
+ *   kubernetes-changes.ts).
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi, Watch } from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
@@ -56,6 +58,7 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeCall } from './kubernetes-call.js';
+import { clusterListers, type InstanceChange, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
@@ -101,8 +104,16 @@ export interface KubernetesProviderOptions {
   startTimeoutMs?: number;
   /** How long Stop waits for the pods to be gone. Default 2 min. */
   stopTimeoutMs?: number;
-  /** Poll interval of those waits. Default 250 ms. */
+  /** Poll interval of those waits while the watches are down (or off). Default 250 ms. */
   pollIntervalMs?: number;
+  /**
+   * The watches waits follow (see kubernetes-changes.ts): `enabled` false
+   * makes every wait poll. Defaults: on; a watch silent for 90 s is
+   * restarted; waits still poll every 5 s while the watches are live; a
+   * failed list or watch is retried after 1 s; the watches stop 30 s after
+   * their last listener leaves.
+   */
+  watch?: Partial<Omit<WatchTiming, 'pollMs'>>;
   /**
    * A running container without a readiness probe counts as ready once it
    * has been up this long, so a process that exits at once is not reported
@@ -145,6 +156,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #pollMs: number;
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
+  readonly #changes: KubeChanges;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -168,6 +180,17 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
+    const listCall = () =>
+      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).opts();
+    this.#changes = new KubeChanges(this.#cluster, new Watch(kc), clusterListers(this.#cluster, listCall), {
+      enabled: true,
+      watchdogMs: 90_000,
+      fallbackPollMs: 5000,
+      retryMs: 1000,
+      lingerMs: 30_000,
+      ...options.watch,
+      pollMs: this.#pollMs,
+    });
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -182,6 +205,28 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   /** Provision and Deploy return before readiness probes pass; the control plane waits with this policy. */
   readinessPolicy(): ReadinessPolicy {
     return { ...this.#readiness };
+  }
+
+  /**
+   * Tells `listener` whenever an object of an instance changes (a pod's
+   * status, a workload's spec or status, a deletion), and once per instance
+   * after the watches list again (a change may have been missed). Events are
+   * hints to look again, not state: read status() to know what changed.
+   * Returns the unsubscribe function; the watches stop shortly after the
+   * last listener leaves.
+   */
+  subscribeChanges(listener: (change: InstanceChange) => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  /** Lists and watchdog restarts of the watches so far (how often they had to start over). */
+  get watchCounters(): { lists: number; watchdogRestarts: number } {
+    return this.#changes.counters;
+  }
+
+  /** Stops the watches at once (they otherwise stop shortly after their last listener). */
+  close(): void {
+    this.#changes.close();
   }
 
   /** The namespace instances live in. */
@@ -226,11 +271,18 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       if (!this.#serverVersion) await this.#fetchVersion(call);
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
-      const workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
-      await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
-        startTimeoutMs: this.#startTimeoutMs,
-        pollMs: this.#pollMs,
-      });
+      // Watching from before the apply, so no change of the new pods is missed.
+      const changes = this.#changes.waiter(req.instanceId);
+      let workload: Awaited<ReturnType<typeof applyObjects>>;
+      try {
+        workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
+        await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
+          startTimeoutMs: this.#startTimeoutMs,
+          pause: () => changes.next(call.signal),
+        });
+      } finally {
+        changes.close();
+      }
       const serviceRefs = Object.fromEntries(req.services.map((s) => [s.name, s.name]));
       return {
         providerRef: `${workload.kind}/${objectName(req.instanceId)}`,
@@ -267,11 +319,16 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         });
       }
       const deadline = Date.now() + this.#stopTimeoutMs;
-      while ((await this.#cluster.pods(call, instanceId)).length > 0) {
-        if (Date.now() >= deadline) {
-          throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
+      const changes = this.#changes.waiter(instanceId);
+      try {
+        while ((await this.#cluster.pods(call, instanceId)).length > 0) {
+          if (Date.now() >= deadline) {
+            throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
+          }
+          await changes.next(call.signal);
         }
-        await delay(this.#pollMs, undefined, { signal: call.signal });
+      } finally {
+        changes.close();
       }
     });
   }
