@@ -19,6 +19,7 @@ import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NAMESPACE = 'wheelhouse-watch';
 const WEB = 'registry.test/web:v1';
+const TOOL = 'registry.test/busybox:stable';
 const ctx: CallContext = {};
 /** Pods start this long after they are created, so a scale leaves the instance not ready for a while. */
 const START_DELAY_MS = 700;
@@ -186,6 +187,43 @@ describe('Kubernetes watches', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it("follows a log across a restart: the new pod's lines arrive on the same stream", async () => {
+    const p = new KubernetesProvider(options(fake, { watchdogMs: 60_000 }));
+    providers.push(p);
+    onTestFinished(() => p.close());
+    const id = randomUUID();
+    ids.push(id);
+    const req = web(id);
+    req.services = req.services.map((s) => ({
+      ...s,
+      image: TOOL,
+      ports: [],
+      healthCheck: undefined,
+      command: ['sh', '-c', 'i=0; while true; do i=$((i+1)); echo "tick $i"; sleep 0.05; done'],
+    }));
+    await p.provision(ctx, req);
+    const stream = await p.logs(ctx, id, { follow: true, tail: 0 });
+    const lines = stream[Symbol.asyncIterator]();
+    const next = () =>
+      Promise.race([lines.next(), new Promise<'hung'>((r) => setTimeout(() => r('hung'), WAIT_TIMEOUT_MS).unref())]);
+    const first = await next();
+    expect(first).toMatchObject({ done: false, value: { service: 'web' } });
+    const podsBefore = fake.list('pods', NAMESPACE, `${Labels.instance}=${id}`).map((pod) => pod.metadata.uid);
+    await p.restart(ctx, id);
+    // The old pod's log ends when it is replaced; the new pod's starts again at tick 1.
+    let restarted = false;
+    for (let i = 0; i < 10_000 && !restarted; i++) {
+      const r = await next();
+      expect(r, 'the stream ended or hung instead of following the new pod').toMatchObject({ done: false });
+      if (r !== 'hung' && !r.done && r.value.message === 'tick 1') restarted = true;
+    }
+    expect(restarted).toBe(true);
+    const podsAfter = fake.list('pods', NAMESPACE, `${Labels.instance}=${id}`).map((pod) => pod.metadata.uid);
+    expect(podsAfter.some((uid) => !podsBefore.includes(uid))).toBe(true);
+    await stream.close();
+    await until(() => fake.openLogStreams === 0);
   });
 
   it('polls instead while the server refuses watches, and watches again once it allows them', async () => {

@@ -125,6 +125,25 @@ export class KubeChanges {
     };
   }
 
+  /**
+   * Calls `onChange` on every change of one instance, and at the fallback
+   * poll interval besides (the watches may be down or may miss one), until
+   * the returned function is called.
+   */
+  follow(instanceId: string, onChange: () => void): () => void {
+    const unsubscribe = this.#timing.enabled
+      ? this.subscribe((c) => {
+          if (c.instanceId === instanceId) onChange();
+        })
+      : () => undefined;
+    const timer = setInterval(onChange, this.#timing.enabled ? this.#timing.fallbackPollMs : this.#timing.pollMs);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
+  }
+
   /** A waiter for changes of one instance (watching starts now, so none is missed from here on). */
   waiter(instanceId: string): ChangeWaiter {
     let pending = false;

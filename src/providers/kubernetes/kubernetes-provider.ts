@@ -25,7 +25,17 @@
  *   follow watches of the namespace and poll only as a fallback (see
  *   kubernetes-changes.ts).
  */
-import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi, Watch } from '@kubernetes/client-node';
+import {
+  AppsV1Api,
+  CoreV1Api,
+  Exec,
+  type KubeConfig,
+  Log,
+  Metrics,
+  type V1Pod,
+  VersionApi,
+  Watch,
+} from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
@@ -62,7 +72,7 @@ import { clusterListers, type InstanceChange, KubeChanges, type WatchTiming } fr
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
-import { type LogSource, openLogs } from './kubernetes-log-reader.js';
+import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import {
   Annotations,
@@ -405,7 +415,9 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
    * Lines of one service's container in every current pod, through the pod
    * log endpoint with timestamps. Without `follow` they are merged by time and
    * `tail` applies to the merge; with it, lines arrive as the server sends
-   * them until close(), which aborts every request. `replica` is the pod's
+   * them until close(), which aborts every request, and the pods a restart,
+   * deploy or scale brings are followed too as the watches report them
+   * (from their first line), until the workload is stopped or deleted. `replica` is the pod's
    * ordinal (StatefulSet) or its index by age (Deployment). The endpoint does
    * not separate the streams: every line is `stdout`.
    */
@@ -417,12 +429,24 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
       }
       // Only containers that have started have a log; asking for another one is a 400.
-      const pods = currentPods(w, await this.#cluster.pods(call, instanceId)).filter((pod) =>
-        [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
-          (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
-        ),
-      );
-      return openLogs(this.#logs, call, ctx, pods, service, opts);
+      const started = (pods: V1Pod[]) =>
+        pods.filter((pod) =>
+          [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
+            (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
+          ),
+        );
+      const pods = started(currentPods(w, await this.#cluster.pods(call, instanceId)));
+      // Followed, the log goes on with the pods a restart, deploy or scale brings (see openLogs).
+      const feed: PodFeed = {
+        subscribe: (onChange) => this.#changes.follow(instanceId, onChange),
+        pods: async () => {
+          // Deleted or stopped: no pod will come; the stream ends with the pods it follows.
+          const now = await this.#cluster.findWorkload(call, instanceId);
+          if (!now || now.spec?.replicas === 0) return undefined;
+          return started(currentPods(now, await this.#cluster.pods(call, instanceId)));
+        },
+      };
+      return openLogs(this.#logs, call, ctx, pods, service, opts, feed);
     });
   }
 
