@@ -58,6 +58,8 @@ export interface FakeImage {
   script?: string;
   /** Paths an HTTP readiness probe succeeds on. Default: every path. */
   httpPaths?: string[];
+  /** What an HTTP GET of a served path answers, through a Service (see serve). Default: the image name. */
+  body?: string;
 }
 
 export interface FakeKubeOptions {
@@ -138,6 +140,7 @@ export class FakeKubeApi {
   /** A watch from a resourceVersion older than this is answered 410 Gone. */
   #compactedRv = 0;
   #refuseWatches = false;
+  #served = 0;
   readonly #wss = new WebSocketServer({
     noServer: true,
     handleProtocols: (protocols) =>
@@ -788,6 +791,41 @@ export class FakeKubeApi {
     };
     req.on('close', done);
     res.on('close', done);
+  }
+
+  // ------------------------------------------------------ service proxy
+
+  /**
+   * What an HTTP GET of `path` through a Service URL
+   * (`http://<service>.<namespace>.svc:<port>`) answers, as kube-proxy would
+   * route it: one ready, not terminating pod the Service selects (in turn)
+   * whose container exposes the port answers with its image's body. Throws
+   * like a failed request when nothing serves it.
+   */
+  serve(url: string, path = '/'): string {
+    const u = new URL(url);
+    const [serviceName, namespace] = u.hostname.split('.');
+    const port = Number(u.port || 80);
+    const svc = this.#objects.get(key('services', namespace ?? '', serviceName ?? ''));
+    if (!svc) throw new Error(`getaddrinfo ENOTFOUND ${u.hostname}`);
+    const selector = Object.entries((svc.spec?.selector ?? {}) as Record<string, string>)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    const ready = this.list('pods', namespace ?? '', selector).filter(
+      (p) =>
+        !p.metadata.deletionTimestamp &&
+        (p.status.conditions as Obj[] | undefined)?.some((c) => c.type === 'Ready' && c.status === 'True'),
+    );
+    const backends = ready.flatMap((p) =>
+      ((p.spec.containers ?? []) as Obj[]).filter((c) =>
+        ((c.ports ?? []) as Obj[]).some((cp) => cp.containerPort === port),
+      ),
+    );
+    const container = backends[this.#served++ % Math.max(1, backends.length)];
+    if (!container) throw new Error(`connect ECONNREFUSED ${u.host}: no ready endpoint`);
+    const image = this.#images.get(container.image) ?? {};
+    if (image.httpPaths && !image.httpPaths.includes(path)) throw new Error(`GET ${path}: 404`);
+    return image.body ?? container.image;
   }
 
   // ------------------------------------------------------------ watch
