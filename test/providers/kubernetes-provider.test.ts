@@ -722,6 +722,30 @@ describe('kubernetesProviderFromConfig', () => {
     );
   });
 
+  it('takes the watchdog from the watch option, in seconds', async () => {
+    const provider = kubernetesProviderFromConfig(
+      'k8s-w',
+      { namespace: 'team-w', watch: { watchdogSeconds: 0.2 } },
+      undefined,
+      fake.kubeconfigPath,
+    );
+    const unsubscribe = provider.subscribeChanges(() => undefined);
+    try {
+      await until(() => fake.openWatches >= 3);
+      const before = fake.watchRequests.length;
+      fake.silenceWatches();
+      // Restarted by a 200 ms watchdog; the default (90 s) would not within this wait.
+      await until(() => fake.watchRequests.length >= before + 3, 10_000);
+      expect(provider.watchCounters.watchdogRestarts).toBeGreaterThanOrEqual(3);
+    } finally {
+      unsubscribe();
+      provider.close();
+    }
+    expect(() =>
+      kubernetesProviderFromConfig('k', { watch: { watchdogSeconds: -1 } }, undefined, fake.kubeconfigPath),
+    ).toThrow(/options\.watch\.watchdogSeconds/);
+  });
+
   it('names the offending option, context or file', () => {
     expect(() => kubernetesProviderFromConfig('k', { namespace: 'Bad_NS' }, undefined, fake.kubeconfigPath)).toThrow(
       /options\.namespace/,
