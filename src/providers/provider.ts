@@ -405,6 +405,27 @@ export interface Provider {
   logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream>;
   /** Runs a command inside one service's first replica. */
   exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult>;
+  /**
+   * Optional: calls `listener` whenever the backend reports that something of
+   * an instance changed (a container died, a pod went unready). A hint, not a
+   * record: it carries no state, may repeat, and may be lost, so whoever
+   * listens re-reads `status` and keeps polling as the fallback. Returns the
+   * unsubscribe function; the provider holds one backend stream however many
+   * listeners it has.
+   */
+  subscribeChanges?(listener: (change: InstanceChange) => void): () => void;
+}
+
+/** What `subscribeChanges` reports: which instance changed, and why, for logs. */
+export interface InstanceChange {
+  instanceId: string;
+  /** Human-readable cause (`die web`, `health_status: unhealthy sidecar`); never parsed. */
+  reason: string;
+}
+
+/** True when `p` implements the optional `subscribeChanges`. */
+export function isChangeSource(p: Provider): p is Provider & Required<Pick<Provider, 'subscribeChanges'>> {
+  return typeof p.subscribeChanges === 'function';
 }
 
 /** Result of a provider connectivity test (the seed's HealthStatus). */

@@ -18,27 +18,11 @@ export type ReadinessOutcome = (typeof ReadinessOutcomes)[keyof typeof Readiness
 export type StatusFunc = (signal: AbortSignal) => Promise<InstanceStatus>;
 
 /**
- * Subscribes `wake` to changes of the workload being waited on (a provider's
- * watch or event stream) and returns the unsubscribe function.
+ * Subscribes `wake` to whatever says the workload may have changed (a
+ * provider's `subscribeChanges` filtered to the instance); returns the
+ * unsubscribe function.
  */
-export type ChangeFeed = (wake: () => void) => () => void;
-
-/**
- * The change feed of one instance from a provider that offers
- * `subscribeChanges` (the optional change-signal method, same name and shape
- * on every provider that has one), else undefined: the wait then only polls.
- */
-export function changeFeedOf(provider: object, instanceId: string): ChangeFeed | undefined {
-  const p = provider as {
-    subscribeChanges?: (listener: (change: { instanceId: string; reason: string }) => void) => () => void;
-  };
-  if (typeof p.subscribeChanges !== 'function') return undefined;
-  const subscribe = p.subscribeChanges.bind(provider);
-  return (wake) =>
-    subscribe((change) => {
-      if (change.instanceId === instanceId) wake();
-    });
-}
+export type ChangeWaker = (wake: () => void) => () => void;
 
 /** What waitReady ended with: the last status read (may be undefined) and, unless ready, why not. */
 export interface WaitResult {
@@ -60,23 +44,25 @@ export function effectivePolicy(policy: ReadinessPolicy | undefined): Required<R
  * retried on the next tick (a platform often says "not found" for a moment
  * after accepting a request); the last such error is included if the wait
  * times out. Cancelling `signal` ends the wait with a CanceledError.
- * With `changes`, a change of the workload ends the pause between two reads
- * at once (a change during a read makes the next read immediate), so the
- * interval is only the fallback for a change the feed missed.
+ *
+ * With `changes`, a change signal ends the current pause at once, so the
+ * wait follows the provider's own events (a container started, died, turned
+ * healthy) and the interval is only the fallback; a signal that arrives
+ * while status is being read makes the next pause end at once.
  */
 export async function waitReady(
   policy: ReadinessPolicy | undefined,
   status: StatusFunc,
   signal?: AbortSignal,
-  changes?: ChangeFeed,
+  changes?: ChangeWaker,
 ): Promise<WaitResult> {
   const { timeoutMs, intervalMs } = effectivePolicy(policy);
-  const nudge = new Nudge();
-  const unsubscribe = changes?.(() => nudge.wake());
   const deadline = Date.now() + timeoutMs;
   const inner = new AbortController();
   const onAbort = () => inner.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  const waker = new Waker();
+  const unsubscribe = changes?.(() => waker.wake());
   let last: InstanceStatus | undefined;
   let lastError: unknown;
   try {
@@ -96,7 +82,7 @@ export async function waitReady(
       }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return { status: last, error: timeoutError(timeoutMs, lastError) };
-      const woke = await nudge.sleep(Math.min(intervalMs, remaining), signal);
+      const woke = await sleep(Math.min(intervalMs, remaining), signal, waker);
       if (!woke) return { status: last, error: new CanceledError() };
       if (Date.now() >= deadline) {
         return { status: last, error: timeoutError(timeoutMs, lastError) };
@@ -105,6 +91,33 @@ export async function waitReady(
   } finally {
     unsubscribe?.();
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** A wake-up that is remembered until the next pause takes it. */
+class Waker {
+  #pending = false;
+  #resolve: (() => void) | undefined;
+
+  wake(): void {
+    if (this.#resolve) this.#resolve();
+    else this.#pending = true;
+  }
+
+  /** True (and consumed) when a wake-up came while nobody was pausing. */
+  take(): boolean {
+    const was = this.#pending;
+    this.#pending = false;
+    return was;
+  }
+
+  /** Calls `resolve` on the next wake-up, until `clear`. */
+  arm(resolve: () => void): void {
+    this.#resolve = resolve;
+  }
+
+  clear(): void {
+    this.#resolve = undefined;
   }
 }
 
@@ -121,49 +134,21 @@ function timeoutError(timeoutMs: number, lastError: unknown): NotReadyError {
  * tests drive waitReady with vitest's fake clock, which replaces the global
  * timers but does not reach `node:timers/promises`.
  */
-function sleep(ms: number, signal?: AbortSignal, onWake?: (wake: () => void) => void): Promise<boolean> {
+function sleep(ms: number, signal?: AbortSignal, waker?: Waker): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
-    const onAbort = () => {
+    if (waker?.take()) return resolve(true);
+    const done = (woke: boolean) => {
       clearTimeout(timer);
-      resolve(false);
+      signal?.removeEventListener('abort', onAbort);
+      waker?.clear();
+      resolve(woke);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
     signal?.addEventListener('abort', onAbort, { once: true });
-    onWake?.(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    });
+    waker?.arm(() => done(true));
   });
-}
-
-/** Cuts a sleep short on a change; a change while nobody sleeps makes the next sleep return at once. */
-class Nudge {
-  #pending = false;
-  #wake: (() => void) | undefined;
-
-  wake(): void {
-    if (this.#wake) this.#wake();
-    else this.#pending = true;
-  }
-
-  async sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.#pending) {
-      this.#pending = false;
-      return !signal?.aborted;
-    }
-    try {
-      return await sleep(ms, signal, (wake) => {
-        this.#wake = wake;
-      });
-    } finally {
-      this.#wake = undefined;
-    }
-  }
 }
 
 /**

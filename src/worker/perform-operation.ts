@@ -14,7 +14,7 @@ import {
   type ServiceSpec,
 } from '../providers/provider.js';
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
-import { changeFeedOf, readinessOutcome, waitReady } from '../providers/readiness.js';
+import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation } from './observation.js';
@@ -182,8 +182,10 @@ export async function performOperation(
         return !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
       },
       signal,
-      // Woken by the provider's watches or events where it has them; the policy's interval is the fallback.
-      changeFeedOf(provider, inst.id),
+      // The provider's own events (Docker's start/die/health_status) end each pause early; polling is the fallback.
+      provider.subscribeChanges
+        ? (wake) => provider.subscribeChanges!((c) => c.instanceId === inst.id && wake())
+        : undefined,
     );
     const outcome = readinessOutcome(result.status, result.error);
     if (outcome === 'canceled') throw new CanceledError('canceled while waiting for readiness');

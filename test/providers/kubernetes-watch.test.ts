@@ -14,7 +14,7 @@ import {
   type KubernetesProviderOptions,
 } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { CallContext, InstanceStatus, ProvisionRequest } from '../../src/providers/provider.js';
-import { changeFeedOf, readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NAMESPACE = 'wheelhouse-watch';
@@ -67,6 +67,11 @@ function web(instanceId: string): ProvisionRequest {
   };
 }
 
+/** The readiness wait's change signal for one instance, as the executor builds it. */
+function changesOf(p: KubernetesProvider, instanceId: string) {
+  return (wake: () => void) => p.subscribeChanges((c) => c.instanceId === instanceId && wake());
+}
+
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -104,7 +109,7 @@ describe('Kubernetes watches', () => {
     const id = randomUUID();
     ids.push(id);
     await p.provision(ctx, web(id));
-    const first = await waitReady(NO_POLL, () => p.status(ctx, id), undefined, changeFeedOf(p, id));
+    const first = await waitReady(NO_POLL, () => p.status(ctx, id), undefined, changesOf(p, id));
     expect(readinessOutcome(first.status, first.error), first.error?.message).toBe('ready');
 
     await p.scale(ctx, { instanceId: id, resources: { replicas: 2 } });
@@ -118,7 +123,7 @@ describe('Kubernetes watches', () => {
         return st;
       },
       undefined,
-      changeFeedOf(p, id),
+      changesOf(p, id),
     );
     await until(() => reads.length > 0);
     expect(reads[0]?.ready, 'the scaled instance is not ready before its new pod starts').toBe(false);

@@ -244,42 +244,48 @@ describe('waitReady', () => {
     expect(remove.mock.calls.length).toBe(add.mock.calls.length);
   });
 
-  it('reads again at once when the change feed reports a change, the interval being only the fallback', async () => {
+  it('reads status again at once on a change signal, the interval staying the fallback', async () => {
     const fn = scripted([status('starting'), status('starting'), status('running', true)]);
-    let wake: () => void = () => undefined;
-    let unsubscribed = false;
+    const listeners = new Set<() => void>();
+    const changes = (wake: () => void) => {
+      listeners.add(wake);
+      return () => listeners.delete(wake);
+    };
     let result: Awaited<ReturnType<typeof waitReady>> | undefined;
-    void waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, (w) => {
-      wake = w;
-      return () => {
-        unsubscribed = true;
-      };
-    }).then((r) => {
+    void waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, changes).then((r) => {
       result = r;
     });
     await settle();
     expect(fn.calls).toBe(1);
-    wake();
+    expect(listeners.size).toBe(1);
+    // A change a tenth of an interval in: read then, not at the interval.
+    await vi.advanceTimersByTimeAsync(1_000);
+    for (const wake of listeners) wake();
     await settle();
     expect(fn.calls).toBe(2);
-    // Without a change, the fallback interval still reads.
-    await vi.advanceTimersByTimeAsync(10_000);
+    // No change: the next read waits the whole interval.
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(fn.calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
     expect(fn.calls).toBe(3);
     expect(result?.status?.ready).toBe(true);
-    expect(unsubscribed).toBe(true);
+    expect(listeners.size).toBe(0);
   });
 
-  it('does not lose a change that arrives while a status read is in flight', async () => {
-    let wake: () => void = () => undefined;
+  it('remembers a change signalled while status is being read, so the next pause ends at once', async () => {
+    let wakeNow: (() => void) | undefined;
     let calls = 0;
     const fn: StatusFunc = async () => {
       calls++;
-      if (calls === 1) wake();
+      // The signal lands during the read of the first status.
+      if (calls === 1) wakeNow?.();
       return calls >= 2 ? status('running', true) : status('starting');
     };
-    const done = waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, (w) => {
-      wake = w;
-      return () => undefined;
+    const done = waitReady({ timeoutMs: 60_000, intervalMs: 10_000 }, fn, undefined, (wake) => {
+      wakeNow = wake;
+      return () => {
+        wakeNow = undefined;
+      };
     });
     await settle();
     expect(calls).toBe(2);

@@ -10,16 +10,10 @@
  * interval is short while the watches are down.
  */
 import type { V1Pod, Watch } from '@kubernetes/client-node';
+import type { InstanceChange } from '../provider.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import { Labels, MANAGED_BY, type Workload } from './kubernetes-objects.js';
 import { type Watched, WatchLoop } from './kubernetes-watch.js';
-
-/** One change of an instance's objects. */
-export interface InstanceChange {
-  instanceId: string;
-  /** What changed, for logs: `pod MODIFIED`, `deployment DELETED`, `relist`. */
-  reason: string;
-}
 
 /** How the watches run and how often waits poll besides them. */
 export interface WatchTiming {

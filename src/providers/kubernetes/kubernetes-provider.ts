@@ -48,6 +48,7 @@ import {
   type ExecResult,
   type HealthChecker,
   type HealthStatus,
+  type InstanceChange,
   type InstanceStatus,
   type Location,
   type LogOptions,
@@ -68,7 +69,7 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeCall } from './kubernetes-call.js';
-import { clusterListers, type InstanceChange, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
+import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
