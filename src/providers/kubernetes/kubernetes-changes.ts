@@ -2,8 +2,8 @@
  * What changes in the provider's namespace, as it happens: watches of the
  * pods, Deployments and StatefulSets Wheelhouse manages (one WatchLoop each),
  * turned into "instance X changed" for whoever listens. The watches run only
- * while someone listens (plus a short linger, so back-to-back waits share
- * them) and are read by waits that would otherwise poll: the provider's own
+ * while someone listens (the supervisor, in a server, always does) and are
+ * read by waits that would otherwise poll: the provider's own
  * (start gate, stop) and, through subscribeChanges, the control plane's
  * readiness wait and the supervisor. Polling stays the fallback: a waiter
  * wakes on a change or after its interval, whichever comes first, and the
@@ -27,7 +27,10 @@ export interface WatchTiming {
   pollMs: number;
   /** Pause before retrying a failed list or watch. */
   retryMs: number;
-  /** How long the watches outlive their last listener. */
+  /**
+   * How long the watches outlive their last listener (0: they stop at once,
+   * so nothing holds a connection open after the last one leaves).
+   */
   lingerMs: number;
 }
 
@@ -51,6 +54,8 @@ export class KubeChanges {
   readonly #timing: WatchTiming;
   readonly #makeLoops: () => WatchLoop<Watched>[];
   #loops: WatchLoop<Watched>[] = [];
+  /** Counters of loops already stopped. */
+  readonly #past = { lists: 0, watchdogRestarts: 0 };
   #linger: NodeJS.Timeout | undefined;
 
   constructor(cluster: KubeCluster, watch: Watch, list: (what: string) => Lister<Watched>, timing: WatchTiming) {
@@ -98,11 +103,11 @@ export class KubeChanges {
     return this.#loops.length > 0 && this.#loops.every((l) => l.live);
   }
 
-  /** Lists done and watchdog restarts so far, summed over the collections (for tests and metrics). */
+  /** Lists done and watchdog restarts since this feed was made, over every collection (for tests and metrics). */
   get counters(): { lists: number; watchdogRestarts: number } {
     return {
-      lists: this.#loops.reduce((n, l) => n + l.lists, 0),
-      watchdogRestarts: this.#loops.reduce((n, l) => n + l.watchdogRestarts, 0),
+      lists: this.#past.lists + this.#loops.reduce((n, l) => n + l.lists, 0),
+      watchdogRestarts: this.#past.watchdogRestarts + this.#loops.reduce((n, l) => n + l.watchdogRestarts, 0),
     };
   }
 
@@ -179,8 +184,7 @@ export class KubeChanges {
   close(): void {
     clearTimeout(this.#linger);
     this.#listeners.clear();
-    for (const l of this.#loops) l.stop();
-    this.#loops = [];
+    this.#stopLoops();
   }
 
   #ensureRunning(): void {
@@ -193,12 +197,24 @@ export class KubeChanges {
 
   #scheduleStop(): void {
     clearTimeout(this.#linger);
-    this.#linger = setTimeout(() => {
-      if (this.#listeners.size > 0) return;
-      for (const l of this.#loops) l.stop();
-      this.#loops = [];
-    }, this.#timing.lingerMs);
+    const stop = () => {
+      if (this.#listeners.size === 0) this.#stopLoops();
+    };
+    if (this.#timing.lingerMs <= 0) {
+      stop();
+      return;
+    }
+    this.#linger = setTimeout(stop, this.#timing.lingerMs);
     this.#linger.unref();
+  }
+
+  #stopLoops(): void {
+    for (const l of this.#loops) {
+      l.stop();
+      this.#past.lists += l.lists;
+      this.#past.watchdogRestarts += l.watchdogRestarts;
+    }
+    this.#loops = [];
   }
 
   #tell(change: InstanceChange): void {

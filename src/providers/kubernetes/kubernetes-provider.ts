@@ -121,8 +121,8 @@ export interface KubernetesProviderOptions {
    * The watches waits follow (see kubernetes-changes.ts): `enabled` false
    * makes every wait poll. Defaults: on; a watch silent for 90 s is
    * restarted; waits still poll every 5 s while the watches are live; a
-   * failed list or watch is retried after 1 s; the watches stop 30 s after
-   * their last listener leaves.
+   * failed list or watch is retried after 1 s; the watches stop when their
+   * last listener leaves.
    */
   watch?: Partial<Omit<WatchTiming, 'pollMs'>>;
   /**
@@ -198,7 +198,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       watchdogMs: 90_000,
       fallbackPollMs: 5000,
       retryMs: 1000,
-      lingerMs: 30_000,
+      lingerMs: 0,
       ...options.watch,
       pollMs: this.#pollMs,
     });
@@ -223,8 +223,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
    * status, a workload's spec or status, a deletion), and once per instance
    * after the watches list again (a change may have been missed). Events are
    * hints to look again, not state: read status() to know what changed.
-   * Returns the unsubscribe function; the watches stop shortly after the
-   * last listener leaves.
+   * Returns the unsubscribe function; the watches stop when the last
+   * listener leaves.
    */
   subscribeChanges(listener: (change: InstanceChange) => void): () => void {
     return this.#changes.subscribe(listener);
@@ -235,7 +235,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#changes.counters;
   }
 
-  /** Stops the watches at once (they otherwise stop shortly after their last listener). */
+  /** Stops the watches at once, listeners or not. */
   close(): void {
     this.#changes.close();
   }
