@@ -175,6 +175,21 @@ describe('Kubernetes watches', () => {
     expect(Date.now() - silencedAt).toBeGreaterThanOrEqual(watchdogMs);
   });
 
+  it('provisions and stops on the watches alone: neither wait polls within its timeout', async () => {
+    const p = new KubernetesProvider(options(fake, { watchdogMs: 60_000 }));
+    providers.push(p);
+    onTestFinished(() => p.close());
+    const id = randomUUID();
+    ids.push(id);
+    const started = Date.now();
+    await p.provision(ctx, web(id));
+    expect(Date.now() - started).toBeLessThan(WAIT_TIMEOUT_MS);
+    const stopping = Date.now();
+    await p.stop(ctx, id);
+    expect(Date.now() - stopping).toBeLessThan(WAIT_TIMEOUT_MS);
+    expect(fake.list('pods', NAMESPACE, `${Labels.instance}=${id}`)).toEqual([]);
+  });
+
   it('tells subscribers which instance changed and why', async () => {
     const p = new KubernetesProvider(options(fake, { watchdogMs: 60_000 }));
     providers.push(p);
