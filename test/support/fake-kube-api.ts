@@ -24,6 +24,11 @@
  *   subset plus `cat [file]` (config files from the ConfigMap mounts; stdin)
  *   and `env`, in the container's env.
  * - /version, and metrics.k8s.io pod metrics when enabled.
+ * - Watches (`?watch=true&resourceVersion=`) of any listed kind: events after
+ *   the given resourceVersion are replayed, then sent live; a resourceVersion
+ *   older than the last compaction is answered with a 410 Gone ERROR event.
+ *   A test can end every open watch with 410 (expireWatches) or make them go
+ *   silent while holding the connection (silenceWatches).
  * - Bearer-token authentication: every request without the token is 401.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -53,6 +58,8 @@ export interface FakeImage {
   script?: string;
   /** Paths an HTTP readiness probe succeeds on. Default: every path. */
   httpPaths?: string[];
+  /** What an HTTP GET of a served path answers, through a Service (see serve). Default: the image name. */
+  body?: string;
 }
 
 export interface FakeKubeOptions {
@@ -78,6 +85,36 @@ interface Runtime {
   onStop: Set<() => void>;
 }
 
+/** One change as a watch sends it, kept so a watch can resume from a resourceVersion. */
+interface WatchEvent {
+  rv: number;
+  plural: string;
+  namespace: string;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: Obj;
+}
+
+/** An open watch connection. */
+interface OpenWatch {
+  res: ServerResponse;
+  plural: string;
+  namespace: string;
+  labelSelector: string | undefined;
+  /** Held open but sent nothing more (silenceWatches). */
+  silent: boolean;
+}
+
+/** A watch request the fake received, for assertions. */
+export interface SeenWatch {
+  plural: string;
+  namespace: string;
+  resourceVersion: string | undefined;
+  labelSelector: string | undefined;
+}
+
+/** Events kept for resuming watches; older ones count as compacted (410 Gone). */
+const WATCH_HISTORY = 10_000;
+
 /** A request the fake received, for assertions. */
 export interface SeenRequest {
   method: string;
@@ -96,6 +133,14 @@ export class FakeKubeApi {
   readonly #images = new Map<string, FakeImage>();
   readonly #openLogs = new Set<ServerResponse>();
   readonly #openExecs = new Set<WebSocket>();
+  /** Every watch request, in order. */
+  readonly watchRequests: SeenWatch[] = [];
+  readonly #history: WatchEvent[] = [];
+  readonly #watches = new Set<OpenWatch>();
+  /** A watch from a resourceVersion older than this is answered 410 Gone. */
+  #compactedRv = 0;
+  #refuseWatches = false;
+  #served = 0;
   readonly #wss = new WebSocketServer({
     noServer: true,
     handleProtocols: (protocols) =>
@@ -143,6 +188,7 @@ export class FakeKubeApi {
     for (const rt of this.#runtimes.values()) stopRuntime(rt);
     for (const res of this.#openLogs) res.destroy();
     for (const ws of this.#openExecs) ws.terminate();
+    for (const w of this.#watches) w.res.destroy();
     this.#wss.close();
     this.#server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
@@ -247,6 +293,8 @@ export class FakeKubeApi {
     switch (req.method) {
       case 'GET': {
         if (!name) {
+          const watch = query.get('watch');
+          if (watch === 'true' || watch === '1') return this.#watch(req, res, plural, namespace, query);
           const items = this.list(plural, namespace, query.get('labelSelector') ?? undefined);
           return json(res, 200, {
             kind: `${meta.kind}List`,
@@ -315,6 +363,7 @@ export class FakeKubeApi {
       obj.spec = { ...obj.spec, clusterIP: `10.96.${this.#rv % 250}.${(this.#rv * 7) % 250}` };
     }
     this.#objects.set(key(plural, namespace, obj.metadata.name), obj);
+    this.#emit('ADDED', plural, namespace, obj);
     if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, obj);
     return structuredClone(obj);
   }
@@ -339,18 +388,21 @@ export class FakeKubeApi {
     if (existing.status) next.status = existing.status;
     else delete next.status;
     this.#objects.set(key(plural, namespace, existing.metadata.name), next);
+    this.#emit('MODIFIED', plural, namespace, next);
     if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, next);
     return structuredClone(next);
   }
 
   #delete(plural: string, namespace: string, obj: Obj): void {
     this.#objects.delete(key(plural, namespace, obj.metadata.name));
+    this.#emitDeleted(plural, namespace, obj);
     if (plural === 'pods') this.#killPod(namespace, obj.metadata.name);
     if (plural === 'deployments' || plural === 'statefulsets') {
       // Cascade: the pods this workload owns go with it.
       for (const pod of this.list('pods', namespace)) {
         if (pod.metadata.ownerReferences?.some((o: Obj) => o.uid === obj.metadata.uid)) {
           this.#objects.delete(key('pods', namespace, pod.metadata.name));
+          this.#emitDeleted('pods', namespace, pod);
           this.#killPod(namespace, pod.metadata.name);
         }
       }
@@ -423,6 +475,7 @@ export class FakeKubeApi {
     };
     const k = key('pods', namespace, name);
     this.#objects.set(k, pod);
+    this.#emit('ADDED', 'pods', namespace, pod);
     this.#templates.set(k, template);
     const rt: Runtime = { timers: new Set(), stopped: false, logs: new Map(), listeners: new Map(), onStop: new Set() };
     this.#runtimes.set(k, rt);
@@ -436,11 +489,13 @@ export class FakeKubeApi {
     if (!pod) return;
     pod.metadata.deletionTimestamp = new Date().toISOString();
     pod.metadata.resourceVersion = String(++this.#rv);
+    this.#emit('MODIFIED', 'pods', namespace, pod);
     const rt = this.#runtimes.get(k);
     if (rt) stopRuntime(rt);
     setTimeout(() => {
       if (this.#objects.get(k) === pod) {
         this.#objects.delete(k);
+        this.#emitDeleted('pods', namespace, pod);
         this.#killPod(namespace, name);
       }
       const plural = w.kind === 'StatefulSet' ? 'statefulsets' : 'deployments';
@@ -484,10 +539,12 @@ export class FakeKubeApi {
       availableReplicas: ready.length,
     };
     w.metadata.resourceVersion = String(++this.#rv);
+    this.#emit('MODIFIED', plural, namespace, w);
   }
 
   #podChanged(namespace: string, pod: Obj): void {
     pod.metadata.resourceVersion = String(++this.#rv);
+    this.#emit('MODIFIED', 'pods', namespace, pod);
     const owner = pod.metadata.ownerReferences?.[0];
     if (owner) {
       this.#updateWorkloadStatus(owner.kind === 'StatefulSet' ? 'statefulsets' : 'deployments', namespace, owner.name);
@@ -736,6 +793,141 @@ export class FakeKubeApi {
     res.on('close', done);
   }
 
+  // ------------------------------------------------------ service proxy
+
+  /**
+   * What an HTTP GET of `path` through a Service URL
+   * (`http://<service>.<namespace>.svc:<port>`) answers, as kube-proxy would
+   * route it: one ready, not terminating pod the Service selects (in turn)
+   * whose container exposes the port answers with its image's body. Throws
+   * like a failed request when nothing serves it.
+   */
+  serve(url: string, path = '/'): string {
+    const u = new URL(url);
+    const [serviceName, namespace] = u.hostname.split('.');
+    const port = Number(u.port || 80);
+    const svc = this.#objects.get(key('services', namespace ?? '', serviceName ?? ''));
+    if (!svc) throw new Error(`getaddrinfo ENOTFOUND ${u.hostname}`);
+    const selector = Object.entries((svc.spec?.selector ?? {}) as Record<string, string>)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    const ready = this.list('pods', namespace ?? '', selector).filter(
+      (p) =>
+        !p.metadata.deletionTimestamp &&
+        (p.status.conditions as Obj[] | undefined)?.some((c) => c.type === 'Ready' && c.status === 'True'),
+    );
+    const backends = ready.flatMap((p) =>
+      ((p.spec.containers ?? []) as Obj[]).filter((c) =>
+        ((c.ports ?? []) as Obj[]).some((cp) => cp.containerPort === port),
+      ),
+    );
+    const container = backends[this.#served++ % Math.max(1, backends.length)];
+    if (!container) throw new Error(`connect ECONNREFUSED ${u.host}: no ready endpoint`);
+    const image = this.#images.get(container.image) ?? {};
+    if (image.httpPaths && !image.httpPaths.includes(path)) throw new Error(`GET ${path}: 404`);
+    return image.body ?? container.image;
+  }
+
+  // ------------------------------------------------------------ watch
+
+  /** Watch connections still open (silent ones included). */
+  get openWatches(): number {
+    return this.#watches.size;
+  }
+
+  /**
+   * Compacts the event history and ends every open watch with a 410 Gone
+   * ERROR event, as an API server does when a watcher's resourceVersion is
+   * too old: resuming from any resourceVersion seen so far is refused with
+   * 410 too, so a client must list again. Returns how many watches it ended.
+   */
+  expireWatches(): number {
+    this.#compactedRv = ++this.#rv;
+    this.#history.length = 0;
+    const ended = this.#watches.size;
+    for (const w of [...this.#watches]) this.#endGone(w.res, 'watch expired by the test');
+    return ended;
+  }
+
+  /**
+   * Every open watch goes silent: its connection stays open but receives no
+   * event, ever (a stuck proxy or a half-dead connection). Watches opened
+   * afterwards are served normally. Returns how many went silent.
+   */
+  silenceWatches(): number {
+    for (const w of this.#watches) w.silent = true;
+    return this.#watches.size;
+  }
+
+  /** Answers every watch request 403 (no `watch` verb in the caller's role), or serves them again with false. */
+  refuseWatches(on = true): void {
+    this.#refuseWatches = on;
+  }
+
+  #watch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    plural: string,
+    namespace: string,
+    query: URLSearchParams,
+  ): undefined {
+    const resourceVersion = query.get('resourceVersion') || undefined;
+    const labelSelector = query.get('labelSelector') || undefined;
+    this.watchRequests.push({ plural, namespace, resourceVersion, labelSelector });
+    if (this.#refuseWatches) return this.#status(res, 403, 'Forbidden', `cannot watch resource "${plural}"`);
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    res.flushHeaders();
+    const from = resourceVersion === undefined || resourceVersion === '0' ? this.#rv : Number(resourceVersion);
+    if (from < this.#compactedRv) {
+      this.#endGone(res, `too old resource version: ${resourceVersion} (${this.#compactedRv})`);
+      return;
+    }
+    const w: OpenWatch = { res, plural, namespace, labelSelector, silent: false };
+    for (const ev of this.#history) if (ev.rv > from && watches(w, ev)) send(w, ev);
+    this.#watches.add(w);
+    const done = () => this.#watches.delete(w);
+    req.on('close', done);
+    res.on('close', done);
+  }
+
+  #endGone(res: ServerResponse, message: string): void {
+    const status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message,
+      reason: 'Expired',
+      code: 410,
+    };
+    res.end(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
+  }
+
+  /** Records a change of a stored object and sends it to the watches it matches. */
+  #emit(type: WatchEvent['type'], plural: string, namespace: string, obj: Obj): void {
+    const ev: WatchEvent = {
+      rv: Number(obj.metadata.resourceVersion),
+      plural,
+      namespace,
+      type,
+      object: structuredClone(obj),
+    };
+    this.#history.push(ev);
+    if (this.#history.length > WATCH_HISTORY) {
+      const dropped = this.#history.splice(0, this.#history.length - WATCH_HISTORY);
+      this.#compactedRv = Math.max(this.#compactedRv, (dropped.at(-1)?.rv ?? 0) + 1);
+    }
+    for (const w of this.#watches) if (!w.silent && watches(w, ev)) send(w, ev);
+  }
+
+  /** A deletion is an event with a resourceVersion of its own. */
+  #emitDeleted(plural: string, namespace: string, obj: Obj): void {
+    this.#emit('DELETED', plural, namespace, {
+      ...obj,
+      metadata: { ...obj.metadata, resourceVersion: String(++this.#rv) },
+    });
+  }
+
   #podMetrics(res: ServerResponse, namespace: string): undefined {
     if (!this.#metrics) return this.#status(res, 404, 'NotFound', 'the server could not find the requested resource');
     const items = this.list('pods', namespace)
@@ -751,6 +943,16 @@ export class FakeKubeApi {
       }));
     json(res, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items });
   }
+}
+
+function watches(w: OpenWatch, ev: WatchEvent): boolean {
+  return (
+    ev.plural === w.plural && (!w.namespace || ev.namespace === w.namespace) && matches(ev.object, w.labelSelector)
+  );
+}
+
+function send(w: OpenWatch, ev: WatchEvent): void {
+  w.res.write(`${JSON.stringify({ type: ev.type, object: ev.object })}\n`);
 }
 
 function sleepIn(rt: Runtime, ms: number): Promise<boolean> {

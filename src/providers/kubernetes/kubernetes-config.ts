@@ -12,6 +12,14 @@ const optionsSchema = z
     context: z.string().min(1).optional(),
     region: z.string().optional(),
     apiTimeoutMs: z.number().int().positive().optional(),
+    watch: z
+      .object({
+        enabled: z.boolean().optional(),
+        watchdogSeconds: z.number().positive().optional(),
+        fallbackPollSeconds: z.number().positive().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -60,5 +68,15 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.namespace ? { namespace: parsed.data.namespace } : {}),
     ...(chosenRegion ? { region: chosenRegion } : {}),
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
+    ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
   });
+}
+
+/** The providers file's `watch` (seconds) as provider options (milliseconds). */
+function watchOptions(w: { enabled?: boolean; watchdogSeconds?: number; fallbackPollSeconds?: number }) {
+  return {
+    ...(w.enabled !== undefined ? { enabled: w.enabled } : {}),
+    ...(w.watchdogSeconds ? { watchdogMs: w.watchdogSeconds * 1000 } : {}),
+    ...(w.fallbackPollSeconds ? { fallbackPollMs: w.fallbackPollSeconds * 1000 } : {}),
+  };
 }

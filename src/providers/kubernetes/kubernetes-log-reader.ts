@@ -10,6 +10,17 @@ import type { KubeCall } from './kubernetes-call.js';
 import { FollowLogStream, LogSink } from './kubernetes-logs.js';
 import { ordinalOf } from './kubernetes-status.js';
 
+/**
+ * New pods for a followed log: a change signal (the watches) and a way to
+ * read the pods whose container has started now.
+ */
+export interface PodFeed {
+  /** Calls `onChange` whenever the instance's pods may have changed; returns the unsubscribe. */
+  subscribe(onChange: () => void): () => void;
+  /** The pods whose container has started, or undefined once no more will come (workload stopped or gone). */
+  pods(): Promise<V1Pod[] | undefined>;
+}
+
 /** The log client and the namespace its pods live in. */
 export interface LogSource {
   log: Log;
@@ -47,7 +58,11 @@ export async function readLog(
  * Lines of `service` in `pods` (only pods whose container has started),
  * with timestamps. Without `follow` they are merged by time and `tail`
  * applies to the merge; with it, lines arrive as the server sends them until
- * close() or the caller's abort, which aborts every request.
+ * close() or the caller's abort, which aborts every request. With `feed`, a
+ * followed log also follows the pods (and restarted containers) that appear
+ * later, from their first line, and ends once the workload is stopped or
+ * gone and the pods it follows have ended; without
+ * it, it ends when the pods it started with have all ended.
  */
 export async function openLogs(
   source: LogSource,
@@ -56,6 +71,7 @@ export async function openLogs(
   pods: V1Pod[],
   service: string,
   opts: LogOptions,
+  feed?: PodFeed,
 ): Promise<LogStream> {
   const sinceMs = opts.since?.getTime();
   const keep = sinceMs === undefined ? undefined : (e: LogEntry) => e.timestamp.getTime() >= sinceMs;
@@ -80,8 +96,10 @@ export async function openLogs(
     return new StaticLogStream(entries);
   }
   const stream = new FollowLogStream(keep);
+  const followed = new Set<string>();
   try {
     for (const [i, pod] of pods.entries()) {
+      followed.add(containerRun(pod, service));
       const sink = stream.sink({ service, replica: ordinalOf(pod) ?? i });
       const controller = await source.log.log(source.namespace, pod.metadata?.name ?? '', service, sink, query);
       stream.attach(controller);
@@ -90,6 +108,71 @@ export async function openLogs(
     await stream.close();
     throw err;
   }
+  if (feed) followNewPods(source, stream, feed, service, followed, pods.length);
   ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
   return stream;
+}
+
+/** One run of a container: its pod's uid and its restart count (a restarted container has a new log). */
+function containerRun(pod: V1Pod, service: string): string {
+  const cs = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find(
+    (c) => c.name === service,
+  );
+  return `${pod.metadata?.uid ?? pod.metadata?.name}/${cs?.restartCount ?? 0}`;
+}
+
+/**
+ * Attaches the container runs that appear after the stream opened, each time
+ * the feed signals a change, until the stream closes or the workload is gone.
+ */
+function followNewPods(
+  source: LogSource,
+  stream: FollowLogStream,
+  feed: PodFeed,
+  service: string,
+  followed: Set<string>,
+  firstReplica: number,
+): void {
+  const release = stream.hold();
+  let nextReplica = firstReplica;
+  let scanning = false;
+  let again = false;
+  const scan = async () => {
+    if (scanning) {
+      again = true;
+      return;
+    }
+    scanning = true;
+    try {
+      do {
+        again = false;
+        const pods = await feed.pods();
+        if (stream.closed) return;
+        if (!pods) return stop();
+        for (const pod of pods) {
+          const run = containerRun(pod, service);
+          if (followed.has(run)) continue;
+          followed.add(run);
+          const sink = stream.sink({ service, replica: ordinalOf(pod) ?? nextReplica++ });
+          const controller = await source.log.log(source.namespace, pod.metadata?.name ?? '', service, sink, {
+            follow: true,
+            timestamps: true,
+          });
+          stream.attach(controller);
+        }
+      } while (again && !stream.closed);
+    } catch {
+      // The next change scans again; lines already followed keep flowing.
+    } finally {
+      scanning = false;
+    }
+  };
+  const unsubscribe = feed.subscribe(() => void scan());
+  const stop = () => {
+    unsubscribe();
+    release();
+  };
+  stream.onClose(stop);
+  // What changed between the first read of the pods and the subscription.
+  void scan();
 }

@@ -90,6 +90,7 @@ export class FollowLogStream implements LogStream {
   readonly #keep: ((e: LogEntry) => boolean) | undefined;
   #open = 0;
   #closed = false;
+  readonly #onClose: Array<() => void> = [];
   #wake: (() => void) | undefined;
 
   constructor(keep?: (e: LogEntry) => boolean) {
@@ -111,6 +112,28 @@ export class FollowLogStream implements LogStream {
     return sink;
   }
 
+  /** Keeps the stream open with no source (while waiting for new pods) until the returned release is called. */
+  hold(): () => void {
+    this.#open++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#open--;
+      this.#notify();
+    };
+  }
+
+  /** Runs `fn` once, when the stream is closed. */
+  onClose(fn: () => void): void {
+    if (this.#closed) fn();
+    else this.#onClose.push(fn);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** Registers the request behind a sink so close() can abort it. */
   attach(controller: AbortController): void {
     if (this.#closed) controller.abort();
@@ -121,6 +144,7 @@ export class FollowLogStream implements LogStream {
     if (this.#closed) return;
     this.#closed = true;
     this.#queue.length = 0;
+    for (const fn of this.#onClose.splice(0)) fn();
     for (const c of this.#controllers) c.abort();
     this.#notify();
   }

@@ -19,11 +19,23 @@
  *   a deploy that changes only secret values updates the Secret but does not
  *   roll the pods. Registry-resolved credentials (ctx.credentials) are not
  *   used: authentication comes from the kubeconfig.
- * - No volumes (refused with invalid_spec) and no watch: status is read on
- *   demand from the workload and its pods.
+ * - No volumes (refused with invalid_spec). Status is read on demand from
+ *   the workload and its pods; waits (the start gate, stop, and through
+ *   subscribeChanges the control plane's readiness wait and the supervisor)
+ *   follow watches of the namespace and poll only as a fallback (see
+ *   kubernetes-changes.ts).
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi } from '@kubernetes/client-node';
+import {
+  AppsV1Api,
+  CoreV1Api,
+  Exec,
+  type KubeConfig,
+  Log,
+  Metrics,
+  type V1Pod,
+  VersionApi,
+  Watch,
+} from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
@@ -36,6 +48,7 @@ import {
   type ExecResult,
   type HealthChecker,
   type HealthStatus,
+  type InstanceChange,
   type InstanceStatus,
   type Location,
   type LogOptions,
@@ -56,10 +69,11 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeCall } from './kubernetes-call.js';
+import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
-import { type LogSource, openLogs } from './kubernetes-log-reader.js';
+import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import {
   Annotations,
@@ -101,8 +115,16 @@ export interface KubernetesProviderOptions {
   startTimeoutMs?: number;
   /** How long Stop waits for the pods to be gone. Default 2 min. */
   stopTimeoutMs?: number;
-  /** Poll interval of those waits. Default 250 ms. */
+  /** Poll interval of those waits while the watches are down (or off). Default 250 ms. */
   pollIntervalMs?: number;
+  /**
+   * The watches waits follow (see kubernetes-changes.ts): `enabled` false
+   * makes every wait poll. Defaults: on; a watch silent for 90 s is
+   * restarted; waits still poll every 5 s while the watches are live; a
+   * failed list or watch is retried after 1 s; the watches stop when their
+   * last listener leaves.
+   */
+  watch?: Partial<Omit<WatchTiming, 'pollMs'>>;
   /**
    * A running container without a readiness probe counts as ready once it
    * has been up this long, so a process that exits at once is not reported
@@ -145,6 +167,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #pollMs: number;
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
+  readonly #changes: KubeChanges;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -168,6 +191,17 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
+    const listCall = () =>
+      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).opts();
+    this.#changes = new KubeChanges(this.#cluster, new Watch(kc), clusterListers(this.#cluster, listCall), {
+      enabled: true,
+      watchdogMs: 90_000,
+      fallbackPollMs: 5000,
+      retryMs: 1000,
+      lingerMs: 0,
+      ...options.watch,
+      pollMs: this.#pollMs,
+    });
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -182,6 +216,28 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   /** Provision and Deploy return before readiness probes pass; the control plane waits with this policy. */
   readinessPolicy(): ReadinessPolicy {
     return { ...this.#readiness };
+  }
+
+  /**
+   * Tells `listener` whenever an object of an instance changes (a pod's
+   * status, a workload's spec or status, a deletion), and once per instance
+   * after the watches list again (a change may have been missed). Events are
+   * hints to look again, not state: read status() to know what changed.
+   * Returns the unsubscribe function; the watches stop when the last
+   * listener leaves.
+   */
+  subscribeChanges(listener: (change: InstanceChange) => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  /** Lists and watchdog restarts of the watches so far (how often they had to start over). */
+  get watchCounters(): { lists: number; watchdogRestarts: number } {
+    return this.#changes.counters;
+  }
+
+  /** Stops the watches at once, listeners or not. */
+  close(): void {
+    this.#changes.close();
   }
 
   /** The namespace instances live in. */
@@ -226,11 +282,18 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       if (!this.#serverVersion) await this.#fetchVersion(call);
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
-      const workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
-      await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
-        startTimeoutMs: this.#startTimeoutMs,
-        pollMs: this.#pollMs,
-      });
+      // Watching from before the apply, so no change of the new pods is missed.
+      const changes = this.#changes.waiter(req.instanceId);
+      let workload: Awaited<ReturnType<typeof applyObjects>>;
+      try {
+        workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
+        await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
+          startTimeoutMs: this.#startTimeoutMs,
+          pause: () => changes.next(call.signal),
+        });
+      } finally {
+        changes.close();
+      }
       const serviceRefs = Object.fromEntries(req.services.map((s) => [s.name, s.name]));
       return {
         providerRef: `${workload.kind}/${objectName(req.instanceId)}`,
@@ -267,11 +330,16 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         });
       }
       const deadline = Date.now() + this.#stopTimeoutMs;
-      while ((await this.#cluster.pods(call, instanceId)).length > 0) {
-        if (Date.now() >= deadline) {
-          throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
+      const changes = this.#changes.waiter(instanceId);
+      try {
+        while ((await this.#cluster.pods(call, instanceId)).length > 0) {
+          if (Date.now() >= deadline) {
+            throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
+          }
+          await changes.next(call.signal);
         }
-        await delay(this.#pollMs, undefined, { signal: call.signal });
+      } finally {
+        changes.close();
       }
     });
   }
@@ -348,7 +416,9 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
    * Lines of one service's container in every current pod, through the pod
    * log endpoint with timestamps. Without `follow` they are merged by time and
    * `tail` applies to the merge; with it, lines arrive as the server sends
-   * them until close(), which aborts every request. `replica` is the pod's
+   * them until close(), which aborts every request, and the pods a restart,
+   * deploy or scale brings are followed too as the watches report them
+   * (from their first line), until the workload is stopped or deleted. `replica` is the pod's
    * ordinal (StatefulSet) or its index by age (Deployment). The endpoint does
    * not separate the streams: every line is `stdout`.
    */
@@ -360,12 +430,24 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
       }
       // Only containers that have started have a log; asking for another one is a 400.
-      const pods = currentPods(w, await this.#cluster.pods(call, instanceId)).filter((pod) =>
-        [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
-          (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
-        ),
-      );
-      return openLogs(this.#logs, call, ctx, pods, service, opts);
+      const started = (pods: V1Pod[]) =>
+        pods.filter((pod) =>
+          [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
+            (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
+          ),
+        );
+      const pods = started(currentPods(w, await this.#cluster.pods(call, instanceId)));
+      // Followed, the log goes on with the pods a restart, deploy or scale brings (see openLogs).
+      const feed: PodFeed = {
+        subscribe: (onChange) => this.#changes.follow(instanceId, onChange),
+        pods: async () => {
+          // Deleted or stopped: no pod will come; the stream ends with the pods it follows.
+          const now = await this.#cluster.findWorkload(call, instanceId);
+          if (!now || now.spec?.replicas === 0) return undefined;
+          return started(currentPods(now, await this.#cluster.pods(call, instanceId)));
+        },
+      };
+      return openLogs(this.#logs, call, ctx, pods, service, opts, feed);
     });
   }
 

@@ -3,7 +3,6 @@
  * image pulls and init services (the moment Docker's provision returns:
  * every container started), and fails early on what will never get there.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import type { V1Pod } from '@kubernetes/client-node';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { redact } from '../redact.js';
@@ -13,10 +12,11 @@ import { type LogSource, readLog } from './kubernetes-log-reader.js';
 import { findContainer, type Workload } from './kubernetes-objects.js';
 import { currentPods, IMAGE_FAILURES, ordinalOf } from './kubernetes-status.js';
 
-/** How long the gate waits and how often it looks. */
+/** How long the gate waits, and how it waits before looking again. */
 export interface StartGateTiming {
   startTimeoutMs: number;
-  pollMs: number;
+  /** Resolves when the pods may have changed (a watch event, or the fallback poll interval). */
+  pause(): Promise<void>;
 }
 
 /**
@@ -79,7 +79,7 @@ export async function awaitStart(
         `pods of ${instanceId} did not start within ${Math.round(timing.startTimeoutMs / 1000)}s`,
       );
     }
-    await delay(timing.pollMs, undefined, { signal: call.signal });
+    await timing.pause();
   }
 }
 
