@@ -666,6 +666,15 @@ export type Location = {
   longitude?: Maybe<Scalars['Float']['output']>;
 };
 
+/** Consecutive log lines of one service, sent in one message. */
+export type LogChunk = {
+  __typename?: 'LogChunk';
+  /** Lines dropped within and just before this chunk because the client read too slowly (the sum of its lines' `dropped`). 0 when nothing was lost. */
+  dropped: Scalars['Int']['output'];
+  /** The lines, oldest first (at least one). */
+  lines: Array<LogLine>;
+};
+
 /** One line a service wrote, as the provider reports it. */
 export type LogLine = {
   __typename?: 'LogLine';
@@ -1621,7 +1630,9 @@ export type Subscription = {
   events: Event;
   /** An instance's events in order: those after `after` from the record first, then live ones as they happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event received to lose nothing. Ends after the transition to DESTROYED. */
   instanceEvents: Event;
-  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). */
+  /** The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line that is ready when it is sent (one line at a time when lines trickle in, full batches when many are waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, limits and `dropped` counts as `instanceLogs`. */
+  instanceLogChunks: LogChunk;
+  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in batches, which is much faster for reading many. */
   instanceLogs: LogLine;
   /** An operation as it progresses: its current state first, then an update at each step or status change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), after which the stream completes. */
   operationUpdates: Operation;
@@ -1639,6 +1650,17 @@ export type SubscriptionEventsArgs = {
 export type SubscriptionInstanceEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   instanceId: Scalars['ID']['input'];
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionInstanceLogChunksArgs = {
+  follow?: InputMaybe<Scalars['Boolean']['input']>;
+  instanceId: Scalars['ID']['input'];
+  maxLines?: InputMaybe<Scalars['Int']['input']>;
+  service?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  tail?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
