@@ -61,6 +61,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     async start() {
       // Verified tokens are cached only once revocations on any replica reach this one.
       await services.tokens.listen(database);
+      // Executors and `wait: true` callers hear other replicas' queued and ended operations.
+      await services.signal.listen(database, logger.child({ component: 'operation-feed' }));
       // Streams need the hub's head before the first client can subscribe.
       await services.events.start();
       await new Promise<void>((resolve, reject) => {
@@ -83,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       // Every open stream completes before its socket closes.
       await services.events.stop();
       await services.tokens.stop();
+      await services.signal.stop();
       await ws.close();
       if (started) {
         server.closeAllConnections();

@@ -26,7 +26,7 @@ import {
   StopInstanceDocument,
   WatchEventsDocument,
   WatchInstanceEventsDocument,
-  WatchInstanceLogsDocument,
+  WatchInstanceLogChunksDocument,
   type WatchInstanceLogsSubscription,
   type WatchInstanceLogsSubscriptionVariables,
   WatchOperationUpdatesDocument,
@@ -288,7 +288,8 @@ export function createWheelhouseClient(options: WheelhouseClientOptions): Wheelh
     variables: WatchInstanceLogsSubscriptionVariables,
     opts: { signal?: AbortSignal } = {},
   ): AsyncGenerator<LogLineData, void, undefined> {
-    for await (const r of subscribe(WatchInstanceLogsDocument, variables, opts)) yield r.instanceLogs;
+    // Lines come in chunks (one message for every line ready at once), which reads a long log far faster.
+    for await (const r of subscribe(WatchInstanceLogChunksDocument, variables, opts)) yield* r.instanceLogChunks.lines;
   }
 
   async function waitForOperation(operationId: string, opts: WaitOptions = {}): Promise<Operation> {

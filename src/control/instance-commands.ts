@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InstanceRow, NewEvent } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { isInstanceNameTaken } from '../db/errors.js';
+import { announceEnded } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
@@ -326,6 +327,7 @@ export class InstanceCommands {
             event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
           ]);
         }
+        await announceEnded(tx, row.id);
         return { row: updated, ended: true };
       }
       const updated = await operations.updateOperation(tx, row.id, { cancel_requested: true });
@@ -342,20 +344,30 @@ export class InstanceCommands {
   /** Resolves when the operation has ended (any replica may run it). */
   async waitFor(tenantId: string, operationId: string, signal?: AbortSignal): Promise<Operation> {
     for (;;) {
-      const row = await operations.findOperation(this.db, tenantId, operationId);
-      if (!row) throw new NotFoundError('operation');
-      if (isTerminal(row.status)) return toOperation(row);
-      if (signal?.aborted) return toOperation(row);
-      await new Promise<void>((resolve) => {
-        const off = this.signal.onceEnded(operationId, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        const timer = setTimeout(() => {
-          off();
-          resolve();
-        }, 500);
+      // Listening before the read: an end announced while the row is read is not missed.
+      let ended = false;
+      let wake: (() => void) | undefined;
+      const off = this.signal.onceEnded(operationId, () => {
+        ended = true;
+        wake?.();
       });
+      try {
+        const row = await operations.findOperation(this.db, tenantId, operationId);
+        if (!row) throw new NotFoundError('operation');
+        if (isTerminal(row.status)) return toOperation(row);
+        if (signal?.aborted) return toOperation(row);
+        if (ended) continue;
+        // The poll stays as the fallback for a notification that never came.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 500);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      } finally {
+        off();
+      }
     }
   }
 

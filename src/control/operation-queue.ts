@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent, OperationRow } from '../db/database.js';
 import { type DbTransaction, json } from '../db/db-types.js';
+import { announceQueued } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
@@ -39,7 +40,8 @@ export interface EnqueueRequest {
  * Queues an operation inside the caller's transaction: inserts the queued
  * row, links its release, and appends the `operation.queued` event (after
  * `precededBy`, in one append so subscribers see them in that order). The
- * caller wakes the executor (OperationSignal.queued) after the commit. Used
+ * commit tells every replica's executor (NOTIFY); the caller also wakes its
+ * own at once (OperationSignal.queued) after the commit. Used
  * by every mutation and by the supervisor's recoveries.
  */
 export async function enqueueOperation(tx: DbTransaction, req: EnqueueRequest): Promise<OperationRow> {
@@ -64,5 +66,6 @@ export async function enqueueOperation(tx: DbTransaction, req: EnqueueRequest): 
       data: req.data ?? { kind: req.kind },
     }),
   ]);
+  await announceQueued(tx);
   return op;
 }

@@ -58,6 +58,37 @@ const LogLineRef = builder.objectRef<LogLineShape>('LogLine').implement({
   }),
 });
 
+/** The arguments both log subscriptions take. */
+const logArgs = builder.args((t) => ({
+  instanceId: t.id({ required: true, description: 'The instance (global id).' }),
+  service: t.string({ description: 'The service; the MAIN service when omitted.' }),
+  tail: t.int({
+    description: `Start with at most this many existing lines (0 to ${MAX_TAIL}); all when omitted.`,
+  }),
+  since: t.field({ type: 'DateTime', description: 'Only lines written at or after this time.' }),
+  follow: t.boolean({ defaultValue: true, description: 'Keep streaming new lines (default true).' }),
+}));
+
+/** The most lines one `instanceLogChunks` message carries (the default): the log buffer's size. */
+const MAX_CHUNK_LINES = STREAM_LIMITS.logBuffer;
+
+const LogChunkRef = builder.objectRef<LogLineShape[]>('LogChunk').implement({
+  description: 'Consecutive log lines of one service, sent in one message.',
+  fields: (t) => ({
+    lines: t.field({
+      type: [LogLineRef],
+      description: 'The lines, oldest first (at least one).',
+      resolve: (lines) => lines,
+    }),
+    dropped: t.int({
+      description:
+        'Lines dropped within and just before this chunk because the client read too slowly (the sum of its ' +
+        "lines' `dropped`). 0 when nothing was lost.",
+      resolve: (lines) => lines.reduce((n, l) => n + l.dropped, 0),
+    }),
+  }),
+});
+
 // ---------------------------------------------------------------- helpers
 
 /**
@@ -93,6 +124,72 @@ async function takeLease(ctx: GraphQLContext): Promise<StreamLease> {
     lease.release();
     throw err;
   }
+}
+
+/**
+ * Opens a service's log stream at its provider, under a stream lease, as a
+ * feed: without `follow` the provider is read only as fast as the client
+ * takes lines; with it the provider is never blocked and a slow client loses
+ * the oldest lines instead.
+ */
+async function openLogFeed(
+  args: {
+    instanceId: string | number;
+    service?: string | null;
+    tail?: number | null;
+    since?: Date | null;
+    follow?: boolean | null;
+  },
+  ctx: GraphQLContext,
+): Promise<Feed<LogEntry>> {
+  if (args.tail != null && (!Number.isInteger(args.tail) || args.tail < 0 || args.tail > MAX_TAIL)) {
+    throw ValidationError.of(['tail'], `must be an integer from 0 to ${MAX_TAIL}`);
+  }
+  const instance = await ownInstance(ctx, String(args.instanceId));
+  if (instance.destroyedAt || instance.state === 'destroyed') throw new NotFoundError('instance');
+  const service = args.service
+    ? instance.services.find((s) => s.name === args.service)
+    : instance.services.find((s) => s.role === 'main');
+  if (!service) throw ValidationError.of(['service'], `the instance has no service "${args.service}"`);
+  const source = await ctx.services.instances.logs.prepare(instance);
+  let lease: StreamLease;
+  try {
+    lease = await takeLease(ctx);
+  } catch (err) {
+    source.release();
+    throw err;
+  }
+  const follow = args.follow ?? true;
+  let logs: LogStream;
+  try {
+    logs = await source.open({
+      serviceName: service.name,
+      follow,
+      ...(args.since ? { since: args.since } : {}),
+      ...(args.tail != null ? { tail: args.tail } : {}),
+    });
+  } catch (err) {
+    lease.release();
+    source.release();
+    throw err;
+  }
+  const produce = async (sink: FeedSink<LogEntry>) => {
+    const stop = () => void logs.close();
+    sink.signal.addEventListener('abort', stop, { once: true });
+    try {
+      for await (const entry of logs) {
+        if (sink.signal.aborted) break;
+        // Following: never block the provider stream; a slow client loses the oldest lines instead.
+        if (follow) sink.offer(entry);
+        else await sink.push(entry);
+      }
+    } finally {
+      sink.signal.removeEventListener('abort', stop);
+      await logs.close();
+      source.release();
+    }
+  };
+  return new Feed(produce, { capacity: STREAM_LIMITS.logBuffer, lease });
 }
 
 /** The events of a stream up to and including the first that `last` accepts; return() reaches the stream. */
@@ -271,67 +368,36 @@ builder.subscriptionFields((t) => ({
       "A service's log lines from its provider (every replica, merged). With `follow` the stream stays open " +
       'for new lines until the client unsubscribes, which closes the request at the provider; without it, ' +
       'the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, ' +
-      'and the next line it gets says how many (`dropped`).',
+      'and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in ' +
+      'batches, which is much faster for reading many.',
+    authScopes: { exec: true },
+    args: logArgs,
+    subscribe: (_root, args, ctx) => openLogFeed(args, ctx),
+    resolve: (line) => line,
+  }),
+
+  instanceLogChunks: t.field({
+    type: LogChunkRef,
+    description:
+      'The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line ' +
+      'that is ready when it is sent (one line at a time when lines trickle in, full batches when many are ' +
+      'waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, ' +
+      'limits and `dropped` counts as `instanceLogs`.',
     authScopes: { exec: true },
     args: {
-      instanceId: t.arg.id({ required: true, description: 'The instance (global id).' }),
-      service: t.arg.string({ description: 'The service; the MAIN service when omitted.' }),
-      tail: t.arg.int({
-        description: `Start with at most this many existing lines (0 to ${MAX_TAIL}); all when omitted.`,
+      ...logArgs,
+      maxLines: t.arg.int({
+        defaultValue: MAX_CHUNK_LINES,
+        description: `The most lines in one message (1 to ${MAX_CHUNK_LINES}, default ${MAX_CHUNK_LINES}).`,
       }),
-      since: t.arg({ type: 'DateTime', description: 'Only lines written at or after this time.' }),
-      follow: t.arg.boolean({ defaultValue: true, description: 'Keep streaming new lines (default true).' }),
     },
     subscribe: async (_root, args, ctx) => {
-      if (args.tail != null && (!Number.isInteger(args.tail) || args.tail < 0 || args.tail > MAX_TAIL)) {
-        throw ValidationError.of(['tail'], `must be an integer from 0 to ${MAX_TAIL}`);
+      const maxLines = args.maxLines ?? MAX_CHUNK_LINES;
+      if (!Number.isInteger(maxLines) || maxLines < 1 || maxLines > MAX_CHUNK_LINES) {
+        throw ValidationError.of(['maxLines'], `must be an integer from 1 to ${MAX_CHUNK_LINES}`);
       }
-      const instance = await ownInstance(ctx, String(args.instanceId));
-      if (instance.destroyedAt || instance.state === 'destroyed') throw new NotFoundError('instance');
-      const service = args.service
-        ? instance.services.find((s) => s.name === args.service)
-        : instance.services.find((s) => s.role === 'main');
-      if (!service) throw ValidationError.of(['service'], `the instance has no service "${args.service}"`);
-      const source = await ctx.services.instances.logs.prepare(instance);
-      let lease: StreamLease;
-      try {
-        lease = await takeLease(ctx);
-      } catch (err) {
-        source.release();
-        throw err;
-      }
-      const follow = args.follow ?? true;
-      let logs: LogStream;
-      try {
-        logs = await source.open({
-          serviceName: service.name,
-          follow,
-          ...(args.since ? { since: args.since } : {}),
-          ...(args.tail != null ? { tail: args.tail } : {}),
-        });
-      } catch (err) {
-        lease.release();
-        source.release();
-        throw err;
-      }
-      const produce = async (sink: FeedSink<LogEntry>) => {
-        const stop = () => void logs.close();
-        sink.signal.addEventListener('abort', stop, { once: true });
-        try {
-          for await (const entry of logs) {
-            if (sink.signal.aborted) break;
-            // Following: never block the provider stream; a slow client loses the oldest lines instead.
-            if (follow) sink.offer(entry);
-            else await sink.push(entry);
-          }
-        } finally {
-          sink.signal.removeEventListener('abort', stop);
-          await logs.close();
-          source.release();
-        }
-      };
-      return new Feed(produce, { capacity: STREAM_LIMITS.logBuffer, lease });
+      return (await openLogFeed(args, ctx)).batches(maxLines);
     },
-    resolve: (line) => line,
+    resolve: (lines) => lines,
   }),
 }));

@@ -11,6 +11,7 @@ import type { GraphQLContext } from '../schema/context.js';
 import { authenticate } from './auth.js';
 import { maskAll } from './error-masking.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { SharedPayloads } from './shared-payloads.js';
 import { subscribeShared } from './subscribe-shared.js';
 import type { GraphQLServer } from './yoga.js';
 
@@ -32,7 +33,7 @@ export interface WsServer {
  * graphql-ws on the HTTP server's `/graphql`: authenticated once per
  * connection (connection parameter `authorization`), the same envelop
  * pipeline and limits as HTTP, a cap on open subscriptions per connection,
- * subscribers of one shape sharing each event's execution, and every socket
+ * subscribers of one shape sharing each event's execution and its encoding, and every socket
  * of a token closed the moment the token is revoked.
  */
 export function createWsServer(server: Server, graphql: GraphQLServer, services: Services, mask: MaskError): WsServer {
@@ -42,8 +43,17 @@ export function createWsServer(server: Server, graphql: GraphQLServer, services:
     services.events.revoked(tokenId);
     for (const socket of socketsByToken.get(tokenId) ?? []) socket.close(CloseCode.Unauthorized, 'token revoked');
   });
+  // Each shared event result is encoded once, not once per subscriber (see shared-payloads.ts).
+  const payloads = new SharedPayloads();
+  wss.on('connection', (socket) => {
+    const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
+    socket.send = ((data: unknown, ...rest: unknown[]) =>
+      send(typeof data === 'string' ? payloads.expand(data) : data, ...rest)) as WebSocket['send'];
+  });
   const disposable = useServer<Record<string, unknown> | undefined, WsExtra>(
     {
+      jsonMessageReplacer: payloads.replacer,
+      onNext: (_ctx, _id, _payload, _args, result) => payloads.onNext(result) as never,
       execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
       // Subscribers of the same shape share each event's execution (a feed watched by thousands).
       subscribe: (args) => {

@@ -37,6 +37,10 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
     // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
     renderGraphiQL,
     logging: false,
+    // The HTTP server refuses a body over REQUEST_LIMITS.maxBodyBytes from its Content-Length before
+    // reading it, and one without a Content-Length outright (http-server.ts); yoga's own limit would
+    // pipe every body through a counting stream again, a cost on every request of the read path.
+    maxRequestBodySize: false,
     maskedErrors: { maskError },
     plugins: [
       EnvelopArmorPlugin({

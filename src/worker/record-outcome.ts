@@ -3,6 +3,7 @@ import { type Operation, type OperationStatus, type OperationStep, toInstance } 
 import { decideOutcome, needsCurrentRelease } from '../control/operation-outcome.js';
 import { providerFor } from '../control/provider-calls.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import { announceEnded } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceById } from '../db/repositories/lease-repository.js';
@@ -66,6 +67,8 @@ export async function recordOutcome(
     });
     // Our lease lapsed and another executor re-claimed the operation: its attempt records the outcome.
     if (!finished || !row) return;
+    // A `wait: true` caller on another replica hears it at commit instead of on its next poll.
+    await announceEnded(tx, op.id);
     const inst = toInstance(row);
     const snapshots = needsCurrentRelease(op.kind, succeeded, inst.currentReleaseId)
       ? ((await findReleasesByIds(tx, op.tenantId, [inst.currentReleaseId!]))[0]?.snapshots ?? [])

@@ -243,6 +243,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     operationUpdates: (x) => [{ args: { operationId: x.operation } }, { args: { operationId: x.runningOperation } }],
     events: (x) => [{ args: { filter: { instanceId: x.instance }, after: '0' } }],
     instanceLogs: (x) => [{ args: { instanceId: x.instance, follow: false } }],
+    instanceLogChunks: (x) => [{ args: { instanceId: x.instance, follow: false } }],
   },
 };
 

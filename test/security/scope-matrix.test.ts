@@ -221,6 +221,11 @@ const SUBSCRIPTIONS: Record<string, Row> = {
     query: 'subscription S($id: ID!) { instanceLogs(instanceId: $id, follow: false) { message } }',
     variables: (h) => ({ id: h.instance.id }),
   },
+  instanceLogChunks: {
+    needs: [Scopes.exec],
+    query: 'subscription S($id: ID!) { instanceLogChunks(instanceId: $id, follow: false) { lines { message } } }',
+    variables: (h) => ({ id: h.instance.id }),
+  },
 };
 
 type Outcome = { kind: 'next'; payload: unknown } | { kind: 'error'; errors: unknown } | { kind: 'complete' };

@@ -11,6 +11,7 @@ import {
   ViewerDocument,
   WatchEventsDocument,
   WatchInstanceEventsDocument,
+  WatchInstanceLogChunksDocument,
   WatchInstanceLogsDocument,
 } from '../../src/client/index.js';
 import { graphql } from '../generated/gql.js';
@@ -18,6 +19,7 @@ import { graphql } from '../generated/gql.js';
 export const InstanceEventsSub = WatchInstanceEventsDocument;
 export const EventsSub = WatchEventsDocument;
 export const LogsSub = WatchInstanceLogsDocument;
+export const LogChunksSub = WatchInstanceLogChunksDocument;
 export const ProvisionMut = ProvisionInstanceDocument;
 export const DeployMut = DeployInstanceDocument;
 export const DeprovisionMut = DeprovisionInstanceDocument;

@@ -14,6 +14,7 @@ import {
   DeployMut,
   EventsSub,
   InstanceEventsSub,
+  LogChunksSub,
   LogsSub,
   OperationUpdatesSub,
   ProvisionMut,
@@ -447,6 +448,86 @@ describe('subscriptions (fake provider)', () => {
       const numbers = lines.filter((l) => l.message !== 'last').map((l) => Number(l.message.split(' ')[1]));
       expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
       await eventually(() => stream.closed, 5000, 'the provider stream to close');
+    });
+  });
+
+  describe('log chunks', () => {
+    it('without follow, every existing line arrives in order, many to a message, within maxLines, and it completes', async () => {
+      const { instanceId } = await provision();
+      const { client: c } = client(tenant.token);
+      fake.initialLines = Array.from({ length: 5000 }, (_, i) => `old ${i}`);
+      try {
+        const sub = subscribe(c, LogChunksSub, { instanceId, follow: false, maxLines: 700 });
+        await sub.ended();
+        expect(sub.completed).toBe(true);
+        const chunks = sub.data.map((d) => d.instanceLogChunks.lines);
+        expect(chunks.flat().map((l) => l.message)).toEqual(fake.initialLines);
+        expect(chunks.flat().every((l) => l.dropped === 0 && l.stream === 'STDOUT' && l.service === 'main')).toBe(true);
+        expect(chunks.every((lines) => lines.length >= 1 && lines.length <= 700)).toBe(true);
+        // Batched: far fewer messages than lines.
+        expect(chunks.length).toBeLessThan(fake.initialLines.length / 10);
+      } finally {
+        fake.initialLines = [];
+      }
+    });
+
+    it('following, a line that comes alone is sent alone at once; the provider stream closes on unsubscribe', async () => {
+      const { instanceId } = await provision();
+      const { client: c } = client(tenant.token);
+      const opened = fake.nextLogStream();
+      const sub = subscribe(c, LogChunksSub, { instanceId });
+      const stream = await opened;
+      expect(stream.opts).toMatchObject({ serviceName: 'main', follow: true });
+      stream.emit(['one']);
+      await sub.until((s) => s.data.length >= 1);
+      stream.emit(['two', 'three']);
+      await sub.until((s) => s.data.flatMap((d) => d.instanceLogChunks.lines).length >= 3);
+      expect(sub.data[0]?.instanceLogChunks.lines.map((l) => l.message)).toEqual(['one']);
+      expect(sub.data.flatMap((d) => d.instanceLogChunks.lines.map((l) => l.message))).toEqual(['one', 'two', 'three']);
+      sub.dispose();
+      await eventually(() => stream.closed, 5000, 'the provider stream to close');
+    });
+
+    it('a slow client loses the oldest lines, told how many; every line is delivered or counted', async () => {
+      const { instanceId } = await provision();
+      const { client: c, sockets } = client(tenant.token);
+      const opened = fake.nextLogStream();
+      const sub = subscribe(c, LogChunksSub, { instanceId });
+      const stream = await opened;
+      stream.emit(['first']);
+      await sub.until((s) => s.data.length >= 1);
+      const raw = (sockets[0] as unknown as { _socket: import('node:net').Socket })._socket;
+      raw.pause();
+      const total = 30_000;
+      const pad = 'x'.repeat(200);
+      for (let i = 0; i < total; i += 1000) {
+        stream.emit(Array.from({ length: 1000 }, (_, k) => `line ${i + k} ${pad}`));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      stream.emit(['last']);
+      await new Promise((r) => setTimeout(r, 500));
+      raw.resume();
+      const all = () => sub.data.flatMap((d) => d.instanceLogChunks.lines);
+      await sub.until(() => all().some((l) => l.message === 'last'), 20_000);
+      sub.dispose();
+      const lines = all().slice(1);
+      const dropped = lines.reduce((n, l) => n + l.dropped, 0);
+      expect(dropped).toBeGreaterThan(0);
+      expect(lines.length + dropped).toBe(total + 1);
+      const numbers = lines.filter((l) => l.message !== 'last').map((l) => Number(l.message.split(' ')[1]));
+      expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+      await eventually(() => stream.closed, 5000, 'the provider stream to close');
+    });
+
+    it('maxLines outside 1..1000 is a typed input error', async () => {
+      const { instanceId } = await provision();
+      const { client: c } = client(tenant.token);
+      const zero = subscribe(c, LogChunksSub, { instanceId, maxLines: 0 });
+      const huge = subscribe(c, LogChunksSub, { instanceId, maxLines: 1001 });
+      await zero.ended();
+      await huge.ended();
+      expect(firstError(zero)?.code).toBe('BAD_USER_INPUT');
+      expect(firstError(huge)?.code).toBe('BAD_USER_INPUT');
     });
   });
 

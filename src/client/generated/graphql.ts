@@ -705,6 +705,15 @@ export type Location = {
   longitude?: Maybe<Scalars['Float']['output']>;
 };
 
+/** Consecutive log lines of one service, sent in one message. */
+export type LogChunk = {
+  __typename?: 'LogChunk';
+  /** Lines dropped within and just before this chunk because the client read too slowly (the sum of its lines' `dropped`). 0 when nothing was lost. */
+  dropped: Scalars['Int']['output'];
+  /** The lines, oldest first (at least one). */
+  lines: Array<LogLine>;
+};
+
 /** One line a service wrote, as the provider reports it. */
 export type LogLine = {
   __typename?: 'LogLine';
@@ -1687,7 +1696,9 @@ export type Subscription = {
   events: Event;
   /** An instance's events in order: those after `after` from the record first, then live ones as they happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event received to lose nothing. Ends after the transition to DESTROYED. */
   instanceEvents: Event;
-  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). */
+  /** The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line that is ready when it is sent (one line at a time when lines trickle in, full batches when many are waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, limits and `dropped` counts as `instanceLogs`. */
+  instanceLogChunks: LogChunk;
+  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in batches, which is much faster for reading many. */
   instanceLogs: LogLine;
   /** An operation as it progresses: its current state first, then an update at each step or status change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), after which the stream completes. */
   operationUpdates: Operation;
@@ -1703,6 +1714,16 @@ export type SubscriptionEventsArgs = {
 export type SubscriptionInstanceEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   instanceId: Scalars['ID']['input'];
+};
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionInstanceLogChunksArgs = {
+  follow?: InputMaybe<Scalars['Boolean']['input']>;
+  instanceId: Scalars['ID']['input'];
+  maxLines?: InputMaybe<Scalars['Int']['input']>;
+  service?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  tail?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
@@ -4344,6 +4365,31 @@ export type WatchInstanceLogsSubscription = {
     replica?: number | null;
     message: string;
     dropped: number;
+  };
+};
+
+export type WatchInstanceLogChunksSubscriptionVariables = Exact<{
+  instanceId: Scalars['ID']['input'];
+  service?: InputMaybe<Scalars['String']['input']>;
+  tail?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  follow?: InputMaybe<Scalars['Boolean']['input']>;
+  maxLines?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+export type WatchInstanceLogChunksSubscription = {
+  __typename?: 'Subscription';
+  instanceLogChunks: {
+    __typename?: 'LogChunk';
+    lines: Array<{
+      __typename?: 'LogLine';
+      timestamp: string;
+      stream: LogStream;
+      service: string;
+      replica?: number | null;
+      message: string;
+      dropped: number;
+    }>;
   };
 };
 
@@ -13178,3 +13224,106 @@ export const WatchInstanceLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<WatchInstanceLogsSubscription, WatchInstanceLogsSubscriptionVariables>;
+export const WatchInstanceLogChunksDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'WatchInstanceLogChunks' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instanceId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'service' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tail' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'follow' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'maxLines' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instanceLogChunks' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instanceId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instanceId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'service' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'service' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tail' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tail' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'since' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'follow' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'follow' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'maxLines' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'maxLines' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lines' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'timestamp' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stream' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'replica' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dropped' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WatchInstanceLogChunksSubscription, WatchInstanceLogChunksSubscriptionVariables>;

@@ -106,6 +106,45 @@ export class Feed<T> implements AsyncIterableIterator<Delivery<T>> {
     }
   }
 
+  /**
+   * The next delivery (waiting for it as next() does) together with up to
+   * `max - 1` more the buffer already holds, taken without waiting: a reader
+   * that sends items in batches pays its per-message cost once per batch,
+   * and batches grow by themselves while it is busy sending. The lease is
+   * checked once per batch.
+   */
+  async nextBatch(max: number): Promise<IteratorResult<Delivery<T>[]>> {
+    const first = await this.next();
+    if (first.done) return DONE;
+    const batch = [first.value];
+    while (batch.length < max && !this.#closed) {
+      const d = this.#buffer.shift();
+      if (!d) break;
+      batch.push(d);
+    }
+    const writer = this.#wakeWriter;
+    this.#wakeWriter = undefined;
+    writer?.();
+    return { value: batch, done: false };
+  }
+
+  /** This feed as an iterator of batches of at most `max` deliveries (see nextBatch); return() ends the feed. */
+  batches(max: number): AsyncIterableIterator<Delivery<T>[]> {
+    const it: AsyncIterableIterator<Delivery<T>[]> = {
+      [Symbol.asyncIterator]: () => it,
+      next: () => this.nextBatch(max),
+      return: async () => {
+        this.#close();
+        return DONE;
+      },
+      throw: async (err?: unknown) => {
+        this.#close();
+        throw err;
+      },
+    };
+    return it;
+  }
+
   async return(): Promise<IteratorResult<Delivery<T>>> {
     this.#close();
     return DONE;

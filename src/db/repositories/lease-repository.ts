@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { InstanceRow } from '../database.js';
 import type { Db } from '../db-types.js';
+import { announceQueued } from '../operation-notifications.js';
 
 /**
  * Claims up to `limit` live instances not observed since `before`, stamping
@@ -47,13 +48,14 @@ export async function lockInstanceForRecovery(db: Db, id: string): Promise<Insta
  * holds it; another executor claims it at once instead of after the lease.
  */
 export async function releaseLease(db: Db, operationId: string, owner: string): Promise<void> {
-  await db
+  const r = await db
     .updateTable('operations')
     .set({ status: 'queued', lease_owner: null, lease_expires_at: null })
     .where('id', '=', operationId)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'running')
-    .execute();
+    .executeTakeFirst();
+  if (r.numUpdatedRows > 0n) await announceQueued(db);
 }
 
 /** How a claim of one instance for an immediate observation ended. */

@@ -165,9 +165,10 @@ export class DockerEngine {
 
   /** Ids of `images`, each ensured present (see ensureImage). */
   async ensureImages(call: Call, images: string[]): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    for (const image of new Set(images)) ids.set(image, await this.ensureImage(call, image));
-    return ids;
+    const unique = [...new Set(images)];
+    // Inspected (and, when missing, pulled) together: each is one independent engine call.
+    const resolved = await Promise.all(unique.map((image) => this.ensureImage(call, image)));
+    return new Map(unique.map((image, i) => [image, resolved[i]!]));
   }
 
   /** The image's id. A missing image is pulled once; when that fails, `image_not_found`. */

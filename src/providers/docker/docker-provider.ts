@@ -56,7 +56,7 @@ import { probe, probeAddress } from './docker-health.js';
 import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
 import { baseLabels, Labels } from './docker-names.js';
-import { Rollout } from './docker-rollout.js';
+import { Rollout, settleAll } from './docker-rollout.js';
 import {
   carriedSecrets,
   configTarOf,
@@ -66,7 +66,7 @@ import {
   replicasOf,
   SpecError,
   secretValuesOf,
-  startOrder,
+  startLevels,
   validatePorts,
   validateProvision,
   validateResources,
@@ -246,35 +246,33 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
           }
         }
       }
-      if (!this.#engineVersion) this.#engineVersion = (await this.#engine.version(call)).Version;
       // Every image is checked before anything is created, so a missing one leaves nothing behind.
-      const imageIds = await this.#engine.ensureImages(
-        call,
-        req.services.map((s) => s.image),
-      );
+      const [imageIds] = await Promise.all([
+        this.#engine.ensureImages(
+          call,
+          req.services.map((s) => s.image),
+        ),
+        this.#engineVersion
+          ? undefined
+          : this.#engine.version(call).then((v) => {
+              this.#engineVersion = v.Version;
+            }),
+      ]);
       const base = baseLabels(req);
-      const network = await this.#engine.ensureNetwork(call, req.instanceId, base);
-      const existing = await this.#engine.list(call, req.instanceId);
+      const [network, existing] = await Promise.all([
+        this.#engine.ensureNetwork(call, req.instanceId, base),
+        this.#engine.list(call, req.instanceId),
+      ]);
       const wanted = new Set(req.services.map((s) => s.name));
       await this.#engine.removeAll(
         call,
         existing.filter((c) => !wanted.has(c.service)),
       );
-      for (const svc of startOrder(req.services)) {
-        await this.#rollout.converge(call, {
-          instanceId: req.instanceId,
-          kind: req.kind,
-          network,
-          base,
-          releaseId: req.releaseId,
-          spec: labelledSpecOf(svc),
-          imageId: imageIds.get(svc.image) ?? svc.image,
-          replicas: replicasOf(svc),
-          secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues[r.key] ?? ''])),
-          configTar: configTarOf(svc.name, svc.configFiles),
-          mode: 'recreate',
-          existing: existing.filter((c) => c.service === svc.name),
-        });
+      // The services of one dependency level do not wait for each other: they are created and started together.
+      for (const level of startLevels(req.services)) {
+        await settleAll(
+          level.map((svc) => this.#convergeProvisioned(call, req, svc, { network, base, imageIds, existing })),
+        );
       }
       const snap = await this.#engine.snapshot(call, req.instanceId);
       const serviceRefs: Record<string, string> = {};
@@ -283,6 +281,30 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
         if (first) serviceRefs[service] = first.info.Id;
       }
       return { providerRef: network, serviceRefs, endpoints: snapshotEndpoints(snap), metadata: { network } };
+    });
+  }
+
+  /** One service of a provision, recreated to its spec (see Rollout.converge). */
+  #convergeProvisioned(
+    call: Call,
+    req: ProvisionRequest,
+    svc: ProvisionRequest['services'][number],
+    at: { network: string; base: Record<string, string>; imageIds: Map<string, string>; existing: Listed[] },
+  ): Promise<void> {
+    const secretValues = req.secretValues ?? {};
+    return this.#rollout.converge(call, {
+      instanceId: req.instanceId,
+      kind: req.kind,
+      network: at.network,
+      base: at.base,
+      releaseId: req.releaseId,
+      spec: labelledSpecOf(svc),
+      imageId: at.imageIds.get(svc.image) ?? svc.image,
+      replicas: replicasOf(svc),
+      secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues[r.key] ?? ''])),
+      configTar: configTarOf(svc.name, svc.configFiles),
+      mode: 'recreate',
+      existing: at.existing.filter((c) => c.service === svc.name),
     });
   }
 

@@ -77,16 +77,22 @@ export class Rollout {
       );
       inRange = inRange.filter(reusable);
     }
-    for (let replica = 0; replica < p.replicas; replica++) {
+    const one = (replica: number) => {
       call.throwIfCanceled();
-      await this.#convergeReplica(
+      return this.#convergeReplica(
         call,
         p,
         replica,
         hash,
         inRange.filter((c) => c.replica === replica),
       );
+    };
+    if (p.mode === 'recreate') {
+      // Nothing of a replica's predecessor runs any more: the replicas do not wait for each other.
+      await settleAll(Array.from({ length: p.replicas }, (_, replica) => one(replica)));
+      return;
     }
+    for (let replica = 0; replica < p.replicas; replica++) await one(replica);
   }
 
   async #convergeReplica(call: Call, p: ServicePlan, replica: number, hash: string, mine: Listed[]): Promise<void> {
@@ -239,4 +245,15 @@ export class Rollout {
 
 function tail(lines: string[]): string {
   return lines.length > 0 ? `; last log lines:\n${lines.join('\n')}` : '';
+}
+
+/**
+ * Waits for every call to settle, then throws the first failure: a failing
+ * replica or service must not leave its siblings' engine calls running after
+ * the provider call returned (the operation records its outcome then).
+ */
+export async function settleAll(work: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(work);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

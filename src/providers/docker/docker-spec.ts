@@ -175,6 +175,32 @@ export function startOrder<T extends { name: string; role: ServiceRole; dependsO
   return [...topo(inits, byName), ...topo(rest, byName)];
 }
 
+/**
+ * startOrder cut into the groups that may be created together: each init
+ * alone, in order (init containers run one after another, as Kubernetes runs
+ * them), then the long-running services by dependency depth (a service comes
+ * one group after the deepest service it depends on). Throws as startOrder.
+ */
+export function startLevels<T extends { name: string; role: ServiceRole; dependsOn: string[] }>(services: T[]): T[][] {
+  const ordered = startOrder(services);
+  const levels: T[][] = [];
+  const depth = new Map<string, number>();
+  const firstRest = ordered.filter((s) => s.role === ServiceRoles.init).length;
+  for (const s of ordered) {
+    if (s.role === ServiceRoles.init) {
+      levels.push([s]);
+      continue;
+    }
+    // Dependencies come earlier in the order; only long-running ones place a service (inits are all done first).
+    const d = Math.max(-1, ...s.dependsOn.map((name) => depth.get(name) ?? -1)) + 1;
+    depth.set(s.name, d);
+    const level = firstRest + d;
+    levels[level] ??= [];
+    levels[level].push(s);
+  }
+  return levels.filter((l) => l.length > 0);
+}
+
 function topo<T extends { name: string; dependsOn: string[] }>(group: T[], all: Map<string, T>): T[] {
   const inGroup = new Set(group.map((s) => s.name));
   const done = new Set<string>();
