@@ -76,24 +76,42 @@ export async function ensureConsoleBuilt(log: (line: string) => void = () => {})
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   const staging = `${CONSOLE_BUILD_DIR}.${process.pid}.tmp`;
   await rm(staging, { recursive: true, force: true });
-  await build({
-    root: CONSOLE_SOURCE_DIR,
-    configFile: false,
-    logLevel: 'warn',
-    base: '/',
-    plugins: [react()],
-    build: {
-      outDir: staging,
-      emptyOutDir: true,
-      // The polyfill would be an inline script, which the Content-Security-Policy forbids.
-      modulePreload: { polyfill: false },
-      chunkSizeWarningLimit: 1024,
-    },
-  });
+  // Vite and the React plugin read NODE_ENV: under Vitest it is `test`, which would give
+  // React's development build (and JSX compiled for it). The console is always a production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildWith(build, react, staging);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await writeFile(join(staging, STAMP_FILE), `${hash}\n`);
   await rm(CONSOLE_BUILD_DIR, { recursive: true, force: true });
   await rename(staging, CONSOLE_BUILD_DIR);
   const ms = Date.now() - started;
   log(`built the web console in ${ms} ms (console/dist)`);
   return { built: true, hash, ms };
+}
+
+async function buildWith(
+  build: typeof import('vite').build,
+  react: typeof import('@vitejs/plugin-react').default,
+  outDir: string,
+): Promise<void> {
+  await build({
+    root: CONSOLE_SOURCE_DIR,
+    configFile: false,
+    logLevel: 'warn',
+    base: '/',
+    plugins: [react()],
+    mode: 'production',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // The polyfill would be an inline script, which the Content-Security-Policy forbids.
+      modulePreload: { polyfill: false },
+      chunkSizeWarningLimit: 1024,
+    },
+  });
 }

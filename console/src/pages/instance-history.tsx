@@ -6,6 +6,7 @@ import { type MutationProblem, ProblemBanner, problemOf } from '../errors.js';
 import {
   type EventFieldsFragment,
   type OperationFieldsFragment,
+  type ReleaseFieldsFragment,
   RollbackInstanceDocument,
   WatchOperationUpdatesDocument,
 } from '../generated/graphql.js';
@@ -14,10 +15,12 @@ import type { InstanceData, Lacks } from './instance-page.js';
 /** Releases, newest first, each with its images; every earlier one can be rolled back to. */
 export function ReleasesTable({
   instance,
+  releases,
   lacks,
   onChanged,
 }: {
   instance: InstanceData;
+  releases: ReleaseFieldsFragment[];
   lacks: Lacks;
   onChanged: () => void;
 }) {
@@ -25,7 +28,6 @@ export function ReleasesTable({
   const [problem, setProblem] = useState<MutationProblem>();
   const [, rollback] = useMutation(RollbackInstanceDocument);
   const reason = lacks('DEPLOY');
-  const releases = instance.releases.edges.map((e) => e.node);
   const current = instance.currentRelease?.version ?? 0;
   const roll = async (releaseId: string) => {
     setProblem(undefined);

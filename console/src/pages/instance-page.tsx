@@ -6,11 +6,14 @@ import { useCan } from '../console-context.js';
 import { type MutationProblem, ProblemBanner, problemOf } from '../errors.js';
 import {
   type Capability,
-  ConsoleInstanceDocument,
-  type ConsoleInstanceQuery,
+  ConsoleInstanceOperationsDocument,
   DeprovisionInstanceDocument,
   type EventFieldsFragment,
+  EventsDocument,
+  InstanceDocument,
+  type InstanceFieldsFragment,
   ProvidersDocument,
+  ReleasesDocument,
   RestartInstanceDocument,
   StartInstanceDocument,
   StopInstanceDocument,
@@ -23,7 +26,7 @@ import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
 import { InstanceLogs } from './instance-logs.js';
 
-export type InstanceData = NonNullable<ConsoleInstanceQuery['instance']>;
+export type InstanceData = InstanceFieldsFragment;
 
 /** Why an action is not offered for this provider, or undefined when it is. */
 export type Lacks = (capability: Capability) => string | undefined;
@@ -36,12 +39,31 @@ export type Lacks = (capability: Capability) => string | undefined;
  */
 export function InstancePage() {
   const { id = '' } = useParams();
-  const [{ data, error }, refetch] = useQuery({ query: ConsoleInstanceDocument, variables: { id } });
+  // Four reads, not one: together they are over the server's query cost limit.
+  const [{ data, error }, refetchInstance] = useQuery({ query: InstanceDocument, variables: { id } });
+  const [{ data: releases }, refetchReleases] = useQuery({
+    query: ReleasesDocument,
+    variables: { instanceId: id, first: 20 },
+  });
+  const [{ data: operations }, refetchOperations] = useQuery({
+    query: ConsoleInstanceOperationsDocument,
+    variables: { id, first: 10 },
+  });
+  // The history up to now, read once: after it, the stream delivers every event.
+  const [{ data: history }] = useQuery({
+    query: EventsDocument,
+    variables: { first: 50, filter: { instanceId: id } },
+    requestPolicy: 'network-only',
+  });
   const [{ data: providers }] = useQuery({ query: ProvidersDocument });
-  const refresh = useThrottled(() => refetch({ requestPolicy: 'network-only' }), 250);
+  const refresh = useThrottled(() => {
+    refetchInstance({ requestPolicy: 'network-only' });
+    refetchReleases({ requestPolicy: 'network-only' });
+    refetchOperations({ requestPolicy: 'network-only' });
+  }, 250);
   const [liveEvents, setLiveEvents] = useState<EventFieldsFragment[]>([]);
   const instance = data?.instance;
-  const start = instance ? (instance.events.edges[0]?.cursor ?? '0') : undefined;
+  const start = history ? (history.events.edges[0]?.cursor ?? '0') : undefined;
   const stream = useStream(WatchInstanceEventsDocument, {
     key: id,
     enabled: start !== undefined,
@@ -57,11 +79,11 @@ export function InstancePage() {
   const events = useMemo(() => {
     // Live events first (newest first), then the page's first read; an event in both shows once.
     const byId = new Map<string, EventFieldsFragment>();
-    for (const e of [...liveEvents, ...(instance?.events.edges.map((edge) => edge.node) ?? [])]) {
+    for (const e of [...liveEvents, ...(history?.events.edges.map((edge) => edge.node) ?? [])]) {
       if (!byId.has(e.id)) byId.set(e.id, e);
     }
     return [...byId.values()];
-  }, [liveEvents, instance]);
+  }, [liveEvents, history]);
 
   const provider = providers?.providers.find((p) => p.key === instance?.provider?.key);
   const lacks: Lacks = (capability) =>
@@ -86,8 +108,16 @@ export function InstancePage() {
         <DeployForm instance={instance} lacks={lacks} onChanged={refresh} />
         <ScaleForm instance={instance} lacks={lacks} onChanged={refresh} />
       </div>
-      <ReleasesTable instance={instance} lacks={lacks} onChanged={refresh} />
-      <OperationsList operations={instance.operations.edges.map((e) => e.node)} onChanged={refresh} />
+      <ReleasesTable
+        instance={instance}
+        releases={releases?.releases.edges.map((e) => e.node) ?? []}
+        lacks={lacks}
+        onChanged={refresh}
+      />
+      <OperationsList
+        operations={operations?.instance?.operations.edges.map((e) => e.node) ?? []}
+        onChanged={refresh}
+      />
       <div className="columns">
         <EventTimeline events={events} status={stream.status} reconnects={stream.reconnects} />
         <InstanceLogs instance={instance} lacks={lacks} />
@@ -164,7 +194,7 @@ function InstanceHeader({
     >
       <dl className="facts">
         <dt>State</dt>
-        <dd data-testid="instance-state">
+        <dd data-testid="instance-state" data-state={instance.state} data-ready={String(instance.ready)}>
           <Badge value={instance.state} /> <Ready ready={instance.ready} />
           {instance.message ? <span className="muted"> {instance.message}</span> : null}
         </dd>
