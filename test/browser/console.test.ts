@@ -218,7 +218,6 @@ describe.skipIf(skip)('web console', () => {
     const row = list.locator(`tr[data-instance="${name}"]`);
     await expect.poll(() => row.locator('td[data-col="state"]').textContent(), { timeout: LIVE_MS }).toBe('RUNNING');
     await expect.poll(() => row.locator('td[data-col="ready"]').textContent(), { timeout: LIVE_MS }).toBe('ready');
-    if (SCREENSHOTS) await list.screenshot({ path: 'docs/images/console-instances.png' });
 
     // Logs of the sidecar: lines arrive while following; pause freezes the view while lines keep coming.
     await page.locator('select[aria-label="Log service"]').selectOption('tail');
@@ -233,8 +232,6 @@ describe.skipIf(skip)('web console', () => {
     await page.getByRole('button', { name: /^Resume/ }).click();
     await expect.poll(() => logs.locator('div').count(), { timeout: LIVE_MS }).toBeGreaterThan(frozen);
     expect(await logs.textContent()).toMatch(/tick \d+/);
-
-    if (SCREENSHOTS) await page.screenshot({ path: 'docs/images/console-instance.png', fullPage: true });
 
     // Deploy a new image to web: release v2, readiness transitions in the timeline, the engine runs web:2.
     const eventsBefore = await page.locator('[data-testid="events"] li').count();
@@ -266,6 +263,12 @@ describe.skipIf(skip)('web console', () => {
     const server = await query(t.url, tenant.token, Instance, { id: instanceId });
     expect(server.instance?.currentRelease?.version).toBe(3);
     await expect.poll(() => row.locator('td[data-col="release"]').textContent(), { timeout: LIVE_MS }).toBe('v3');
+    if (SCREENSHOTS) {
+      // Pictures for the docs, written only when asked so a test run leaves the checkout clean.
+      const height = Math.ceil((await list.locator('main').boundingBox())!.height) + 52;
+      await list.screenshot({ path: 'docs/images/console-instances.png', clip: { x: 0, y: 0, width: 1360, height } });
+      await page.screenshot({ path: 'docs/images/console-instance.png', fullPage: true });
+    }
 
     // Destroy, after a confirmation: the page shows DESTROYED, the list drops it, nothing is left on the engine.
     await page.getByRole('button', { name: 'Destroy…' }).click();
