@@ -6,6 +6,8 @@ export interface ConsoleClient {
   urql: Client;
   /** The graphql-ws client, for the streams that resume from a cursor themselves (live.ts). */
   ws: WsClient;
+  /** Whether the socket is open and acknowledged right now. */
+  socketOpen(): boolean;
   dispose(): void;
 }
 
@@ -15,6 +17,7 @@ export interface ConsoleClient {
  * the server closes with 4401 (the token is no longer valid) signs out.
  */
 export function createConsoleClient(token: string, onUnauthorized: () => void): ConsoleClient {
+  let open = false;
   const ws = createWsClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     connectionParams: { authorization: `Bearer ${token}` },
@@ -23,7 +26,11 @@ export function createConsoleClient(token: string, onUnauthorized: () => void): 
     // socket ends each stream with an error, and each stream resumes from its own last cursor.
     retryAttempts: 0,
     on: {
+      connected: () => {
+        open = true;
+      },
       closed: (event) => {
+        open = false;
         if ((event as { code?: number } | undefined)?.code === 4401) onUnauthorized();
       },
     },
@@ -42,5 +49,5 @@ export function createConsoleClient(token: string, onUnauthorized: () => void): 
       }),
     ],
   });
-  return { urql, ws, dispose: () => void ws.dispose() };
+  return { urql, ws, socketOpen: () => open, dispose: () => void ws.dispose() };
 }

@@ -5,6 +5,8 @@ import type { Scope } from './generated/graphql.js';
 /** The signed-in session every page reads: who is signed in, what they may do, and the socket. */
 export interface ConsoleSession {
   ws: WsClient;
+  /** Whether the socket is open right now (a stream on an open socket is live before its first item). */
+  socketOpen: () => boolean;
   tenantName: string;
   scopes: readonly Scope[];
   signOut: () => void;

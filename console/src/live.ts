@@ -37,7 +37,7 @@ export function useStream<TResult, TVariables extends Record<string, unknown>>(
   document: TypedDocumentNode<TResult, TVariables>,
   options: StreamOptions<TResult, TVariables>,
 ): { status: StreamStatus; error: string | undefined; reconnects: number } {
-  const { ws } = useSession();
+  const { ws, socketOpen } = useSession();
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [error, setError] = useState<string>();
   const [reconnects, setReconnects] = useState(0);
@@ -109,15 +109,20 @@ export function useStream<TResult, TVariables extends Record<string, unknown>>(
           complete: () => resume('stream ended'),
         },
       );
-      setStatus((s) => (s === 'reconnecting' ? s : 'connecting'));
+      // Live as soon as the socket is up (a quiet stream may deliver nothing for a long time).
+      if (socketOpen()) setStatus('live');
     };
+    const offConnected = ws.on('connected', () => {
+      if (!stopped && dispose) setStatus('live');
+    });
     open();
     return () => {
+      offConnected();
       stopped = true;
       clearTimeout(timer);
       dispose?.();
     };
-  }, [ws, document, enabled, options.key]);
+  }, [ws, socketOpen, document, enabled, options.key]);
 
   return { status, error, reconnects };
 }

@@ -41,6 +41,7 @@ function App() {
   }
   const session: ConsoleSession = {
     ws: client.ws,
+    socketOpen: client.socketOpen,
     tenantName: signedIn.viewer.tenant.name,
     scopes: signedIn.viewer.scopes,
     signOut: () => signOut(),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import Dockerode from 'dockerode';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureConsoleBuilt } from '../../src/server/console-build.js';
 import { graphql } from '../generated/index.js';
@@ -181,6 +181,12 @@ describe.skipIf(skip)('web console', () => {
 
     // Tab 2: provision a two-service app from the form.
     const { page, problems } = await newPage();
+    // Every socket of this tab passes through the test, so the test can drop them (below).
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/graphql$/, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
     await signIn(page, tenant.token);
     await page.locator('nav.topbar a', { hasText: 'Provision' }).click();
     const form = page.locator('form[aria-label="Provision"]');
@@ -233,6 +239,14 @@ describe.skipIf(skip)('web console', () => {
     await expect.poll(() => logs.locator('div').count(), { timeout: LIVE_MS }).toBeGreaterThan(frozen);
     expect(await logs.textContent()).toMatch(/tick \d+/);
 
+    // Drop the tab's socket: the timeline only learns of later events from its stream, so the deploy's
+    // events below show only if the stream resumes (from the cursor of the last event it showed).
+    const events = page.locator('section[aria-label="Events"]');
+    expect(await events.textContent()).not.toContain('resumed');
+    for (const ws of sockets.splice(0)) await ws.close({ code: 1012, reason: 'the test drops the socket' });
+    await expect.poll(() => events.textContent(), { timeout: LIVE_MS }).toContain('resumed');
+    await expect.poll(() => events.locator('.live').textContent(), { timeout: LIVE_MS }).toBe('live');
+
     // Deploy a new image to web: release v2, readiness transitions in the timeline, the engine runs web:2.
     const eventsBefore = await page.locator('[data-testid="events"] li').count();
     const deploy = page.locator('form[aria-label="Deploy"]');
@@ -248,6 +262,11 @@ describe.skipIf(skip)('web console', () => {
     const transitions = page.locator('[data-testid="events"] li[data-type$="state_changed"]');
     await expect.poll(() => page.locator('[data-testid="events"] li').count()).toBeGreaterThan(eventsBefore);
     const readiness = await transitions.evaluateAll((els) => els.map((e) => e.getAttribute('data-ready')));
+    // Nothing twice: every event shows once, resumed or not.
+    const cursors = await page
+      .locator('[data-testid="events"] li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    expect(new Set(cursors).size).toBe(cursors.length);
     expect(readiness).toContain('false');
     expect(readiness[0]).toBe('true');
     expect((await engineImages(docker, instanceId)).web).toEqual([TEST_IMAGES.web2]);

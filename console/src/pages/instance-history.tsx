@@ -171,7 +171,7 @@ export function EventTimeline({
     >
       <ol className="timeline" data-testid="events">
         {events.map((e) => (
-          <li key={e.id} data-type={e.type} data-to={e.toState ?? ''} data-ready={String(e.ready ?? '')}>
+          <li key={e.id} data-id={e.id} data-type={e.type} data-to={e.toState ?? ''} data-ready={String(e.ready ?? '')}>
             <Time at={e.occurredAt} /> <span className="mono">{e.type}</span>
             {e.toState ? (
               <>
