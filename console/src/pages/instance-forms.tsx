@@ -19,7 +19,6 @@ export function DeployForm({
   const canDeploy = useCan('DEPLOY');
   const [images, setImages] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<MutationProblem>();
-  const [done, setDone] = useState<string>();
   const [{ fetching }, deploy] = useMutation(DeployInstanceDocument);
   if (!canDeploy) return null;
   const reason = lacks('DEPLOY');
@@ -30,16 +29,12 @@ export function DeployForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(undefined);
-    setDone(undefined);
     const r = await deploy({
       input: { instanceId: instance.id, services: changed.map(({ name, image }) => ({ name, image })) },
     });
     const p = problemOf(r.data?.deployInstance, r.error);
     setProblem(p);
-    if (!p && r.data?.deployInstance.__typename === 'DeployInstancePayload') {
-      setDone(`deploying (operation ${r.data.deployInstance.operation.status.toLowerCase()})`);
-      setImages({});
-    }
+    if (!p) setImages({});
     onChanged();
   };
   return (
@@ -62,7 +57,6 @@ export function DeployForm({
           );
         })}
         <ProblemBanner problem={problem} />
-        {done ? <p className="banner ok">{done}</p> : null}
         <button type="submit" disabled={fetching || changed.length === 0 || reason !== undefined} title={reason}>
           Deploy
         </button>
