@@ -97,6 +97,8 @@ describe.skipIf(skip)('web console', () => {
   }
 
   it('serves the app with a strict CSP, client routes fall back to it, a missing asset is 404', async () => {
+    // The build made (or found) in beforeAll is fresh: asking again does not build.
+    expect((await ensureConsoleBuilt()).built).toBe(false);
     const index = await fetch(`${origin}/instances/whatever`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toContain('text/html');
