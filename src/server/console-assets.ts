@@ -45,6 +45,17 @@ export function consoleCsp(host: string | undefined): string {
  * like /instances/… load the app. Every answer carries the CSP.
  */
 export async function serveConsole(req: IncomingMessage, res: ServerResponse, dir = CONSOLE_BUILD_DIR): Promise<void> {
+  // Called without await by the HTTP server: a failure here must answer, never reject.
+  try {
+    await serve(req, res, dir);
+  } catch {
+    if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end();
+  }
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, dir: string): Promise<void> {
+  // A malformed escape (`%E0%A4%A`) throws: answered 400 by serveConsole.
   const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
   const headers = {
     'content-security-policy': consoleCsp(req.headers.host),
