@@ -32,6 +32,9 @@ const Destroy = graphql(`
     deprovisionInstance(input: $input) { __typename ... on Error { message } }
   }
 `);
+const Instances = graphql(`
+  query ConsoleTestInstances { instances(first: 5) { edges { node { id } } } }
+`);
 const Instance = graphql(`
   query ConsoleTestInstance($id: ID!) {
     instance(id: $id) { state ready currentRelease { version } releases(first: 10) { edges { node { version } } } }
@@ -133,6 +136,29 @@ describe.skipIf(skip)('web console', () => {
     await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('not accepted');
     expect(await page.locator('nav.topbar').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a typed error next to the field it names, and a YAML mistake with its line', async () => {
+    const tenant = await t.newTenant();
+    const { page, problems } = await newPage();
+    await signIn(page, tenant.token);
+    await page.locator('nav.topbar a', { hasText: 'Provision' }).click();
+    const form = page.locator('form[aria-label="Provision"]');
+    await form.locator('input[name="name"]').fill('Not_DNS_Safe');
+    await form.locator('input[name="service-image"]').fill(TEST_IMAGES.web1);
+    await form.getByRole('button', { name: 'Provision' }).click();
+    await expect.poll(() => form.locator('.field-error[data-field="name"]').textContent()).toMatch(/\S/);
+    expect(await form.locator('[data-error-type]').getAttribute('data-error-type')).toBe('ValidationError');
+    // The same spec as YAML, with a typo: the CLI's parser names the line, nothing is sent.
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await page.locator('textarea[name="yaml"]').fill('name: app\nservices:\n  web:\n    image: x\n    prots: [80]\n');
+    await page.locator('form[aria-label="Provision from YAML"]').getByRole('button', { name: 'Provision' }).click();
+    await expect
+      .poll(() => page.locator('form[aria-label="Provision from YAML"] pre.banner').textContent())
+      .toBe('spec:5: services.web.prots: unknown key');
+    const rows = await query(t.url, tenant.token, Instances, {});
+    expect(rows.instances.edges).toEqual([]);
     expect(problems).toEqual([]);
   });
 
