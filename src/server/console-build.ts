@@ -15,10 +15,12 @@ export const CONSOLE_BUILD_DIR = join(CONSOLE_SOURCE_DIR, 'dist');
 const STAMP_FILE = '.build-stamp';
 
 /**
- * Everything the bundle is made of besides node_modules: the console itself and
- * the modules it imports from src/ (the YAML spec parser and the apply plan).
+ * Everything the bundle is made of: the console itself, the modules it imports
+ * from src/ (the YAML spec parser and the apply plan), and the lockfile (an
+ * upgraded dependency is a new bundle).
  */
 const INPUTS = [
+  join(ROOT, 'package-lock.json'),
   CONSOLE_SOURCE_DIR,
   join(ROOT, 'src/cli/spec-parse.ts'),
   join(ROOT, 'src/cli/apply-plan.ts'),
