@@ -14,7 +14,9 @@ const clientConfig = {
  * documents:
  * - src/client/generated/: the client's operations (src/client/operations/*.graphql),
  *   published as `wheelhouse/client` and used by the CLI and the test helpers;
- * - test/generated/: operations tests write inline with `graphql(...)`.
+ * - test/generated/: operations tests write inline with `graphql(...)`;
+ * - console/src/generated/: the web console's documents (console/src/*.graphql) and
+ *   the client's, in one module the console bundles.
  * Run `npm run codegen` after changing the schema or any of them.
  */
 const config: CodegenConfig = {
@@ -26,6 +28,12 @@ const config: CodegenConfig = {
   generates: {
     'src/client/generated/': {
       documents: ['src/client/operations/*.graphql'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false, gqlTagName: 'graphql' },
+      config: clientConfig,
+    },
+    'console/src/generated/': {
+      documents: ['src/client/operations/*.graphql', 'console/src/*.graphql'],
       preset: 'client',
       presetConfig: { fragmentMasking: false, gqlTagName: 'graphql' },
       config: clientConfig,

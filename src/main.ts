@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { registerConfiguredProviders } from './providers/configure.js';
 import { Registry } from './providers/registry.js';
+import { ensureConsoleBuilt } from './server/console-build.js';
 
 /** Reads configuration, starts Wheelhouse, and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     process.stderr.write(`wheelhouse: cannot open the database (${setting}): ${(err as Error).message}\n`);
     process.exit(2);
   }
+  // Before listening, so `/` never serves a missing or stale console.
+  await ensureConsoleBuilt((line) => logger.info(line));
   const { url } = await app.start();
   logger.info({ url, database: config.database.kind, providers: registry.list() }, 'wheelhouse is serving');
   let stopping = false;

@@ -1,4 +1,4 @@
-import type { AppSpec, ServiceSpec } from './spec-file.js';
+import type { AppSpec, ServiceSpec } from './spec-parse.js';
 
 /** A service of the live instance, as `apply` reads it to compare. */
 export interface CurrentService {

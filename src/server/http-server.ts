@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { DbHandle } from '../db/db-types.js';
 import { databaseReady } from '../db/health.js';
+import { serveConsole } from './console-assets.js';
 import { REQUEST_LIMITS } from './limits.js';
 import type { GraphQLServer } from './yoga.js';
 
 /**
  * The HTTP server: liveness (`/healthz`), readiness (`/readyz`, the database
- * answers) and GraphQL, whose bodies are refused before a byte is read when
+ * answers), the web console (any other GET) and GraphQL, whose bodies are refused before a byte is read when
  * they are over the limit or do not say how long they are.
  */
 export function createHttpServer(graphql: GraphQLServer, db: DbHandle): Server {
@@ -17,6 +18,11 @@ export function createHttpServer(graphql: GraphQLServer, db: DbHandle): Server {
       void databaseReady(db).then((ready) =>
         ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),
       );
+      return;
+    }
+    // Everything else a browser GETs is the web console (its assets, or index.html for its routes).
+    if ((req.method === 'GET' || req.method === 'HEAD') && !(path ?? '').startsWith('/graphql')) {
+      void serveConsole(req, res);
       return;
     }
     // A body must say how long it is, so the limit holds before a byte of it is read.

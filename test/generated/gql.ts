@@ -25,6 +25,10 @@ type Documents = {
     "\n  query TokensTypeFields {\n    __type(name: \"ApiToken\") { fields { name } }\n  }\n": typeof types.TokensTypeFieldsDocument,
     "\n  mutation TokensCreateTenant($input: CreateTenantInput!) {\n    createTenant(input: $input) {\n      __typename\n      ... on CreateTenantPayload { tenant { id name createdAt } }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on ConflictError { message }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": typeof types.TokensCreateTenantDocument,
     "\n  query Viewer {\n    viewer {\n      scopes\n      tenant { id name }\n      token { name scopes }\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation ConsoleTestProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } }\n      ... on Error { message }\n    }\n  }\n": typeof types.ConsoleTestProvisionDocument,
+    "\n  mutation ConsoleTestDestroy($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on Error { message } }\n  }\n": typeof types.ConsoleTestDestroyDocument,
+    "\n  query ConsoleTestInstances { instances(first: 5) { edges { node { id } } } }\n": typeof types.ConsoleTestInstancesDocument,
+    "\n  query ConsoleTestInstance($id: ID!) {\n    instance(id: $id) { state ready currentRelease { version } releases(first: 10) { edges { node { version } } } }\n  }\n": typeof types.ConsoleTestInstanceDocument,
     "\n  mutation CtlBadProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload {\n        instance { id currentRelease { id } }\n        operation { id status }\n      }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": typeof types.CtlBadProvisionDocument,
     "\n  mutation CtlBadDeploy($input: DeployInstanceInput!) {\n    deployInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": typeof types.CtlBadDeployDocument,
     "\n  mutation CtlBadScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": typeof types.CtlBadScaleDocument,
@@ -134,6 +138,10 @@ const documents: Documents = {
     "\n  query TokensTypeFields {\n    __type(name: \"ApiToken\") { fields { name } }\n  }\n": types.TokensTypeFieldsDocument,
     "\n  mutation TokensCreateTenant($input: CreateTenantInput!) {\n    createTenant(input: $input) {\n      __typename\n      ... on CreateTenantPayload { tenant { id name createdAt } }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on ConflictError { message }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": types.TokensCreateTenantDocument,
     "\n  query Viewer {\n    viewer {\n      scopes\n      tenant { id name }\n      token { name scopes }\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation ConsoleTestProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } }\n      ... on Error { message }\n    }\n  }\n": types.ConsoleTestProvisionDocument,
+    "\n  mutation ConsoleTestDestroy($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on Error { message } }\n  }\n": types.ConsoleTestDestroyDocument,
+    "\n  query ConsoleTestInstances { instances(first: 5) { edges { node { id } } } }\n": types.ConsoleTestInstancesDocument,
+    "\n  query ConsoleTestInstance($id: ID!) {\n    instance(id: $id) { state ready currentRelease { version } releases(first: 10) { edges { node { version } } } }\n  }\n": types.ConsoleTestInstanceDocument,
     "\n  mutation CtlBadProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload {\n        instance { id currentRelease { id } }\n        operation { id status }\n      }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": types.CtlBadProvisionDocument,
     "\n  mutation CtlBadDeploy($input: DeployInstanceInput!) {\n    deployInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": types.CtlBadDeployDocument,
     "\n  mutation CtlBadScale($input: ScaleInstanceInput!) {\n    scaleInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n    }\n  }\n": types.CtlBadScaleDocument,
@@ -290,6 +298,22 @@ export function graphql(source: "\n  mutation TokensCreateTenant($input: CreateT
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Viewer {\n    viewer {\n      scopes\n      tenant { id name }\n      token { name scopes }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      scopes\n      tenant { id name }\n      token { name scopes }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleTestProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation ConsoleTestProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } }\n      ... on Error { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConsoleTestDestroy($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on Error { message } }\n  }\n"): (typeof documents)["\n  mutation ConsoleTestDestroy($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on Error { message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleTestInstances { instances(first: 5) { edges { node { id } } } }\n"): (typeof documents)["\n  query ConsoleTestInstances { instances(first: 5) { edges { node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConsoleTestInstance($id: ID!) {\n    instance(id: $id) { state ready currentRelease { version } releases(first: 10) { edges { node { version } } } }\n  }\n"): (typeof documents)["\n  query ConsoleTestInstance($id: ID!) {\n    instance(id: $id) { state ready currentRelease { version } releases(first: 10) { edges { node { version } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,2238 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An instant, as an RFC 3339 string in UTC (`2026-11-29T18:53:06.000Z`). */
+  DateTime: { input: string; output: string; }
+  /** Arbitrary JSON: a structured event payload. */
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** An API token. Its secret is shown once, at creation, and stored only as a hash. */
+export type ApiToken = Node & {
+  __typename?: 'ApiToken';
+  /** When it was issued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When it stops working, if ever. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** Last authenticated request (to the minute). */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label for people. */
+  name: Scalars['String']['output'];
+  /** When it was revoked, if it was. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What the token may do. */
+  scopes: Array<Scope>;
+};
+
+/** An operation to cancel. */
+export type CancelOperationInput = {
+  /** The operation (global id). */
+  operationId: Scalars['ID']['input'];
+};
+
+/** The operation: canceled if it had not started, else asked to stop. */
+export type CancelOperationPayload = {
+  __typename?: 'CancelOperationPayload';
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type CancelOperationResult = CancelOperationPayload | ForbiddenError | InvalidStateError | NotFoundError | RateLimitedError;
+
+/** What a provider can do; the seed string is `CapabilityInfo.id`. */
+export type Capability =
+  /** The provider supports autoscaling. */
+  | 'AUTOSCALE'
+  /** The provider supports custom domains. */
+  | 'CUSTOM_DOMAINS'
+  /** The provider can deploy releases. */
+  | 'DEPLOY'
+  /** The provider can execute commands in instances. */
+  | 'EXEC'
+  /** The provider supports GPU workloads. */
+  | 'GPU'
+  /** The provider can stream logs. */
+  | 'LOGS'
+  /** The provider can create infrastructure. */
+  | 'PROVISION'
+  /** The provider can adjust resources. */
+  | 'SCALE'
+  /** The provider can manage an Argo CD Application source. */
+  | 'SOURCE_ARGOCD'
+  /** The provider can deploy a Helm chart source. */
+  | 'SOURCE_HELM'
+  /** The provider can apply raw/kustomize manifests. */
+  | 'SOURCE_MANIFESTS'
+  /** The provider supports blue-green deployments. */
+  | 'STRATEGY_BLUE_GREEN'
+  /** The provider supports canary deployments. */
+  | 'STRATEGY_CANARY'
+  /** The provider supports rolling deployments. */
+  | 'STRATEGY_ROLLING'
+  /** The provider supports TLS termination. */
+  | 'TLS'
+  /** The provider supports persistent volumes. */
+  | 'VOLUMES';
+
+/** A capability and the providers that have it. */
+export type CapabilityInfo = {
+  __typename?: 'CapabilityInfo';
+  /** The capability. */
+  capability: Capability;
+  /** What it means. */
+  description: Scalars['String']['output'];
+  /** The seed's string, e.g. `strategy:blue-green`. */
+  id: Scalars['String']['output'];
+  /** Providers that declare it. */
+  providers: Array<Provider>;
+};
+
+/** The instance's provider does not declare the capability this needs. */
+export type CapabilityNotSupportedError = Error & {
+  __typename?: 'CapabilityNotSupportedError';
+  /** The missing capability. */
+  capability: Capability;
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+  /** The provider's registry key. */
+  provider: Scalars['String']['output'];
+};
+
+/** A config file placed in the service before it starts. Its content is kept in the vault, never shown. */
+export type ConfigFile = {
+  __typename?: 'ConfigFile';
+  /** Format. */
+  format: ConfigFormat;
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Absolute path in the container. */
+  path: Scalars['String']['output'];
+};
+
+/** A config file to place in the service; its content is stored in the vault. */
+export type ConfigFileInput = {
+  /** Content (up to 256 KiB). */
+  content: Scalars['String']['input'];
+  /** Format. */
+  format?: InputMaybe<ConfigFormat>;
+  /** DNS-safe name. */
+  name: Scalars['String']['input'];
+  /** Absolute path in the container. */
+  path: Scalars['String']['input'];
+};
+
+/** How a config file's content is to be read. */
+export type ConfigFormat =
+  /** KEY=value lines. */
+  | 'ENV'
+  /** JSON. */
+  | 'JSON'
+  /** Plain text. */
+  | 'TEXT'
+  /** YAML. */
+  | 'YAML';
+
+/** Someone changed the object first (stale expectedVersion), or the name is taken. */
+export type ConflictError = Error & {
+  __typename?: 'ConflictError';
+  /** The version the object has now. */
+  currentVersion?: Maybe<Scalars['Int']['output']>;
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+};
+
+/** A new API token. */
+export type CreateApiTokenInput = {
+  /** When it stops working. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** A label for people. */
+  name: Scalars['String']['input'];
+  /** Scopes to grant; you can only grant scopes you hold. */
+  scopes: Array<Scope>;
+  /** The tenant (global id); your own when omitted. Another tenant needs SYSTEM. */
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The new token. `token` is its secret: shown now and never again. */
+export type CreateApiTokenPayload = {
+  __typename?: 'CreateApiTokenPayload';
+  /** The token's record. */
+  apiToken: ApiToken;
+  /** The bearer secret. Store it now; it cannot be shown again. */
+  token: Scalars['String']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
+
+/** A new tenant. */
+export type CreateTenantInput = {
+  /** DNS-safe, unique. */
+  name: Scalars['String']['input'];
+};
+
+/** The created tenant. */
+export type CreateTenantPayload = {
+  __typename?: 'CreateTenantPayload';
+  /** The new tenant. */
+  tenant: Tenant;
+};
+
+/** The payload, or why it could not be done. */
+export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
+
+/** A secret to delete. */
+export type DeleteSecretInput = {
+  /** The secret's key. */
+  key: Scalars['String']['input'];
+};
+
+/** The secret is gone. */
+export type DeleteSecretPayload = {
+  __typename?: 'DeleteSecretPayload';
+  /** The key that was deleted. */
+  key: Scalars['String']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A partial deploy: only the listed services change. */
+export type DeployInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The services that change. */
+  services: Array<ServiceDeployInput>;
+  /** Replacement strategy. */
+  strategy?: InputMaybe<DeployStrategy>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The deploy operation, queued (or ended, with wait). */
+export type DeployInstancePayload = {
+  __typename?: 'DeployInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type DeployInstanceResult = CapabilityNotSupportedError | ConflictError | DeployInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
+
+/** How a deploy replaces running replicas. */
+export type DeployStrategy =
+  /** Start a full new set, then switch (needs the capability). */
+  | 'BLUE_GREEN'
+  /** Shift gradually (needs the capability). */
+  | 'CANARY'
+  /** Stop the old, then start the new. */
+  | 'RECREATE'
+  /** One replica at a time, each healthy before the next. */
+  | 'ROLLING';
+
+/** The deprovision operation, queued (or ended, with wait). */
+export type DeprovisionInstancePayload = {
+  __typename?: 'DeprovisionInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type DeprovisionInstanceResult = ConflictError | DeprovisionInstancePayload | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
+
+/** The state Wheelhouse holds an instance in. */
+export type DesiredState =
+  /** Should be torn down. */
+  | 'DESTROYED'
+  /** Should be up. */
+  | 'RUNNING'
+  /** Should be stopped. */
+  | 'STOPPED';
+
+/** A way to reach an instance. */
+export type Endpoint = {
+  __typename?: 'Endpoint';
+  /** Port. */
+  port: Scalars['Int']['output'];
+  /** Protocol. */
+  protocol: Scalars['String']['output'];
+  /** Reachable from outside the provider. */
+  public: Scalars['Boolean']['output'];
+  /** The service behind it. */
+  serviceName?: Maybe<Scalars['String']['output']>;
+  /** URL, e.g. http://127.0.0.1:49153. */
+  url: Scalars['String']['output'];
+};
+
+/** An environment variable (plain configuration; secrets are SecretRefs). */
+export type EnvVar = {
+  __typename?: 'EnvVar';
+  /** Variable name. */
+  name: Scalars['String']['output'];
+  /** Value. */
+  value: Scalars['String']['output'];
+};
+
+/** An environment variable. */
+export type EnvVarInput = {
+  /** Name: letters, digits and "_". */
+  name: Scalars['String']['input'];
+  /** Value (up to 32 KiB). */
+  value: Scalars['String']['input'];
+};
+
+/** An expected failure, returned as a member of a mutation result union. */
+export type Error = {
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+};
+
+/** One fact, appended once: a transition, an operation step, a release, a write. The id orders them. */
+export type Event = Node & {
+  __typename?: 'Event';
+  /** Pass as `after` to resume right after this event. */
+  cursor: Scalars['String']['output'];
+  /** Structured detail (never a secret value). */
+  data?: Maybe<Scalars['JSON']['output']>;
+  /** State before a transition. */
+  fromState?: Maybe<InstanceState>;
+  id: Scalars['ID']['output'];
+  /** The instance it is about. */
+  instance?: Maybe<Instance>;
+  /** Human-readable summary. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** When. */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The operation it belongs to. */
+  operation?: Maybe<Operation>;
+  /** Readiness after a transition. */
+  ready?: Maybe<Scalars['Boolean']['output']>;
+  /** State after a transition. */
+  toState?: Maybe<InstanceState>;
+  /** E.g. instance.state_changed, service.state_changed, operation.succeeded. */
+  type: Scalars['String']['output'];
+};
+
+/** Narrows an event feed. */
+export type EventFilter = {
+  /** Only this instance (global id). */
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only these types. */
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A command to run inside a service. */
+export type ExecInstanceInput = {
+  /** Argv. */
+  command: Array<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The service; MAIN when omitted. */
+  service?: InputMaybe<Scalars['String']['input']>;
+  /** Fed to the command's standard input. */
+  stdin?: InputMaybe<Scalars['String']['input']>;
+  /** Killed after (default 30, max 300); exit code 124. */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What the command did. */
+export type ExecInstancePayload = {
+  __typename?: 'ExecInstancePayload';
+  /** Exit code (124 when it timed out). */
+  exitCode: Scalars['Int']['output'];
+  /** Standard error. */
+  stderr: Scalars['String']['output'];
+  /** Standard output. */
+  stdout: Scalars['String']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type ExecInstanceResult = CapabilityNotSupportedError | ExecInstancePayload | ForbiddenError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ValidationError;
+
+/** One problem with one input field. */
+export type FieldError = {
+  __typename?: 'FieldError';
+  /** What is wrong with the value. */
+  message: Scalars['String']['output'];
+  /** Path from the argument root, e.g. ["input","services","1","ports","0","host"]. */
+  path: Array<Scalars['String']['output']>;
+};
+
+/** The token lacks a scope this needs. */
+export type ForbiddenError = Error & {
+  __typename?: 'ForbiddenError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+  /** The scope that is missing. */
+  requiredScope?: Maybe<Scope>;
+};
+
+/** How readiness is checked: HTTP GET of path on port, or a TCP connect when path is unset. */
+export type HealthCheck = {
+  __typename?: 'HealthCheck';
+  /** Seconds between checks. */
+  intervalSeconds?: Maybe<Scalars['Int']['output']>;
+  /** HTTP path. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** Port to check. */
+  port: Scalars['Int']['output'];
+  /** Failures before unhealthy. */
+  retries?: Maybe<Scalars['Int']['output']>;
+  /** Seconds before a check fails. */
+  timeoutSeconds?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Readiness check: HTTP GET of path on port, or TCP connect when path is omitted. */
+export type HealthCheckInput = {
+  /** Seconds between checks. */
+  intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** HTTP path, starting with "/". */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Port to check. */
+  port: Scalars['Int']['input'];
+  /** Failures before unhealthy. */
+  retries?: InputMaybe<Scalars['Int']['input']>;
+  /** Seconds before one check fails. */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The idempotency key was already used with a different request. */
+export type IdempotencyConflictError = Error & {
+  __typename?: 'IdempotencyConflictError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+};
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type Instance = Node & {
+  __typename?: 'Instance';
+  /** Created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The release running now (the last that succeeded). */
+  currentRelease?: Maybe<Release>;
+  /** Where Wheelhouse is taking it. */
+  desiredState: DesiredState;
+  /** How to reach it. */
+  endpoints: Array<Endpoint>;
+  /** Events, newest first. */
+  events: InstanceEventsConnection;
+  /** Bumped on every spec change. */
+  generation: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Topology. */
+  kind: WorkloadKind;
+  /** Labels. */
+  labels: Array<Label>;
+  /** The newest operation on it. */
+  lastOperation?: Maybe<Operation>;
+  /** Why it is in this state. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** DNS-safe name, unique in the tenant. */
+  name: Scalars['String']['output'];
+  /** The generation last brought about. */
+  observedGeneration: Scalars['Int']['output'];
+  /** Operations, newest first. */
+  operations: InstanceOperationsConnection;
+  /** The provider it runs on (null when that provider is no longer registered). */
+  provider?: Maybe<Provider>;
+  /** The provider's handle (Docker: the network name). */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  /** Every service ready. */
+  ready: Scalars['Boolean']['output'];
+  /** Releases, newest first. */
+  releases: InstanceReleasesConnection;
+  /** Live usage read from the provider; null when it cannot be read now. */
+  resources?: Maybe<ResourceUsage>;
+  /** Restarts, summed over services. */
+  restarts: Scalars['Int']['output'];
+  /** Its services, each with its spec and live status. */
+  services: Array<InstanceService>;
+  /** First time it ran. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Observed state (worst of its services). */
+  state: InstanceState;
+  /** Last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Optimistic-concurrency version; pass it as expectedVersion. */
+  version: Scalars['Int']['output'];
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceOperationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceReleasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An action on an instance. */
+export type InstanceActionInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type InstanceEventsConnection = {
+  __typename?: 'InstanceEventsConnection';
+  edges: Array<InstanceEventsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceEventsConnectionEdge = {
+  __typename?: 'InstanceEventsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Event;
+};
+
+/** Narrows `instances`. Destroyed instances are listed only when desiredState is DESTROYED. */
+export type InstanceFilter = {
+  /** Desired state. */
+  desiredState?: InputMaybe<DesiredState>;
+  /** Has this label. */
+  label?: InputMaybe<LabelInput>;
+  /** Exactly this name. Names are unique among a tenant's live instances, so this finds at most one. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Name starts with. */
+  namePrefix?: InputMaybe<Scalars['String']['input']>;
+  /** Provider registry key. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Observed state. */
+  state?: InputMaybe<InstanceState>;
+};
+
+export type InstanceOperationsConnection = {
+  __typename?: 'InstanceOperationsConnection';
+  edges: Array<InstanceOperationsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceOperationsConnectionEdge = {
+  __typename?: 'InstanceOperationsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Operation;
+};
+
+export type InstanceReleasesConnection = {
+  __typename?: 'InstanceReleasesConnection';
+  edges: Array<InstanceReleasesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type InstanceReleasesConnectionEdge = {
+  __typename?: 'InstanceReleasesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Release;
+};
+
+/** A service of an instance: its spec and its live status. */
+export type InstanceService = {
+  __typename?: 'InstanceService';
+  /** Annotations. */
+  annotations: Array<Label>;
+  /** Arguments override. */
+  args?: Maybe<Array<Scalars['String']['output']>>;
+  /** Entrypoint override. */
+  command?: Maybe<Array<Scalars['String']['output']>>;
+  /** Config files (never their content). */
+  configFiles: Array<ConfigFile>;
+  /** Services that start first. */
+  dependsOn: Array<Scalars['String']['output']>;
+  /** Plain environment. */
+  env: Array<EnvVar>;
+  /** Readiness check. */
+  healthCheck?: Maybe<HealthCheck>;
+  /** Image. */
+  image: Scalars['String']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Name, also its DNS alias inside the instance. */
+  name: Scalars['String']['output'];
+  /** Ports. */
+  ports: Array<PortSpec>;
+  /** Requested resources. */
+  resources?: Maybe<ResourceSpec>;
+  /** Role. */
+  role: ServiceRole;
+  /** Secret references (keys only, never values). */
+  secrets: Array<SecretRef>;
+  /** Live status, as last observed. */
+  status: ServiceStatus;
+  /** Volumes. */
+  volumes: Array<VolumeSpec>;
+};
+
+/** Lifecycle state of an instance or service, as observed. */
+export type InstanceState =
+  /** Fully removed. */
+  | 'DESTROYED'
+  /** Being torn down. */
+  | 'DESTROYING'
+  /** Failed. */
+  | 'FAILED'
+  /** Being provisioned. */
+  | 'PROVISIONING'
+  /** Running. */
+  | 'RUNNING'
+  /** Starting up. */
+  | 'STARTING'
+  /** Stopped. */
+  | 'STOPPED'
+  /** Shutting down. */
+  | 'STOPPING';
+
+/** The instance's state does not allow this now. */
+export type InvalidStateError = Error & {
+  __typename?: 'InvalidStateError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+  /** The state the instance is in. */
+  state: InstanceState;
+};
+
+/** A key/value label. */
+export type Label = {
+  __typename?: 'Label';
+  /** Key. */
+  key: Scalars['String']['output'];
+  /** Value. */
+  value: Scalars['String']['output'];
+};
+
+/** A key/value label. */
+export type LabelInput = {
+  /** Key. */
+  key: Scalars['String']['input'];
+  /** Value. */
+  value: Scalars['String']['input'];
+};
+
+/** Where a provider's region is. */
+export type Location = {
+  __typename?: 'Location';
+  /** City. */
+  city?: Maybe<Scalars['String']['output']>;
+  /** Country. */
+  country?: Maybe<Scalars['String']['output']>;
+  /** Degrees north. */
+  latitude?: Maybe<Scalars['Float']['output']>;
+  /** Degrees east. */
+  longitude?: Maybe<Scalars['Float']['output']>;
+};
+
+/** One line a service wrote, as the provider reports it. */
+export type LogLine = {
+  __typename?: 'LogLine';
+  /** Lines dropped just before this one because the client read too slowly (the server keeps the newest 1000 lines per subscription). 0 when nothing was lost. */
+  dropped: Scalars['Int']['output'];
+  /** The line, without its newline. */
+  message: Scalars['String']['output'];
+  /** The replica (0-based) that wrote it, when the service has several. */
+  replica?: Maybe<Scalars['Int']['output']>;
+  /** The service that wrote it. */
+  service: Scalars['String']['output'];
+  /** STDOUT or STDERR. */
+  stream: LogStream;
+  /** When the line was written (from the provider, millisecond precision). */
+  timestamp: Scalars['DateTime']['output'];
+};
+
+/** Which output stream of a process a log line came from. */
+export type LogStream =
+  /** Standard error. */
+  | 'STDERR'
+  /** Standard output. */
+  | 'STDOUT';
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
+  cancelOperation: CancelOperationResult;
+  /** Issues a token for your tenant (ADMIN) or any tenant (SYSTEM). */
+  createApiToken: CreateApiTokenResult;
+  /** Creates a tenant. Needs SYSTEM. */
+  createTenant: CreateTenantResult;
+  /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
+  deleteSecret: DeleteSecretResult;
+  /** Deploys new images/config to some services; the rest are inherited into the new release. */
+  deployInstance: DeployInstanceResult;
+  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  deprovisionInstance: DeprovisionInstanceResult;
+  /** Runs a command in a service and returns its output. Needs EXEC. */
+  execInstance: ExecInstanceResult;
+  /** Creates an instance and queues its provision (release v1). */
+  provisionInstance: ProvisionInstanceResult;
+  /** Creates or replaces a secret of your tenant; each put bumps its version. Needs SECRETS_WRITE. */
+  putSecret: PutSecretResult;
+  /** Queues a restart of every service. */
+  restartInstance: RestartInstanceResult;
+  /** Revokes a token of your tenant at once; its open subscriptions close. */
+  revokeApiToken: RevokeApiTokenResult;
+  /** Restores an earlier release as a new release (history is never rewritten). */
+  rollbackInstance: RollbackInstanceResult;
+  /** Changes replicas and limits of one service. */
+  scaleInstance: ScaleInstanceResult;
+  /** Queues a start of every service. */
+  startInstance: StartInstanceResult;
+  /** Queues a stop of every service. */
+  stopInstance: StopInstanceResult;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCancelOperationArgs = {
+  input: CancelOperationInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateApiTokenArgs = {
+  input: CreateApiTokenInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateTenantArgs = {
+  input: CreateTenantInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteSecretArgs = {
+  input: DeleteSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeployInstanceArgs = {
+  input: DeployInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeprovisionInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationExecInstanceArgs = {
+  input: ExecInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationProvisionInstanceArgs = {
+  input: ProvisionInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationPutSecretArgs = {
+  input: PutSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRestartInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRevokeApiTokenArgs = {
+  input: RevokeApiTokenInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRollbackInstanceArgs = {
+  input: RollbackInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationScaleInstanceArgs = {
+  input: ScaleInstanceInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationStartInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationStopInstanceArgs = {
+  input: InstanceActionInput;
+};
+
+export type Node = {
+  id: Scalars['ID']['output'];
+};
+
+/** No such object, or not yours (the two are indistinguishable on purpose). */
+export type NotFoundError = Error & {
+  __typename?: 'NotFoundError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+};
+
+/** The durable record of a provider-touching change, from queued to its outcome. */
+export type Operation = Node & {
+  __typename?: 'Operation';
+  /** Times an executor claimed it (more than 1 after a crash). */
+  attempts: Scalars['Int']['output'];
+  /** Queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it failed. */
+  error?: Maybe<OperationError>;
+  /** Ended. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The key it was asked with. */
+  idempotencyKey?: Maybe<Scalars['String']['output']>;
+  /** The instance. */
+  instance?: Maybe<Instance>;
+  /** What it does. */
+  kind: OperationKind;
+  /** How the readiness wait ended. */
+  readinessOutcome?: Maybe<ReadinessOutcome>;
+  /** The release it rolls out. */
+  release?: Maybe<Release>;
+  /** First claimed. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: OperationStatus;
+  /** Steps, in order. */
+  steps: Array<OperationStep>;
+};
+
+/** Why an operation failed. */
+export type OperationError = {
+  __typename?: 'OperationError';
+  /** Stable code, e.g. IMAGE_NOT_FOUND, PROVIDER_UNAVAILABLE, READINESS_TIMEOUT. */
+  code: Scalars['String']['output'];
+  /** What happened. */
+  message: Scalars['String']['output'];
+};
+
+/** What an operation does. */
+export type OperationKind =
+  /** Roll out a new release. */
+  | 'DEPLOY'
+  /** Tear it down. */
+  | 'DEPROVISION'
+  /** Create the instance. */
+  | 'PROVISION'
+  /** Stop and start. */
+  | 'RESTART'
+  /** Restore an earlier release. */
+  | 'ROLLBACK'
+  /** Change replicas or limits. */
+  | 'SCALE'
+  /** Start a stopped instance. */
+  | 'START'
+  /** Stop it. */
+  | 'STOP';
+
+/** Where an operation is. */
+export type OperationStatus =
+  /** Canceled. */
+  | 'CANCELED'
+  /** Failed; see error. */
+  | 'FAILED'
+  /** Waiting its turn. */
+  | 'QUEUED'
+  /** Being carried out. */
+  | 'RUNNING'
+  /** Done. */
+  | 'SUCCEEDED';
+
+/** One step of an operation. */
+export type OperationStep = {
+  __typename?: 'OperationStep';
+  /** Finished. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What it did, or why it failed. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Step name. */
+  name: Scalars['String']['output'];
+  /** Started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Step status. */
+  status: OperationStatus;
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A port the service listens on. */
+export type PortSpec = {
+  __typename?: 'PortSpec';
+  /** Port inside the container. */
+  container: Scalars['Int']['output'];
+  /** Published host port; 0 means any free port. */
+  host?: Maybe<Scalars['Int']['output']>;
+  /** Transport. */
+  protocol: Protocol;
+};
+
+/** A port to expose. */
+export type PortSpecInput = {
+  /** Port inside the container (1–65535). */
+  container: Scalars['Int']['input'];
+  /** Host port to publish; 0 or omitted picks a free one. */
+  host?: InputMaybe<Scalars['Int']['input']>;
+  /** Transport. */
+  protocol?: InputMaybe<Protocol>;
+};
+
+/** Transport of a port. */
+export type Protocol =
+  /** TCP. */
+  | 'TCP'
+  /** UDP. */
+  | 'UDP';
+
+/** A registered provider connection (a Docker Engine, a Kubernetes cluster). */
+export type Provider = {
+  __typename?: 'Provider';
+  /** What it can do. */
+  capabilities: Array<Capability>;
+  /** Connectivity; null when the provider cannot test itself. */
+  health?: Maybe<ProviderHealth>;
+  /** Used when a provision names no provider. */
+  isDefault: Scalars['Boolean']['output'];
+  /** Registry key; instances name their provider by it. */
+  key: Scalars['String']['output'];
+  /** Where the region is, when known. */
+  location?: Maybe<Location>;
+  /** Provider type (`docker`, `kubernetes`). */
+  name: Scalars['String']['output'];
+  /** Region from configuration. */
+  region?: Maybe<Scalars['String']['output']>;
+  /** Backend version. */
+  version?: Maybe<Scalars['String']['output']>;
+};
+
+/** The result of the provider's last connectivity test (cached for a few seconds). */
+export type ProviderHealth = {
+  __typename?: 'ProviderHealth';
+  /** When the test ran. */
+  checkedAt: Scalars['DateTime']['output'];
+  /** Whether the backend answered. */
+  healthy: Scalars['Boolean']['output'];
+  /** Round trip of the test. */
+  latencyMs?: Maybe<Scalars['Float']['output']>;
+  /** Why not, when unhealthy. */
+  message?: Maybe<Scalars['String']['output']>;
+};
+
+/** The provider could not be reached. */
+export type ProviderUnavailableError = Error & {
+  __typename?: 'ProviderUnavailableError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+  /** The provider's registry key. */
+  provider: Scalars['String']['output'];
+};
+
+/** A new instance. */
+export type ProvisionInstanceInput = {
+  /** Retry-safe key: the same key and input return the same operation. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Topology. */
+  kind?: InputMaybe<WorkloadKind>;
+  /** Labels. */
+  labels?: InputMaybe<Array<LabelInput>>;
+  /** DNS-safe, unique in the tenant. */
+  name: Scalars['String']['input'];
+  /** Provider registry key; the default provider when omitted. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Readiness policy for this instance's operations. */
+  readiness?: InputMaybe<ReadinessPolicyInput>;
+  /** Its services. */
+  services: Array<ServiceSpecInput>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The provision operation, queued (or ended, with wait). */
+export type ProvisionInstancePayload = {
+  __typename?: 'ProvisionInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type ProvisionInstanceResult = CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | NotFoundError | ProviderUnavailableError | ProvisionInstancePayload | RateLimitedError | ValidationError;
+
+/** A secret to create, or to replace (bumping its version). */
+export type PutSecretInput = {
+  /** 1 to 128 characters of letters, digits, "_", ".", "-" and "/"; keys starting with "_config/" are reserved. */
+  key: Scalars['String']['input'];
+  /** The value, at most 64 KiB of UTF-8. Write-only: never shown again. */
+  value: Scalars['String']['input'];
+};
+
+/** The stored secret (its key and new version; never the value). */
+export type PutSecretPayload = {
+  __typename?: 'PutSecretPayload';
+  /** The secret as stored. */
+  secret: Secret;
+};
+
+/** The payload, or why it could not be done. */
+export type PutSecretResult = ForbiddenError | PutSecretPayload | RateLimitedError | ValidationError;
+
+/** Reads. Every field needs a token; most need READ. */
+export type Query = {
+  __typename?: 'Query';
+  /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
+  apiTokens: QueryApiTokensConnection;
+  /** All sixteen capabilities, each with the providers that have it. */
+  capabilities: Array<CapabilityInfo>;
+  /** The tenant's event feed, newest first. */
+  events: QueryEventsConnection;
+  /** An instance by global id; null when missing or not yours. */
+  instance?: Maybe<Instance>;
+  /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
+  instances: QueryInstancesConnection;
+  /** Fetches any object by its global id (only your tenant's). */
+  node?: Maybe<Node>;
+  /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
+  nodes: Array<Maybe<Node>>;
+  /** An operation by global id; null when missing or not yours. */
+  operation?: Maybe<Operation>;
+  /** A provider by registry key (or by type name when exactly one has it). */
+  provider?: Maybe<Provider>;
+  /** Every registered provider; an unreachable one stays listed with `health.healthy: false`. */
+  providers: Array<Provider>;
+  /** An instance's releases, newest first. */
+  releases: QueryReleasesConnection;
+  /** The tenant's secrets by key (keys and versions, never values), forward only: `first` (at most 100, default 20) after a cursor. */
+  secrets: QuerySecretsConnection;
+  /** Every service across the tenant's live instances. */
+  services: QueryServicesConnection;
+  /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
+  tenants: QueryTenantsConnection;
+  /** The calling token, its scopes and its tenant. */
+  viewer: Viewer;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryApiTokensArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryInstanceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryInstancesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<InstanceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryOperationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryProviderArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryReleasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  instanceId: Scalars['ID']['input'];
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QuerySecretsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryServicesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ServiceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryTenantsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryApiTokensConnection = {
+  __typename?: 'QueryApiTokensConnection';
+  edges: Array<QueryApiTokensConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryApiTokensConnectionEdge = {
+  __typename?: 'QueryApiTokensConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: ApiToken;
+};
+
+export type QueryEventsConnection = {
+  __typename?: 'QueryEventsConnection';
+  edges: Array<QueryEventsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryEventsConnectionEdge = {
+  __typename?: 'QueryEventsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Event;
+};
+
+export type QueryInstancesConnection = {
+  __typename?: 'QueryInstancesConnection';
+  edges: Array<QueryInstancesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryInstancesConnectionEdge = {
+  __typename?: 'QueryInstancesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Instance;
+};
+
+export type QueryReleasesConnection = {
+  __typename?: 'QueryReleasesConnection';
+  edges: Array<QueryReleasesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryReleasesConnectionEdge = {
+  __typename?: 'QueryReleasesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Release;
+};
+
+/** A page of the tenant's secrets, ordered by key. */
+export type QuerySecretsConnection = {
+  __typename?: 'QuerySecretsConnection';
+  /** The secrets on this page, in key order. */
+  edges: Array<QuerySecretsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A secret and its cursor. */
+export type QuerySecretsConnectionEdge = {
+  __typename?: 'QuerySecretsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  /** The secret (key and version; never the value). */
+  node: Secret;
+};
+
+export type QueryServicesConnection = {
+  __typename?: 'QueryServicesConnection';
+  edges: Array<QueryServicesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryServicesConnectionEdge = {
+  __typename?: 'QueryServicesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: InstanceService;
+};
+
+export type QueryTenantsConnection = {
+  __typename?: 'QueryTenantsConnection';
+  edges: Array<QueryTenantsConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryTenantsConnectionEdge = {
+  __typename?: 'QueryTenantsConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Tenant;
+};
+
+/** Too many mutations from this token; try again later. */
+export type RateLimitedError = Error & {
+  __typename?: 'RateLimitedError';
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+  /** Seconds until a retry may succeed. */
+  retryAfterSeconds: Scalars['Int']['output'];
+};
+
+/** How the wait for readiness ended. */
+export type ReadinessOutcome =
+  /** Canceled while waiting. */
+  | 'CANCELED'
+  /** The provider reported failure. */
+  | 'FAILED'
+  /** Became ready. */
+  | 'READY'
+  /** Not ready in time. */
+  | 'TIMEOUT';
+
+/** How long to wait for readiness after a change, and how often to check. */
+export type ReadinessPolicyInput = {
+  /** Check every (default 5). */
+  intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Give up after (default 300). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An immutable, self-contained snapshot of every service of an instance. */
+export type Release = Node & {
+  __typename?: 'Release';
+  /** Created. */
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Whether it is the release running now. */
+  isCurrent: Scalars['Boolean']['output'];
+  /** The operation that rolled it out. */
+  operation?: Maybe<Operation>;
+  /** For a rollback: the release it copied. */
+  rolledBackFrom?: Maybe<Release>;
+  /** Every service of the instance. */
+  snapshots: Array<ServiceSnapshot>;
+  /** How it was rolled out. */
+  strategy?: Maybe<DeployStrategy>;
+  /** 1 for the provision, then one more per deploy or rollback. */
+  version: Scalars['Int']['output'];
+};
+
+/** Requested resources of a service. */
+export type ResourceSpec = {
+  __typename?: 'ResourceSpec';
+  /** CPU in thousandths of a core. */
+  cpuMillis?: Maybe<Scalars['Int']['output']>;
+  /** Disk in MiB. */
+  diskMb?: Maybe<Scalars['Int']['output']>;
+  /** GPU request. */
+  gpu?: Maybe<Scalars['String']['output']>;
+  /** Memory limit in MiB. */
+  memoryMb?: Maybe<Scalars['Int']['output']>;
+  /** Number of replicas. */
+  replicas?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Requested resources; omitted fields keep their value. */
+export type ResourceSpecInput = {
+  /** CPU in thousandths of a core (1–64000). */
+  cpuMillis?: InputMaybe<Scalars['Int']['input']>;
+  /** Disk in MiB. */
+  diskMb?: InputMaybe<Scalars['Int']['input']>;
+  /** GPU request (needs the GPU capability). */
+  gpu?: InputMaybe<Scalars['String']['input']>;
+  /** Memory limit in MiB (6–262144). */
+  memoryMb?: InputMaybe<Scalars['Int']['input']>;
+  /** Replicas (1–50; 0 allowed when scaling). */
+  replicas?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Live resource usage, summed over the instance's containers. */
+export type ResourceUsage = {
+  __typename?: 'ResourceUsage';
+  /** CPU, percent of one core. */
+  cpuPercent: Scalars['Float']['output'];
+  /** Disk in use, MiB, when known. */
+  diskUsedMb?: Maybe<Scalars['Int']['output']>;
+  /** Memory limit, MiB. */
+  memoryLimitMb: Scalars['Int']['output'];
+  /** Memory in use, MiB. */
+  memoryUsedMb: Scalars['Int']['output'];
+  /** Received, MiB. */
+  networkInMb: Scalars['Float']['output'];
+  /** Sent, MiB. */
+  networkOutMb: Scalars['Float']['output'];
+};
+
+/** The restart operation, queued (or ended, with wait). */
+export type RestartInstancePayload = {
+  __typename?: 'RestartInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RestartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RestartInstancePayload | ValidationError;
+
+/** A token to revoke. */
+export type RevokeApiTokenInput = {
+  /** The token's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The revoked token. */
+export type RevokeApiTokenPayload = {
+  __typename?: 'RevokeApiTokenPayload';
+  /** The token, now revoked. */
+  apiToken: ApiToken;
+};
+
+/** The payload, or why it could not be done. */
+export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
+
+/** Go back to an earlier release (as a new release copied from it). */
+export type RollbackInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The release to restore (global id). */
+  releaseId: Scalars['ID']['input'];
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The rollback operation, queued (or ended, with wait). */
+export type RollbackInstancePayload = {
+  __typename?: 'RollbackInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RollbackInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RollbackInstancePayload | ValidationError;
+
+/** A resource change for one service. */
+export type ScaleInstanceInput = {
+  /** Fail with ConflictError unless the instance is at this version. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry-safe key. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** New replicas and limits. */
+  resources: ResourceSpecInput;
+  /** The service; MAIN when omitted. */
+  service?: InputMaybe<Scalars['String']['input']>;
+  /** Return only once the operation has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The scale operation, queued (or ended, with wait). */
+export type ScaleInstancePayload = {
+  __typename?: 'ScaleInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ScaleInstancePayload | ValidationError;
+
+/** A permission carried by an API token. */
+export type Scope =
+  /** Manage the tenant's API tokens. */
+  | 'ADMIN'
+  /** Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel. */
+  | 'DEPLOY'
+  /** Exec into services and stream their logs. */
+  | 'EXEC'
+  /** Read queries and subscriptions. */
+  | 'READ'
+  /** Write and delete vault secrets. */
+  | 'SECRETS_WRITE'
+  /** Manage tenants (operators of the Wheelhouse installation). */
+  | 'SYSTEM';
+
+/** A value in the tenant's vault, encrypted at rest. Only its key and version are ever shown: the value is write-only and reaches a workload only when it is applied. */
+export type Secret = {
+  __typename?: 'Secret';
+  /** When it was first put. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The name services refer to it by (`SecretRef.key`). */
+  key: Scalars['String']['output'];
+  /** When its value was last replaced. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Starts at 1; every put bumps it. */
+  version: Scalars['Int']['output'];
+};
+
+/** A vault secret injected as an environment variable. The value is never shown. */
+export type SecretRef = {
+  __typename?: 'SecretRef';
+  /** Environment variable it becomes. */
+  envName: Scalars['String']['output'];
+  /** Vault key. */
+  key: Scalars['String']['output'];
+};
+
+/** A vault secret to inject as an environment variable. */
+export type SecretRefInput = {
+  /** Variable name; UPPER_SNAKE(key) when omitted. */
+  envName?: InputMaybe<Scalars['String']['input']>;
+  /** Vault key (must exist). */
+  key: Scalars['String']['input'];
+};
+
+/** A service to change in a deploy; omitted fields keep their value. */
+export type ServiceDeployInput = {
+  /** Arguments override. */
+  args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Entrypoint override. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Replaces the environment. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Replaces the readiness check. */
+  healthCheck?: InputMaybe<HealthCheckInput>;
+  /** New image. */
+  image: Scalars['String']['input'];
+  /** The service. */
+  name: Scalars['String']['input'];
+  /** Replaces the ports. */
+  ports?: InputMaybe<Array<PortSpecInput>>;
+  /** Resource changes. */
+  resources?: InputMaybe<ResourceSpecInput>;
+};
+
+/** Narrows `services`. */
+export type ServiceFilter = {
+  /** Exact image. */
+  image?: InputMaybe<Scalars['String']['input']>;
+  /** Service name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Service state. */
+  state?: InputMaybe<InstanceState>;
+};
+
+/** Lifecycle role of a service in its instance. */
+export type ServiceRole =
+  /** Runs to completion before MAIN and SIDECARs start. */
+  | 'INIT'
+  /** The primary long-lived process; exactly one per instance. */
+  | 'MAIN'
+  /** A long-lived helper beside MAIN. */
+  | 'SIDECAR';
+
+/** One service as a release recorded it. */
+export type ServiceSnapshot = {
+  __typename?: 'ServiceSnapshot';
+  /** Arguments override. */
+  args?: Maybe<Array<Scalars['String']['output']>>;
+  /** Entrypoint override. */
+  command?: Maybe<Array<Scalars['String']['output']>>;
+  /** Plain environment (never secret values). */
+  env: Array<EnvVar>;
+  /** Image. */
+  image: Scalars['String']['output'];
+  /** Service name. */
+  name: Scalars['String']['output'];
+  /** Ports. */
+  ports: Array<PortSpec>;
+  /** Resources. */
+  resources?: Maybe<ResourceSpec>;
+};
+
+/** One service of a new instance. */
+export type ServiceSpecInput = {
+  /** Free-form metadata. */
+  annotations?: InputMaybe<Array<LabelInput>>;
+  /** Arguments override. */
+  args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Entrypoint override. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Files placed before start. */
+  configFiles?: InputMaybe<Array<ConfigFileInput>>;
+  /** Services that must run first. */
+  dependsOn?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Environment. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Readiness check. */
+  healthCheck?: InputMaybe<HealthCheckInput>;
+  /** Image reference. */
+  image: Scalars['String']['input'];
+  /** DNS-safe, unique in the instance. */
+  name: Scalars['String']['input'];
+  /** Ports. */
+  ports?: InputMaybe<Array<PortSpecInput>>;
+  /** Resources. */
+  resources?: InputMaybe<ResourceSpecInput>;
+  /** Role; exactly one MAIN. */
+  role?: InputMaybe<ServiceRole>;
+  /** Vault secrets as environment variables. */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+  /** Volumes. */
+  volumes?: InputMaybe<Array<VolumeSpecInput>>;
+};
+
+/** Observed state of one service. */
+export type ServiceStatus = {
+  __typename?: 'ServiceStatus';
+  /** Why it is in this state. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Provider handle (Docker: the first replica's container id). */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  /** Passing its readiness check. */
+  ready: Scalars['Boolean']['output'];
+  /** Restarts, summed over replicas. */
+  restarts: Scalars['Int']['output'];
+  /** Lifecycle state. */
+  state: InstanceState;
+};
+
+/** The start operation, queued (or ended, with wait). */
+export type StartInstancePayload = {
+  __typename?: 'StartInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type StartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | StartInstancePayload | ValidationError;
+
+/** The stop operation, queued (or ended, with wait). */
+export type StopInstancePayload = {
+  __typename?: 'StopInstancePayload';
+  /** The instance. */
+  instance: Instance;
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type StopInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | StopInstancePayload | ValidationError;
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The tenant's event feed, oldest first: the record after `after`, then live. What a dashboard watches; resume with the `cursor` of the last event received. */
+  events: Event;
+  /** An instance's events in order: those after `after` from the record first, then live ones as they happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event received to lose nothing. Ends after the transition to DESTROYED. */
+  instanceEvents: Event;
+  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). */
+  instanceLogs: LogLine;
+  /** An operation as it progresses: its current state first, then an update at each step or status change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), after which the stream completes. */
+  operationUpdates: Operation;
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionInstanceEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  instanceId: Scalars['ID']['input'];
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionInstanceLogsArgs = {
+  follow?: InputMaybe<Scalars['Boolean']['input']>;
+  instanceId: Scalars['ID']['input'];
+  service?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  tail?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionOperationUpdatesArgs = {
+  operationId: Scalars['ID']['input'];
+};
+
+/** The unit of isolation: every instance, token and secret belongs to one tenant. */
+export type Tenant = Node & {
+  __typename?: 'Tenant';
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Unique, DNS-safe name. */
+  name: Scalars['String']['output'];
+};
+
+/** The input breaks a rule; nothing was changed. */
+export type ValidationError = Error & {
+  __typename?: 'ValidationError';
+  /** Each problem, by field path. */
+  fieldErrors: Array<FieldError>;
+  /** What went wrong, safe to show a user. */
+  message: Scalars['String']['output'];
+};
+
+/** Who is asking: the calling token and its tenant. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  /** The calling token's scopes. */
+  scopes: Array<Scope>;
+  /** The token's tenant. */
+  tenant: Tenant;
+  /** The calling token. */
+  token?: Maybe<ApiToken>;
+};
+
+/** A volume owned by the instance. */
+export type VolumeSpec = {
+  __typename?: 'VolumeSpec';
+  /** Where it is mounted. */
+  mountPath: Scalars['String']['output'];
+  /** Volume name. */
+  name: Scalars['String']['output'];
+  /** Requested size. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** Provider-specific type. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** A volume owned by the instance (removed on deprovision). */
+export type VolumeSpecInput = {
+  /** Absolute mount path. */
+  mountPath: Scalars['String']['input'];
+  /** DNS-safe name, unique in the service. */
+  name: Scalars['String']['input'];
+  /** Requested size. */
+  sizeMb?: InputMaybe<Scalars['Int']['input']>;
+  /** Provider-specific type. */
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Runtime topology of an instance. */
+export type WorkloadKind =
+  /** Stateless replicas. */
+  | 'DEPLOYMENT'
+  /** Replicas with stable identity and per-replica storage. */
+  | 'STATEFUL_SET';
+
+export type ConsoleInstancesQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<InstanceFilter>;
+}>;
+
+
+export type ConsoleInstancesQuery = { __typename?: 'Query', instances: { __typename?: 'QueryInstancesConnection', edges: Array<{ __typename?: 'QueryInstancesConnectionEdge', cursor: string, node: { __typename?: 'Instance', id: string, name: string, state: InstanceState, desiredState: DesiredState, ready: boolean, updatedAt: string, provider?: { __typename?: 'Provider', key: string } | null, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type ConsoleInstanceOperationsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type ConsoleInstanceOperationsQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', id: string, operations: { __typename?: 'InstanceOperationsConnection', edges: Array<{ __typename?: 'InstanceOperationsConnectionEdge', node: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }> } } | null };
+
+type ErrorFields_CapabilityNotSupportedError_Fragment = { __typename: 'CapabilityNotSupportedError', capability: Capability, provider: string, message: string };
+
+type ErrorFields_ConflictError_Fragment = { __typename: 'ConflictError', currentVersion?: number | null, message: string };
+
+type ErrorFields_ForbiddenError_Fragment = { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string };
+
+type ErrorFields_IdempotencyConflictError_Fragment = { __typename: 'IdempotencyConflictError', message: string };
+
+type ErrorFields_InvalidStateError_Fragment = { __typename: 'InvalidStateError', state: InstanceState, message: string };
+
+type ErrorFields_NotFoundError_Fragment = { __typename: 'NotFoundError', message: string };
+
+type ErrorFields_ProviderUnavailableError_Fragment = { __typename: 'ProviderUnavailableError', provider: string, message: string };
+
+type ErrorFields_RateLimitedError_Fragment = { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string };
+
+type ErrorFields_ValidationError_Fragment = { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> };
+
+export type ErrorFieldsFragment =
+  | ErrorFields_CapabilityNotSupportedError_Fragment
+  | ErrorFields_ConflictError_Fragment
+  | ErrorFields_ForbiddenError_Fragment
+  | ErrorFields_IdempotencyConflictError_Fragment
+  | ErrorFields_InvalidStateError_Fragment
+  | ErrorFields_NotFoundError_Fragment
+  | ErrorFields_ProviderUnavailableError_Fragment
+  | ErrorFields_RateLimitedError_Fragment
+  | ErrorFields_ValidationError_Fragment
+;
+
+export type ResourceSpecFieldsFragment = { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null };
+
+export type InstanceServiceFieldsFragment = { __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } };
+
+export type InstanceFieldsFragment = { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null };
+
+export type OperationFieldsFragment = { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null };
+
+export type EventFieldsFragment = { __typename?: 'Event', id: string, cursor: string, type: string, occurredAt: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null, data?: unknown | null, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null };
+
+export type ReleaseFieldsFragment = { __typename?: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> };
+
+export type ProviderFieldsFragment = { __typename?: 'Provider', key: string, name: string, version?: string | null, region?: string | null, isDefault: boolean, capabilities: Array<Capability>, location?: { __typename?: 'Location', city?: string | null, country?: string | null, latitude?: number | null, longitude?: number | null } | null, health?: { __typename?: 'ProviderHealth', healthy: boolean, message?: string | null, latencyMs?: number | null, checkedAt: string } | null };
+
+export type ApiTokenFieldsFragment = { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null };
+
+export type SecretFieldsFragment = { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string };
+
+export type PageInfoFieldsFragment = { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null };
+
+export type ProvisionInstanceMutationVariables = Exact<{
+  input: ProvisionInstanceInput;
+}>;
+
+
+export type ProvisionInstanceMutation = { __typename?: 'Mutation', provisionInstance:
+    | { __typename: 'CapabilityNotSupportedError', capability: Capability, provider: string, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'ProvisionInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type DeployInstanceMutationVariables = Exact<{
+  input: DeployInstanceInput;
+}>;
+
+
+export type DeployInstanceMutation = { __typename?: 'Mutation', deployInstance:
+    | { __typename: 'CapabilityNotSupportedError', capability: Capability, provider: string, message: string }
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'DeployInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type ScaleInstanceMutationVariables = Exact<{
+  input: ScaleInstanceInput;
+}>;
+
+
+export type ScaleInstanceMutation = { __typename?: 'Mutation', scaleInstance:
+    | { __typename: 'CapabilityNotSupportedError', capability: Capability, provider: string, message: string }
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ScaleInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type RollbackInstanceMutationVariables = Exact<{
+  input: RollbackInstanceInput;
+}>;
+
+
+export type RollbackInstanceMutation = { __typename?: 'Mutation', rollbackInstance:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'RollbackInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type StartInstanceMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type StartInstanceMutation = { __typename?: 'Mutation', startInstance:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'StartInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type StopInstanceMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type StopInstanceMutation = { __typename?: 'Mutation', stopInstance:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'StopInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type RestartInstanceMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type RestartInstanceMutation = { __typename?: 'Mutation', restartInstance:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'RestartInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type DeprovisionInstanceMutationVariables = Exact<{
+  input: InstanceActionInput;
+}>;
+
+
+export type DeprovisionInstanceMutation = { __typename?: 'Mutation', deprovisionInstance:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'DeprovisionInstancePayload', instance: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type ExecInstanceMutationVariables = Exact<{
+  input: ExecInstanceInput;
+}>;
+
+
+export type ExecInstanceMutation = { __typename?: 'Mutation', execInstance:
+    | { __typename: 'CapabilityNotSupportedError', capability: Capability, provider: string, message: string }
+    | { __typename: 'ExecInstancePayload', exitCode: number, stdout: string, stderr: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', provider: string, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type CancelOperationMutationVariables = Exact<{
+  input: CancelOperationInput;
+}>;
+
+
+export type CancelOperationMutation = { __typename?: 'Mutation', cancelOperation:
+    | { __typename: 'CancelOperationPayload', operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'InvalidStateError', state: InstanceState, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+   };
+
+export type CreateTenantMutationVariables = Exact<{
+  input: CreateTenantInput;
+}>;
+
+
+export type CreateTenantMutation = { __typename?: 'Mutation', createTenant:
+    | { __typename: 'ConflictError', currentVersion?: number | null, message: string }
+    | { __typename: 'CreateTenantPayload', tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type CreateApiTokenMutationVariables = Exact<{
+  input: CreateApiTokenInput;
+}>;
+
+
+export type CreateApiTokenMutation = { __typename?: 'Mutation', createApiToken:
+    | { __typename: 'CreateApiTokenPayload', token: string, apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type RevokeApiTokenMutationVariables = Exact<{
+  input: RevokeApiTokenInput;
+}>;
+
+
+export type RevokeApiTokenMutation = { __typename?: 'Mutation', revokeApiToken:
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'RevokeApiTokenPayload', apiToken: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }
+   };
+
+export type PutSecretMutationVariables = Exact<{
+  input: PutSecretInput;
+}>;
+
+
+export type PutSecretMutation = { __typename?: 'Mutation', putSecret:
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'PutSecretPayload', secret: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+    | { __typename: 'ValidationError', message: string, fieldErrors: Array<{ __typename?: 'FieldError', path: Array<string>, message: string }> }
+   };
+
+export type DeleteSecretMutationVariables = Exact<{
+  input: DeleteSecretInput;
+}>;
+
+
+export type DeleteSecretMutation = { __typename?: 'Mutation', deleteSecret:
+    | { __typename: 'DeleteSecretPayload', key: string }
+    | { __typename: 'ForbiddenError', requiredScope?: Scope | null, message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'RateLimitedError', retryAfterSeconds: number, message: string }
+   };
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { __typename?: 'Query', viewer: { __typename?: 'Viewer', scopes: Array<Scope>, tenant: { __typename?: 'Tenant', id: string, name: string, createdAt: string }, token?: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } | null } };
+
+export type NodeQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type NodeQuery = { __typename?: 'Query', node?:
+    | { __typename: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null }
+    | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
+    | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
+    | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
+    | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
+    | { __typename: 'Tenant', name: string, createdAt: string, id: string }
+   | null };
+
+export type NodesQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type NodesQuery = { __typename?: 'Query', nodes: Array<
+    | { __typename: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null }
+    | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
+    | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
+    | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
+    | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
+    | { __typename: 'Tenant', name: string, createdAt: string, id: string }
+   | null> };
+
+export type ProvidersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProvidersQuery = { __typename?: 'Query', providers: Array<{ __typename?: 'Provider', key: string, name: string, version?: string | null, region?: string | null, isDefault: boolean, capabilities: Array<Capability>, location?: { __typename?: 'Location', city?: string | null, country?: string | null, latitude?: number | null, longitude?: number | null } | null, health?: { __typename?: 'ProviderHealth', healthy: boolean, message?: string | null, latencyMs?: number | null, checkedAt: string } | null }> };
+
+export type ProviderQueryVariables = Exact<{
+  key: Scalars['String']['input'];
+}>;
+
+
+export type ProviderQuery = { __typename?: 'Query', provider?: { __typename?: 'Provider', key: string, name: string, version?: string | null, region?: string | null, isDefault: boolean, capabilities: Array<Capability>, location?: { __typename?: 'Location', city?: string | null, country?: string | null, latitude?: number | null, longitude?: number | null } | null, health?: { __typename?: 'ProviderHealth', healthy: boolean, message?: string | null, latencyMs?: number | null, checkedAt: string } | null } | null };
+
+export type CapabilitiesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CapabilitiesQuery = { __typename?: 'Query', capabilities: Array<{ __typename?: 'CapabilityInfo', capability: Capability, id: string, description: string, providers: Array<{ __typename?: 'Provider', key: string }> }> };
+
+export type InstancesQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<InstanceFilter>;
+}>;
+
+
+export type InstancesQuery = { __typename?: 'Query', instances: { __typename?: 'QueryInstancesConnection', edges: Array<{ __typename?: 'QueryInstancesConnectionEdge', cursor: string, node: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type InstanceQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type InstanceQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null } | null };
+
+export type InstanceLatestEventQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type InstanceLatestEventQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', id: string, state: InstanceState, events: { __typename?: 'InstanceEventsConnection', edges: Array<{ __typename?: 'InstanceEventsConnectionEdge', cursor: string }> } } | null };
+
+export type ServicesQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ServiceFilter>;
+}>;
+
+
+export type ServicesQuery = { __typename?: 'Query', services: { __typename?: 'QueryServicesConnection', edges: Array<{ __typename?: 'QueryServicesConnectionEdge', cursor: string, node: { __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, instance: { __typename?: 'Instance', id: string, name: string }, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type ReleasesQueryVariables = Exact<{
+  instanceId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ReleasesQuery = { __typename?: 'Query', releases: { __typename?: 'QueryReleasesConnection', edges: Array<{ __typename?: 'QueryReleasesConnectionEdge', cursor: string, node: { __typename?: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type OperationQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OperationQuery = { __typename?: 'Query', operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } | null };
+
+export type EventsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+}>;
+
+
+export type EventsQuery = { __typename?: 'Query', events: { __typename?: 'QueryEventsConnection', edges: Array<{ __typename?: 'QueryEventsConnectionEdge', cursor: string, node: { __typename?: 'Event', id: string, cursor: string, type: string, occurredAt: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null, data?: unknown | null, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type ApiTokensQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type ApiTokensQuery = { __typename?: 'Query', apiTokens: { __typename?: 'QueryApiTokensConnection', edges: Array<{ __typename?: 'QueryApiTokensConnectionEdge', cursor: string, node: { __typename?: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type TenantsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type TenantsQuery = { __typename?: 'Query', tenants: { __typename?: 'QueryTenantsConnection', edges: Array<{ __typename?: 'QueryTenantsConnectionEdge', cursor: string, node: { __typename?: 'Tenant', id: string, name: string, createdAt: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type LatestEventQueryVariables = Exact<{
+  filter?: InputMaybe<EventFilter>;
+}>;
+
+
+export type LatestEventQuery = { __typename?: 'Query', events: { __typename?: 'QueryEventsConnection', edges: Array<{ __typename?: 'QueryEventsConnectionEdge', cursor: string }> } };
+
+export type SecretsQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type SecretsQuery = { __typename?: 'Query', secrets: { __typename?: 'QuerySecretsConnection', edges: Array<{ __typename?: 'QuerySecretsConnectionEdge', cursor: string, node: { __typename?: 'Secret', key: string, version: number, createdAt: string, updatedAt: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, hasPreviousPage: boolean, startCursor?: string | null, endCursor?: string | null } } };
+
+export type WatchInstanceEventsSubscriptionVariables = Exact<{
+  instanceId: Scalars['ID']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type WatchInstanceEventsSubscription = { __typename?: 'Subscription', instanceEvents: { __typename?: 'Event', id: string, cursor: string, type: string, occurredAt: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null, data?: unknown | null, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null } };
+
+export type WatchOperationUpdatesSubscriptionVariables = Exact<{
+  operationId: Scalars['ID']['input'];
+}>;
+
+
+export type WatchOperationUpdatesSubscription = { __typename?: 'Subscription', operationUpdates: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, attempts: number, idempotencyKey?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, steps: Array<{ __typename?: 'OperationStep', name: string, status: OperationStatus, startedAt?: string | null, finishedAt?: string | null, message?: string | null }>, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean, message?: string | null, version: number } | null, release?: { __typename?: 'Release', id: string, version: number } | null } };
+
+export type WatchEventsSubscriptionVariables = Exact<{
+  filter?: InputMaybe<EventFilter>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type WatchEventsSubscription = { __typename?: 'Subscription', events: { __typename?: 'Event', id: string, cursor: string, type: string, occurredAt: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null, data?: unknown | null, instance?: { __typename?: 'Instance', id: string, name: string, state: InstanceState, ready: boolean } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null } };
+
+export type WatchInstanceLogsSubscriptionVariables = Exact<{
+  instanceId: Scalars['ID']['input'];
+  service?: InputMaybe<Scalars['String']['input']>;
+  tail?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  follow?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type WatchInstanceLogsSubscription = { __typename?: 'Subscription', instanceLogs: { __typename?: 'LogLine', timestamp: string, stream: LogStream, service: string, replica?: number | null, message: string, dropped: number } };
+
+export const ErrorFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}}]} as unknown as DocumentNode<ErrorFieldsFragment, unknown>;
+export const ResourceSpecFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}}]} as unknown as DocumentNode<ResourceSpecFieldsFragment, unknown>;
+export const InstanceServiceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}}]} as unknown as DocumentNode<InstanceServiceFieldsFragment, unknown>;
+export const InstanceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<InstanceFieldsFragment, unknown>;
+export const OperationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<OperationFieldsFragment, unknown>;
+export const EventFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EventFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<EventFieldsFragment, unknown>;
+export const ReleaseFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReleaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}},{"kind":"Field","name":{"kind":"Name","value":"strategy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"rolledBackFrom"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}}]} as unknown as DocumentNode<ReleaseFieldsFragment, unknown>;
+export const ProviderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProviderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Provider"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"capabilities"}},{"kind":"Field","name":{"kind":"Name","value":"location"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"healthy"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"latencyMs"}},{"kind":"Field","name":{"kind":"Name","value":"checkedAt"}}]}}]}}]} as unknown as DocumentNode<ProviderFieldsFragment, unknown>;
+export const ApiTokenFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<ApiTokenFieldsFragment, unknown>;
+export const SecretFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SecretFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Secret"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<SecretFieldsFragment, unknown>;
+export const PageInfoFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<PageInfoFieldsFragment, unknown>;
+export const ConsoleInstancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleInstances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<ConsoleInstancesQuery, ConsoleInstancesQueryVariables>;
+export const ConsoleInstanceOperationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleInstanceOperations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"operations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<ConsoleInstanceOperationsQuery, ConsoleInstanceOperationsQueryVariables>;
+export const ProvisionInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ProvisionInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<ProvisionInstanceMutation, ProvisionInstanceMutationVariables>;
+export const DeployInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeployInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deployInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeployInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<DeployInstanceMutation, DeployInstanceMutationVariables>;
+export const ScaleInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ScaleInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScaleInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scaleInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScaleInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<ScaleInstanceMutation, ScaleInstanceMutationVariables>;
+export const RollbackInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RollbackInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RollbackInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rollbackInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RollbackInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<RollbackInstanceMutation, RollbackInstanceMutationVariables>;
+export const StartInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StartInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<StartInstanceMutation, StartInstanceMutationVariables>;
+export const StopInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StopInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stopInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StopInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<StopInstanceMutation, StopInstanceMutationVariables>;
+export const RestartInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestartInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restartInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RestartInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<RestartInstanceMutation, RestartInstanceMutationVariables>;
+export const DeprovisionInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeprovisionInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<DeprovisionInstanceMutation, DeprovisionInstanceMutationVariables>;
+export const ExecInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ExecInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"execInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ExecInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exitCode"}},{"kind":"Field","name":{"kind":"Name","value":"stdout"}},{"kind":"Field","name":{"kind":"Name","value":"stderr"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}}]} as unknown as DocumentNode<ExecInstanceMutation, ExecInstanceMutationVariables>;
+export const CancelOperationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOperation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CancelOperationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOperation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CancelOperationPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<CancelOperationMutation, CancelOperationMutationVariables>;
+export const CreateTenantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateTenant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTenantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTenant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTenantPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}}]} as unknown as DocumentNode<CreateTenantMutation, CreateTenantMutationVariables>;
+export const CreateApiTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateApiToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiTokenPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"apiToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<CreateApiTokenMutation, CreateApiTokenMutationVariables>;
+export const RevokeApiTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeApiToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeApiTokenPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<RevokeApiTokenMutation, RevokeApiTokenMutationVariables>;
+export const PutSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PutSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SecretFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SecretFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Secret"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<PutSecretMutation, PutSecretMutationVariables>;
+export const DeleteSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ErrorFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConflictError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InvalidStateError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CapabilityNotSupportedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProviderUnavailableError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryAfterSeconds"}}]}}]}}]} as unknown as DocumentNode<DeleteSecretMutation, DeleteSecretMutationVariables>;
+export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<ViewerQuery, ViewerQueryVariables>;
+export const NodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Node"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"operationKind"},"name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReleaseFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tenant"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReleaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}},{"kind":"Field","name":{"kind":"Name","value":"strategy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"rolledBackFrom"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<NodeQuery, NodeQueryVariables>;
+export const NodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Nodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"operationKind"},"name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReleaseFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tenant"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReleaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}},{"kind":"Field","name":{"kind":"Name","value":"strategy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"rolledBackFrom"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]} as unknown as DocumentNode<NodesQuery, NodesQueryVariables>;
+export const ProvidersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProviderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProviderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Provider"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"capabilities"}},{"kind":"Field","name":{"kind":"Name","value":"location"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"healthy"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"latencyMs"}},{"kind":"Field","name":{"kind":"Name","value":"checkedAt"}}]}}]}}]} as unknown as DocumentNode<ProvidersQuery, ProvidersQueryVariables>;
+export const ProviderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Provider"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProviderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProviderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Provider"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"capabilities"}},{"kind":"Field","name":{"kind":"Name","value":"location"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"healthy"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"latencyMs"}},{"kind":"Field","name":{"kind":"Name","value":"checkedAt"}}]}}]}}]} as unknown as DocumentNode<ProviderQuery, ProviderQueryVariables>;
+export const CapabilitiesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Capabilities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capabilities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"capability"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]}}]} as unknown as DocumentNode<CapabilitiesQuery, CapabilitiesQueryVariables>;
+export const InstancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Instances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<InstancesQuery, InstancesQueryVariables>;
+export const InstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Instance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Instance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"desiredState"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceName"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"public"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentRelease"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastOperation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}}]}},{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"observedGeneration"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<InstanceQuery, InstanceQueryVariables>;
+export const InstanceLatestEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InstanceLatestEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<InstanceLatestEventQuery, InstanceLatestEventQueryVariables>;
+export const ServicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Services"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"services"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstanceServiceFields"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstanceServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"dependsOn"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"volumes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"mountPath"}},{"kind":"Field","name":{"kind":"Name","value":"sizeMb"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}},{"kind":"Field","name":{"kind":"Name","value":"healthCheck"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"intervalSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"timeoutSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"secrets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"envName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"configFiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"format"}}]}},{"kind":"Field","name":{"kind":"Name","value":"annotations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"restarts"}},{"kind":"Field","name":{"kind":"Name","value":"providerRef"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<ServicesQuery, ServicesQueryVariables>;
+export const ReleasesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Releases"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"releases"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReleaseFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ResourceSpecFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ResourceSpec"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuMillis"}},{"kind":"Field","name":{"kind":"Name","value":"memoryMb"}},{"kind":"Field","name":{"kind":"Name","value":"diskMb"}},{"kind":"Field","name":{"kind":"Name","value":"replicas"}},{"kind":"Field","name":{"kind":"Name","value":"gpu"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReleaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Release"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}},{"kind":"Field","name":{"kind":"Name","value":"strategy"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"rolledBackFrom"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"snapshots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"command"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"env"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"container"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"resources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ResourceSpecFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<ReleasesQuery, ReleasesQueryVariables>;
+export const OperationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Operation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<OperationQuery, OperationQueryVariables>;
+export const EventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Events"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"EventFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EventFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<EventsQuery, EventsQueryVariables>;
+export const ApiTokensDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiTokens"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tenantId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiTokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"tenantId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tenantId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ApiTokenFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ApiTokenFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<ApiTokensQuery, ApiTokensQueryVariables>;
+export const TenantsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Tenants"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tenants"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<TenantsQuery, TenantsQueryVariables>;
+export const LatestEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LatestEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}}]}}]}}]}}]} as unknown as DocumentNode<LatestEventQuery, LatestEventQueryVariables>;
+export const SecretsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Secrets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secrets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SecretFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageInfoFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SecretFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Secret"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageInfoFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]} as unknown as DocumentNode<SecretsQuery, SecretsQueryVariables>;
+export const WatchInstanceEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"WatchInstanceEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"EventFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EventFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<WatchInstanceEventsSubscription, WatchInstanceEventsSubscriptionVariables>;
+export const WatchOperationUpdatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"WatchOperationUpdates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operationUpdates"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"operationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"operationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OperationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OperationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Operation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"readinessOutcome"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"release"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}}]}}]} as unknown as DocumentNode<WatchOperationUpdatesSubscription, WatchOperationUpdatesSubscriptionVariables>;
+export const WatchEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"WatchEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"EventFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EventFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"fromState"}},{"kind":"Field","name":{"kind":"Name","value":"toState"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"ready"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<WatchEventsSubscription, WatchEventsSubscriptionVariables>;
+export const WatchInstanceLogsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"WatchInstanceLogs"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"service"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tail"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"since"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"follow"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceLogs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"Argument","name":{"kind":"Name","value":"service"},"value":{"kind":"Variable","name":{"kind":"Name","value":"service"}}},{"kind":"Argument","name":{"kind":"Name","value":"tail"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tail"}}},{"kind":"Argument","name":{"kind":"Name","value":"since"},"value":{"kind":"Variable","name":{"kind":"Name","value":"since"}}},{"kind":"Argument","name":{"kind":"Name","value":"follow"},"value":{"kind":"Variable","name":{"kind":"Name","value":"follow"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"stream"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"replica"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"dropped"}}]}}]}}]} as unknown as DocumentNode<WatchInstanceLogsSubscription, WatchInstanceLogsSubscriptionVariables>;

@@ -1,0 +1,142 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { usageError } from './exit-codes.js';
+
+/**
+ * The `wheelhouse.yaml` format (parsed here without Node APIs, so the web console
+ * reads pasted YAML with the same rules as `apply`): one instance, its services keyed by name.
+ * Objects are strict (an unknown key is an error, so a typo never silently
+ * drops a setting); env, labels and annotations are maps.
+ */
+const DNS_LABEL = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const int = z.number().int();
+const scalarText = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+
+const portSchema = z.union([
+  int.transform((container) => ({ container })),
+  z.strictObject({ container: int, host: int.optional(), protocol: z.enum(['TCP', 'UDP']).optional() }),
+]);
+const resourcesSchema = z.strictObject({
+  cpuMillis: int.optional(),
+  memoryMb: int.optional(),
+  diskMb: int.optional(),
+  replicas: int.optional(),
+  gpu: z.string().optional(),
+});
+const healthCheckSchema = z.strictObject({
+  path: z.string().optional(),
+  port: int,
+  intervalSeconds: int.optional(),
+  timeoutSeconds: int.optional(),
+  retries: int.optional(),
+});
+const serviceSchema = z.strictObject({
+  image: z.string().min(1, 'an image is required'),
+  role: z.enum(['MAIN', 'SIDECAR', 'INIT']).optional(),
+  dependsOn: z.array(z.string()).optional(),
+  env: z.record(z.string(), scalarText).optional(),
+  ports: z.array(portSchema).optional(),
+  resources: resourcesSchema.optional(),
+  healthCheck: healthCheckSchema.optional(),
+  command: z.array(z.string()).optional(),
+  args: z.array(z.string()).optional(),
+  secrets: z
+    .array(
+      z.union([
+        z.string().transform((key) => ({ key })),
+        z.strictObject({ key: z.string(), envName: z.string().optional() }),
+      ]),
+    )
+    .optional(),
+  volumes: z
+    .array(
+      z.strictObject({ name: z.string(), mountPath: z.string(), sizeMb: int.optional(), type: z.string().optional() }),
+    )
+    .optional(),
+  configFiles: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        path: z.string(),
+        format: z.enum(['JSON', 'YAML', 'ENV', 'TEXT']).optional(),
+        content: z.string(),
+      }),
+    )
+    .optional(),
+  annotations: z.record(z.string(), scalarText).optional(),
+});
+const specSchema = z.strictObject({
+  name: z.string().regex(DNS_LABEL, 'must be DNS-safe: lowercase letters, digits and "-", starting with a letter'),
+  provider: z.string().optional(),
+  kind: z.enum(['DEPLOYMENT', 'STATEFUL_SET']).optional(),
+  labels: z.record(z.string(), scalarText).optional(),
+  readiness: z.strictObject({ timeoutSeconds: int.optional(), intervalSeconds: int.optional() }).optional(),
+  services: z
+    .record(z.string().regex(DNS_LABEL, 'a service name must be DNS-safe'), serviceSchema)
+    .refine((s) => Object.keys(s).length > 0, 'at least one service is required'),
+});
+
+type ParsedSpec = z.infer<typeof specSchema>;
+type ParsedService = z.infer<typeof serviceSchema>;
+
+/** One service of an app spec, with its name. */
+export type ServiceSpec = ParsedService & { name: string };
+
+/** An app spec read from a file: what `apply` makes true. */
+export interface AppSpec extends Omit<ParsedSpec, 'services'> {
+  services: ServiceSpec[];
+}
+
+/** Parses and validates spec text; `file` names it in errors. */
+export function parseSpec(text: string, file: string): AppSpec {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map((e) => {
+      const line = e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line;
+      return `${file}:${line}: invalid YAML: ${e.message.split('\n')[0]}`;
+    });
+    throw usageError(lines.join('\n'));
+  }
+  const result = specSchema.safeParse(doc.toJS());
+  if (!result.success) {
+    const lines = result.error.issues.flatMap((issue) => {
+      const path = issue.path.map(String);
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+      return keys.map((key) => {
+        const full = key === undefined ? path : [...path, key];
+        const offset = offsetOf(doc.contents, full, key !== undefined);
+        const line = offset === undefined ? 1 : lineCounter.linePos(offset).line;
+        const message = key === undefined ? issue.message : 'unknown key';
+        return `${file}:${line}: ${full.length > 0 ? full.join('.') : '(top level)'}: ${message}`;
+      });
+    });
+    throw usageError(lines.join('\n'));
+  }
+  const { services, ...rest } = result.data;
+  return { ...rest, services: Object.entries(services).map(([name, spec]) => ({ name, ...spec })) };
+}
+
+/** Where the node at `path` starts (its key when `atKey`), or its nearest ancestor that exists. */
+function offsetOf(root: unknown, path: string[], atKey: boolean): number | undefined {
+  let node = root as Node | null | undefined;
+  let best = node?.range?.[0];
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === segment);
+      if (!pair) return best;
+      const keyNode = pair.key as Node;
+      if (last && atKey) return keyNode.range?.[0] ?? best;
+      node = pair.value as Node | null;
+      best = node?.range?.[0] ?? keyNode.range?.[0] ?? best;
+    } else if (isSeq(node)) {
+      node = node.items[Number(segment)] as Node | undefined;
+      best = node?.range?.[0] ?? best;
+    } else {
+      return best;
+    }
+  }
+  return best;
+}
