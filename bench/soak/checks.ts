@@ -106,6 +106,8 @@ export interface DeliveryResult {
   missing: number;
   duplicates: number;
   outOfOrder: number;
+  /** The missing ids as ranges (`first-last`), the first few. */
+  gaps: string[];
   ok: boolean;
 }
 
@@ -159,7 +161,15 @@ export async function checkDeliveries(
     const wanted = new Set(want);
     const missing = want.filter((id) => !seen.has(id)).length;
     const extra = [...seen].filter((id) => !wanted.has(id)).length;
+    const gaps: string[] = [];
+    for (let i = 0; i < want.length && gaps.length < 5; i++) {
+      if (seen.has(want[i]!)) continue;
+      let j = i;
+      while (j + 1 < want.length && !seen.has(want[j + 1]!)) j++;
+      gaps.push(i === j ? want[i]! : `${want[i]}-${want[j]} (${j - i + 1})`);
+      i = j;
+    }
     const ok = missing === 0 && duplicates === 0 && outOfOrder === 0 && extra === 0 && got.length === want.length;
-    return { subscriber: s, expected: want.length, received: got.length, missing, duplicates, outOfOrder, ok };
+    return { subscriber: s, expected: want.length, received: got.length, missing, duplicates, outOfOrder, gaps, ok };
   });
 }

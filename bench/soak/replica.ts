@@ -22,6 +22,8 @@ export interface ReplicaSettings {
 export class Replica {
   #child: ChildProcess | undefined;
   #exits = 0;
+  /** Set by stop(): a fault still under way must not start the replica again during cleanup. */
+  #retired = false;
 
   constructor(
     readonly name: string,
@@ -43,7 +45,8 @@ export class Replica {
   }
 
   /** Starts the process and waits until /readyz answers 200. */
-  async start(timeoutMs = 60_000): Promise<void> {
+  async start(timeoutMs = 120_000): Promise<void> {
+    if (this.#retired) throw new Error(`${this.name} is stopped for good`);
     const log = createWriteStream(join(this.settings.dir, `${this.name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
@@ -93,8 +96,9 @@ export class Replica {
     await exited;
   }
 
-  /** SIGTERM, then SIGKILL after `graceMs`. */
+  /** SIGTERM, then SIGKILL after `graceMs`; the replica is not started again. */
   async stop(graceMs = 15_000): Promise<void> {
+    this.#retired = true;
     const child = this.#child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');

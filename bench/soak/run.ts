@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -133,7 +133,7 @@ async function killReplica(replica: Replica, all: Replica[]): Promise<FaultWindo
   progress(`starting ${replica.name} again`);
   const t = Date.now();
   await replica.start();
-  await untilReady(all, 60_000);
+  await untilReady(all, 120_000);
   const to = Date.now();
   return {
     name: `${replica.name} killed with SIGKILL and started again`,
@@ -248,11 +248,18 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
     ...Array.from({ length: READERS }, () => readerLoop(ring, instanceIds, submitted, stopAt, reads, drain.signal)),
   ];
   const faults: FaultWindow[] = [];
+  // Each fault notes the newest event id before and after it, to place a gap a subscriber reports.
+  const placed = async (fault: () => Promise<FaultWindow>) => {
+    const before = await latestEventId(db, tenantId);
+    const f = await fault();
+    f.notes.push(`events ${before}..${await latestEventId(db, tenantId)} were written around it`);
+    faults.push(f);
+  };
   const faulting = (async () => {
     await sleep(SECONDS * 400);
-    faults.push(await restartPostgres(postgres, replicas));
+    await placed(() => restartPostgres(postgres, replicas));
     await sleep(Math.max(0, loadStart + SECONDS * 600 - Date.now()));
-    faults.push(await killReplica(replicas[1]!, replicas));
+    await placed(() => killReplica(replicas[1]!, replicas));
   })();
   await faulting.catch((err: unknown) => {
     failures.push(`a fault could not be carried out or recovered from: ${(err as Error).message}`);
@@ -268,6 +275,18 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
   progress(`checking deliveries up to event ${upTo}`);
   const deliveries = await checkDeliveries(db, tenantId, subs.subscribers, after, upTo, 60_000);
   const ops = await checkOperations(db, tenantId, submitted);
+  const bad = deliveries.filter((d) => !d.ok);
+  if (bad.length) {
+    // Kept with the replica logs: what each failing subscriber saw and when it reconnected.
+    await writeFile(
+      join(workdir, 'failed-subscribers.json'),
+      JSON.stringify(
+        bad.map((d) => ({ ...d, subscriber: { ...d.subscriber, cursors: undefined } })),
+        null,
+        1,
+      ),
+    );
+  }
 
   report(lines, failures, {
     loadSeconds: (Date.now() - loadStart) / 1000,
@@ -336,7 +355,9 @@ function report(
     `load: ${r.loadSeconds.toFixed(0)} s, ${INSTANCES} instances, ${SUBSCRIBERS} subscribers, ${READERS} readers`,
   );
   for (const f of r.faults) {
-    lines.push(`fault: ${f.name}; disturbed for ${((f.to - f.from) / 1000).toFixed(1)} s`);
+    lines.push(
+      `fault: ${f.name} at ${new Date(f.from).toISOString().slice(11, 19)}; disturbed for ${((f.to - f.from) / 1000).toFixed(1)} s`,
+    );
     for (const n of f.notes) lines.push(`  ${n}`);
   }
 
@@ -386,7 +407,7 @@ function report(
   );
   for (const d of bad.slice(0, 10))
     lines.push(
-      `  subscriber ${d.subscriber.index} (${d.subscriber.field}${d.subscriber.instanceId ? ` ${localOf(d.subscriber.instanceId)}` : ''} on ${d.subscriber.replica}): expected ${d.expected}, received ${d.received}, missing ${d.missing}, duplicates ${d.duplicates}, out of order ${d.outOfOrder}`,
+      `  subscriber ${d.subscriber.index} (${d.subscriber.field}${d.subscriber.instanceId ? ` ${localOf(d.subscriber.instanceId)}` : ''} on ${d.subscriber.replica}): expected ${d.expected}, received ${d.received}, missing ${d.missing} (${d.gaps.join(', ')}), duplicates ${d.duplicates}, out of order ${d.outOfOrder}`,
     );
   const feeds = r.deliveries.filter((d) => d.subscriber.field === 'events');
   lines.push(

@@ -19,6 +19,8 @@ export interface Subscriber {
   reconnects: number;
   /** Failures the stream gave up on (it was then opened again from its last cursor). */
   errors: string[];
+  /** When each reconnect or re-open happened, and from which cursor (for reading a failure). */
+  history: Array<{ at: string; what: string; cursor: string | undefined }>;
 }
 
 /** Subscriptions per graphql-ws connection (the server allows 50). */
@@ -55,6 +57,7 @@ export function startSubscribers(
       cursors: [],
       reconnects: 0,
       errors: [],
+      history: [],
     };
     subscribers.push(sub);
     runs.push(follow(client!, sub, after, signal));
@@ -66,8 +69,9 @@ async function follow(client: WheelhouseClient, sub: Subscriber, after: string, 
   const options = {
     signal,
     retry: { initialDelayMs: 200, maxDelayMs: 2000 },
-    onReconnect: () => {
+    onReconnect: (info: { cursor: string | undefined; error: Error }) => {
       sub.reconnects++;
+      sub.history.push({ at: new Date().toISOString(), what: `reconnect: ${info.error.message}`, cursor: info.cursor });
     },
   };
   while (!signal.aborted) {
@@ -84,6 +88,11 @@ async function follow(client: WheelhouseClient, sub: Subscriber, after: string, 
       if (signal.aborted) return;
       sub.errors.push((err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 200));
     }
+    sub.history.push({
+      at: new Date().toISOString(),
+      what: `re-open: ${sub.errors.at(-1)}`,
+      cursor: sub.cursors.at(-1),
+    });
     // Opened again from the last cursor, so continuity is still checked end to end.
     await new Promise((r) => setTimeout(r, 1000));
   }
