@@ -108,6 +108,8 @@ export interface DeliveryResult {
   outOfOrder: number;
   /** The missing ids as ranges (`first-last`), the first few. */
   gaps: string[];
+  /** Every missing id. */
+  missingIds: string[];
   ok: boolean;
 }
 
@@ -159,7 +161,8 @@ export async function checkDeliveries(
       if (i > 0 && BigInt(got[i]!) <= BigInt(got[i - 1]!)) outOfOrder++;
     }
     const wanted = new Set(want);
-    const missing = want.filter((id) => !seen.has(id)).length;
+    const missingIds = want.filter((id) => !seen.has(id));
+    const missing = missingIds.length;
     const extra = [...seen].filter((id) => !wanted.has(id)).length;
     const gaps: string[] = [];
     for (let i = 0; i < want.length && gaps.length < 5; i++) {
@@ -170,6 +173,16 @@ export async function checkDeliveries(
       i = j;
     }
     const ok = missing === 0 && duplicates === 0 && outOfOrder === 0 && extra === 0 && got.length === want.length;
-    return { subscriber: s, expected: want.length, received: got.length, missing, duplicates, outOfOrder, gaps, ok };
+    return {
+      subscriber: s,
+      expected: want.length,
+      received: got.length,
+      missing,
+      duplicates,
+      outOfOrder,
+      gaps,
+      missingIds,
+      ok,
+    };
   });
 }

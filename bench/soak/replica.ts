@@ -65,11 +65,15 @@ export class Replica {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+    // Not ended with the child's output: the exit line below still goes in.
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
     child.once('exit', (code, signal) => {
       if (child === this.#child && signal !== 'SIGKILL' && signal !== 'SIGTERM') this.#exits++;
-      log.write(`\n--- soak: ${this.name} exited (code ${code}, signal ${signal})\n`);
+    });
+    // 'close' comes after the child's output has ended, so nothing is written after this line.
+    child.once('close', (code, signal) => {
+      log.end(`\n--- soak: ${this.name} exited (code ${code}, signal ${signal}) at ${new Date().toISOString()}\n`);
     });
     this.#child = child;
     const deadline = Date.now() + timeoutMs;

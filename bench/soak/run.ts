@@ -278,10 +278,26 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
   const bad = deliveries.filter((d) => !d.ok);
   if (bad.length) {
     // Kept with the replica logs: what each failing subscriber saw and when it reconnected.
+    // With the rows of the missing ids, since the database goes with the cleanup.
+    const missingIds = [...new Set(bad.flatMap((d) => d.missingIds))].slice(0, 500);
+    const rows = (
+      await db.query(
+        `select id::text, type, instance_id, operation_id, to_state, occurred_at, message
+         from events where id = any($1::bigint[]) order by id`,
+        [missingIds],
+      )
+    ).rows;
     await writeFile(
       join(workdir, 'failed-subscribers.json'),
       JSON.stringify(
-        bad.map((d) => ({ ...d, subscriber: { ...d.subscriber, cursors: undefined } })),
+        {
+          subscribers: bad.map((d) => ({
+            ...d,
+            missingIds: undefined,
+            subscriber: { ...d.subscriber, cursors: undefined },
+          })),
+          missingEvents: rows,
+        },
         null,
         1,
       ),
