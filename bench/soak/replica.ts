@@ -68,7 +68,7 @@ export class Replica {
     // Not ended with the child's output: the exit line below still goes in.
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
-    child.once('exit', (code, signal) => {
+    child.once('exit', (_code, signal) => {
       if (child === this.#child && signal !== 'SIGKILL' && signal !== 'SIGTERM') this.#exits++;
     });
     // 'close' comes after the child's output has ended, so nothing is written after this line.
