@@ -117,11 +117,11 @@ export interface DeliveryResult {
 async function expectedIds(db: pg.Pool, tenantId: string, sub: Subscriber, after: string, upTo: string) {
   const r = sub.instanceId
     ? await db.query<{ id: string }>(
-        'select id::text from events where tenant_id = $1 and instance_id = $2 and id > $3 and id <= $4 order by id',
+        'select id::text from events where tenant_id = $1 and instance_id = $2 and id > $3 and id <= $4 order by events.id',
         [tenantId, localOf(sub.instanceId), after, upTo],
       )
     : await db.query<{ id: string }>(
-        'select id::text from events where tenant_id = $1 and id > $2 and id <= $3 order by id',
+        'select id::text from events where tenant_id = $1 and id > $2 and id <= $3 order by events.id',
         [tenantId, after, upTo],
       );
   return r.rows.map((x) => x.id);

@@ -283,7 +283,7 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
     const rows = (
       await db.query(
         `select id::text, type, instance_id, operation_id, to_state, occurred_at, message
-         from events where id = any($1::bigint[]) order by id`,
+         from events where id = any($1::bigint[]) order by events.id`,
         [missingIds],
       )
     ).rows;
