@@ -35,6 +35,10 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // pg-pool listens for errors only on idle clients: a checked-out client whose server goes away
+    // (a Postgres restart) between statements would emit an unhandled 'error' and crash the process.
+    // Its pending or next query fails on its own, and the pool discards the broken client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, target, pool, close: () => db.destroy() };
   }
