@@ -1,3 +1,4 @@
+import { operationSeconds, operationsFinished } from '../control/metrics.js';
 import { type Operation, toOperation } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { SecretService } from '../control/secrets.js';
@@ -163,6 +164,11 @@ export class Executor {
       },
       Math.max(250, Math.floor(this.#o.leaseMs / 3)),
     );
+    const started = performance.now();
+    const count = (outcome: string) => {
+      operationsFinished.inc({ kind: op.kind, outcome });
+      operationSeconds.observe({ kind: op.kind, outcome }, (performance.now() - started) / 1000);
+    };
     const steps = resumedSteps(op);
     // What this run must not write in clear (secret values, config contents), learnt as it materialises them.
     const masker = new Masker();
@@ -172,6 +178,7 @@ export class Executor {
         throw new OperationFailure('TOO_MANY_ATTEMPTS', `gave up after ${MAX_ATTEMPTS} attempts`);
       const result = await performOperation(this.#o, op, abort.signal, steps, masker);
       await recordOutcome(this.#o, op, steps, 'succeeded', result, masker);
+      count('succeeded');
       log.info({ outcome: result.outcome }, 'operation succeeded');
     } catch (err) {
       if (
@@ -179,7 +186,10 @@ export class Executor {
         (abort.signal.aborted && this.#stopped && !(abort.signal.reason instanceof CanceledError))
       ) {
         // Hands a stopped run back (queued, no lease); a crashed one keeps its lease until it expires.
-        if (!(abort.signal.reason instanceof CrashSignal)) await releaseLease(db, op.id, this.#o.owner).catch(() => {});
+        if (!(abort.signal.reason instanceof CrashSignal)) {
+          await releaseLease(db, op.id, this.#o.owner).catch(() => {});
+          count('released');
+        }
         return;
       }
       const canceled = err instanceof CanceledError || abort.signal.reason instanceof CanceledError;
@@ -187,8 +197,10 @@ export class Executor {
       const failure = { ...described, message: masker.text(described.message) };
       if (failure.code === 'INTERNAL') log.error({ err }, 'operation failed unexpectedly');
       else log.info({ code: failure.code }, 'operation failed');
-      await recordOutcome(this.#o, op, steps, canceled ? 'canceled' : 'failed', failure, masker).catch((e: unknown) =>
-        log.error({ err: e }, 'recording the failure failed; the lease will expire and the operation re-run'),
+      await recordOutcome(this.#o, op, steps, canceled ? 'canceled' : 'failed', failure, masker).then(
+        () => count(canceled ? 'canceled' : 'failed'),
+        (e: unknown) =>
+          log.error({ err: e }, 'recording the failure failed; the lease will expire and the operation re-run'),
       );
     } finally {
       clearInterval(heartbeat);
