@@ -20,7 +20,15 @@ export function isInstanceNameTaken(err: unknown): boolean {
 }
 
 /** Socket-level failures of reaching the server (Node's codes, as pg surfaces them). */
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs of a server going away or not yet taking connections: admin/crash shutdown, cannot connect now. */
 const SHUTDOWN_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 /** What pg and pg-pool say when a connection dies, or cannot be had in time, without a code. */
