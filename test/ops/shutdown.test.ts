@@ -45,6 +45,8 @@ function watchedSocket(wsUrl: string, token: string) {
     url: wsUrl,
     webSocketImpl: WebSocket,
     lazy: false,
+    // The close is what the test waits for (recorded below), not an error to print.
+    onNonLazyError: () => {},
     retryAttempts: 0,
     connectionParams: { authorization: `Bearer ${token}` },
     on: {
