@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
+import { enableProcessMetrics } from './control/metrics.js';
 import type { Services } from './control/services.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrator.js';
@@ -8,6 +10,7 @@ import { Registry } from './providers/registry.js';
 import { bootstrap } from './server/bootstrap.js';
 import { createErrorMasker } from './server/error-masking.js';
 import { createHttpServer } from './server/http-server.js';
+import { createMetricsHandler, createMetricsServer } from './server/metrics-endpoint.js';
 import { createServices } from './server/services.js';
 import { createWorkers, type ExecutorTuning } from './server/workers.js';
 import { createWsServer } from './server/ws-server.js';
@@ -32,8 +35,8 @@ export interface App {
   /** The operation executor, when this process runs one (WHEELHOUSE_WORKER). */
   executor: Executor | undefined;
   database: DatabaseHandle;
-  /** Listens on config host/port (port 0 picks a free one); resolves to the bound URL. */
-  start(): Promise<{ url: string; port: number }>;
+  /** Listens on config host/port (port 0 picks a free one); resolves to the bound URL (and the metrics URL on a port of its own). */
+  start(): Promise<{ url: string; port: number; metricsUrl?: string }>;
   /** Closes sockets, subscriptions, the HTTP server and (if it opened it) the database. */
   stop(): Promise<void>;
 }
@@ -50,7 +53,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
   const maskError = createErrorMasker(logger);
   const graphql = createGraphQLServer(services, maskError);
-  const server = createHttpServer(graphql, database.db);
+  enableProcessMetrics();
+  // /metrics: on its own port and open (WHEELHOUSE_METRICS_PORT), else on the API port behind a SYSTEM token.
+  const scrape = { db: database.db, events: services.events };
+  const metricsServer =
+    config.metricsPort === undefined ? undefined : createMetricsServer(createMetricsHandler(scrape));
+  const server = createHttpServer(
+    graphql,
+    database.db,
+    metricsServer ? undefined : createMetricsHandler(scrape, services.tokens),
+  );
   const ws = createWsServer(server, graphql, services, maskError);
 
   let started = false;
@@ -73,25 +85,50 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         });
       });
       started = true;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      let metricsUrl: string | undefined;
+      if (metricsServer) {
+        await listen(metricsServer, config.metricsPort ?? 0, config.host);
+        metricsUrl = `http://${host}:${(metricsServer.address() as AddressInfo).port}/metrics`;
+      }
       executor?.start();
       supervisor?.start();
       const { port } = server.address() as AddressInfo;
-      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-      return { url: `http://${host}:${port}/graphql`, port };
+      return { url: `http://${host}:${port}/graphql`, port, ...(metricsUrl ? { metricsUrl } : {}) };
     },
     async stop() {
-      await supervisor?.stop();
-      await executor?.stop();
-      // Every open stream completes before its socket closes.
+      // New connections are refused at once; requests in flight finish (up to the grace period).
+      const drained = started ? drain(server, config.shutdownGraceSeconds * 1000) : Promise.resolve();
+      // Sockets close with 1001 (going away) before their streams end, so clients resume elsewhere
+      // from their cursors rather than take a completed stream for the end of it.
+      await ws.close();
+      // SSE streams complete (their clients resume elsewhere too); they would hold the drain otherwise.
       await services.events.stop();
+      // Running operations are handed back (queued, no lease) for another replica to claim at once.
+      await Promise.all([supervisor?.stop(), executor?.stop(), drained]);
       await services.tokens.stop();
       await services.signal.stop();
-      await ws.close();
-      if (started) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+      if (metricsServer?.listening) await drain(metricsServer, 0);
       if (ownsDatabase) await database.close();
     },
   };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Stops accepting connections, lets requests in flight finish for up to `graceMs`, then cuts what is left. */
+async function drain(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(cut);
 }

@@ -55,6 +55,10 @@ export interface Config {
   supervisorIntervalSeconds: number;
   /** Mutations a token may make per minute. */
   mutationRateLimitPerMinute: number;
+  /** A port of its own for /metrics, unauthenticated (0 picks one); undefined serves it on PORT behind a SYSTEM token. */
+  metricsPort: number | undefined;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -123,6 +127,14 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       'WHEELHOUSE_MUTATION_RATE_LIMIT',
       z.coerce.number().int().min(1).max(1_000_000),
       env.WHEELHOUSE_MUTATION_RATE_LIMIT ?? '600',
+    ),
+    metricsPort: env.WHEELHOUSE_METRICS_PORT?.trim()
+      ? parseWith('WHEELHOUSE_METRICS_PORT', portSchema, env.WHEELHOUSE_METRICS_PORT.trim())
+      : undefined,
+    shutdownGraceSeconds: parseWith(
+      'WHEELHOUSE_SHUTDOWN_GRACE_SECONDS',
+      z.coerce.number().min(0).max(3600),
+      env.WHEELHOUSE_SHUTDOWN_GRACE_SECONDS ?? '20',
     ),
   };
 }

@@ -7,9 +7,10 @@
  */
 import type { CallContext, Capability, Provider } from '../providers/provider.js';
 import { hasCapability } from '../providers/provider.js';
-import { ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
+import { CanceledError, ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
 import { CapabilityNotSupportedError, type DomainError, ProviderUnavailableError } from './errors.js';
+import { providerCallSeconds, providerCalls } from './metrics.js';
 
 /** A provider found for a call, with the context (credentials attached) to pass to it. */
 export interface AcquiredProvider {
@@ -23,21 +24,92 @@ export function providerNotRegistered(key: string): ProviderUnavailableError {
   return new ProviderUnavailableError(key, `provider "${key}" is not registered on this server`);
 }
 
-/** The provider registered under `key`; ProviderUnavailableError when there is none. */
+/** The provider registered under `key` (its calls measured); ProviderUnavailableError when there is none. */
 export function providerFor(registry: Registry, key: string): Provider {
+  let provider: Provider;
   try {
-    return registry.get(key);
+    provider = registry.get(key);
   } catch {
     throw providerNotRegistered(key);
   }
+  return measured(key, provider);
 }
 
 /** Resolves `key` and attaches its credentials for one call; ProviderUnavailableError when it is not registered. */
 export async function acquireProvider(registry: Registry, key: string, signal: AbortSignal): Promise<AcquiredProvider> {
+  let acquired: AcquiredProvider;
   try {
-    return await registry.acquire({ signal }, key);
+    acquired = await registry.acquire({ signal }, key);
   } catch (err) {
     if (err instanceof ProviderNotFoundError) throw providerNotRegistered(key);
+    throw err;
+  }
+  return { ...acquired, provider: measured(acquired.key, acquired.provider) };
+}
+
+/** The contract's calls that reach the backend; what /metrics counts and times per provider. */
+const MEASURED_CALLS: ReadonlySet<PropertyKey> = new Set([
+  'provision',
+  'deprovision',
+  'start',
+  'stop',
+  'restart',
+  'status',
+  'deploy',
+  'rollback',
+  'scale',
+  'resources',
+  'logs',
+  'exec',
+]);
+
+const measuredProviders = new WeakMap<Provider, Map<string, Provider>>();
+
+/**
+ * The provider with each backend call counted and timed by outcome and error
+ * kind (wheelhouse_provider_calls_total and _duration_seconds). Every other
+ * member passes through, bound to the provider itself (providers keep
+ * private state). One wrapper per provider and key, made once.
+ */
+function measured(key: string, provider: Provider): Provider {
+  let byKey = measuredProviders.get(provider);
+  if (!byKey) {
+    byKey = new Map();
+    measuredProviders.set(provider, byKey);
+  }
+  const known = byKey.get(key);
+  if (known) return known;
+  const wrappers = new Map<PropertyKey, unknown>();
+  const proxy = new Proxy(provider, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      let wrapper = wrappers.get(prop);
+      if (!wrapper) {
+        const fn = value as (...args: unknown[]) => unknown;
+        wrapper = MEASURED_CALLS.has(prop)
+          ? (...args: unknown[]) => timeCall(key, String(prop), () => fn.apply(target, args))
+          : fn.bind(target);
+        wrappers.set(prop, wrapper);
+      }
+      return wrapper;
+    },
+  });
+  byKey.set(key, proxy);
+  return proxy;
+}
+
+async function timeCall(provider: string, call: string, run: () => unknown): Promise<unknown> {
+  const started = performance.now();
+  try {
+    const result = await run();
+    providerCalls.inc({ provider, call, outcome: 'ok', error_kind: '' });
+    providerCallSeconds.observe({ provider, call, outcome: 'ok' }, (performance.now() - started) / 1000);
+    return result;
+  } catch (err) {
+    const kind = err instanceof ProviderError ? err.kind : err instanceof CanceledError ? 'canceled' : 'other';
+    providerCalls.inc({ provider, call, outcome: 'error', error_kind: kind });
+    providerCallSeconds.observe({ provider, call, outcome: 'error' }, (performance.now() - started) / 1000);
     throw err;
   }
 }

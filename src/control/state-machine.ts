@@ -21,6 +21,9 @@ const ALLOWED: Record<InstanceAction, readonly InstanceState[]> = {
   exec: ['running', 'starting'],
 };
 
+/** What an instance stopped only because it is scaled to zero still takes. */
+const AT_REST_ACTIONS: ReadonlySet<InstanceAction> = new Set(['scale', 'deploy', 'rollback']);
+
 const VERB: Record<InstanceAction, string> = {
   deploy: 'deploy to',
   scale: 'scale',
@@ -34,13 +37,15 @@ const VERB: Record<InstanceAction, string> = {
 
 /**
  * Throws InvalidStateError unless `action` is allowed now. A teardown in
- * progress forbids everything; a scale is also allowed on an instance that is
- * stopped while meant to run (scaled to zero).
+ * progress forbids everything; a scale, deploy or rollback is also allowed on
+ * an instance that is stopped while meant to run (scaled to zero).
  */
 export function assertAllowed(action: InstanceAction, state: InstanceState, desired: DesiredState): void {
   if (desired === 'destroyed')
     throw new InvalidStateError(state === 'destroyed' ? 'destroyed' : 'destroying', VERB[action]);
-  // Scaled to zero, an instance meant to run is observed stopped (at rest); scaling up is how it comes back.
-  if (action === 'scale' && state === 'stopped' && desired === 'running') return;
+  // Scaled to zero, an instance meant to run is observed stopped (at rest): scaling up is how it comes back,
+  // and a deploy or rollback rolls out its release (whose replica counts bring it up). Only a stop the
+  // owner asked for (desired stopped) refuses them.
+  if (AT_REST_ACTIONS.has(action) && state === 'stopped' && desired === 'running') return;
   if (!ALLOWED[action].includes(state)) throw new InvalidStateError(state, VERB[action]);
 }

@@ -6,7 +6,12 @@ import pg from 'pg';
 import type { Database } from './database.js';
 
 /** Where the data lives: a Postgres server, or an embedded PGlite directory (or `memory://`). */
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
+  | { kind: 'pglite'; dataDir: string };
+
+/** How long a request waits for a pooled connection to a server that does not answer. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 /** An open database: the Kysely handle plus what only the notifier needs. */
 export interface DatabaseHandle {
@@ -32,12 +37,17 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
       }
     : undefined;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // A server that does not answer (stopped, partitioned) fails a request in seconds instead of hanging it.
+      connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    });
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    // pg-pool listens for errors only on idle clients: a checked-out client whose server goes away
-    // (a Postgres restart) between statements would emit an unhandled 'error' and crash the process.
-    // Its pending or next query fails on its own, and the pool discards the broken client on release.
+    // Nor may one on a checked-out client between statements (a transaction's, when the server
+    // restarts): pg-pool listens only while a client is idle, and an 'error' event nobody listens
+    // to is an uncaught exception. The statement that uses the dead client fails instead.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, target, pool, close: () => db.destroy() };

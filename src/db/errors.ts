@@ -18,3 +18,41 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 export function isInstanceNameTaken(err: unknown): boolean {
   return isUniqueViolation(err, INSTANCE_NAME_LIVE);
 }
+
+/** Socket-level failures of reaching the server (Node's codes, as pg surfaces them). */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a server going away or not yet taking connections: admin/crash shutdown, cannot connect now. */
+const SHUTDOWN_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** What pg and pg-pool say when a connection dies, or cannot be had in time, without a code. */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+/**
+ * True when a statement failed because the database could not be reached
+ * (down, restarting, unreachable), not because of the statement: the caller
+ * may retry later, and the client is told UNAVAILABLE rather than an internal error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; message?: unknown; errors?: unknown };
+    const code = typeof x.code === 'string' ? x.code : '';
+    if (CONNECTION_ERRNOS.has(code) || SHUTDOWN_SQLSTATES.has(code) || code.startsWith('08')) return true;
+    const message = typeof x.message === 'string' ? x.message : '';
+    if (CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
+    // Node reports a refused dual-stack connect as an AggregateError of the per-address failures.
+    if (Array.isArray(x.errors) && x.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}

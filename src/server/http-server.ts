@@ -3,17 +3,20 @@ import type { DbHandle } from '../db/db-types.js';
 import { databaseReady } from '../db/health.js';
 import { serveConsole } from './console-assets.js';
 import { REQUEST_LIMITS } from './limits.js';
+import type { MetricsHandler } from './metrics-endpoint.js';
 import type { GraphQLServer } from './yoga.js';
 
 /**
  * The HTTP server: liveness (`/healthz`), readiness (`/readyz`, the database
- * answers), the web console (any other GET) and GraphQL, whose bodies are refused before a byte is read when
+ * answers), `/metrics` (when served on this port), the web console (any other GET) and GraphQL, whose bodies are
+ * refused before a byte is read when
  * they are over the limit or do not say how long they are.
  */
-export function createHttpServer(graphql: GraphQLServer, db: DbHandle): Server {
+export function createHttpServer(graphql: GraphQLServer, db: DbHandle, metrics?: MetricsHandler): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
+    if (path === '/metrics' && metrics) return metrics(req, res);
     if (path === '/readyz') {
       void databaseReady(db).then((ready) =>
         ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),

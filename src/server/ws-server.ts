@@ -11,6 +11,7 @@ import type { GraphQLContext } from '../schema/context.js';
 import { authenticate } from './auth.js';
 import { maskAll } from './error-masking.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { countWsSubscription } from './request-metrics.js';
 import { SharedPayloads } from './shared-payloads.js';
 import { subscribeShared } from './subscribe-shared.js';
 import type { GraphQLServer } from './yoga.js';
@@ -58,17 +59,20 @@ export function createWsServer(server: Server, graphql: GraphQLServer, services:
       // Subscribers of the same shape share each event's execution (a feed watched by thousands).
       subscribe: (args) => {
         const { principal } = args.contextValue as GraphQLContext;
-        return subscribeShared(args, {
-          key: [
-            principal.tenantId,
-            [...principal.scopes].sort().join(','),
-            args.operationName ?? '',
-            JSON.stringify(args.variableValues ?? {}),
-            printed(args.document),
-          ].join('\n'),
-          mask: (errors) => maskAll(mask, errors),
-          fallback: (a) => (a.rootValue as { subscribe: (x: ExecutionArgs) => unknown }).subscribe(a),
-        }) as never;
+        return countWsSubscription(
+          args,
+          subscribeShared(args, {
+            key: [
+              principal.tenantId,
+              [...principal.scopes].sort().join(','),
+              args.operationName ?? '',
+              JSON.stringify(args.variableValues ?? {}),
+              printed(args.document),
+            ].join('\n'),
+            mask: (errors) => maskAll(mask, errors),
+            fallback: (a) => (a.rootValue as { subscribe: (x: ExecutionArgs) => unknown }).subscribe(a),
+          }),
+        ) as never;
       },
       onConnect: async (ctx) => {
         const raw = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;

@@ -12,6 +12,7 @@ import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { requestMetricsPlugin } from './request-metrics.js';
 
 /** What a transport hands yoga: the HTTP request, or a WebSocket connection already authenticated. */
 export interface ServerContext {
@@ -52,6 +53,7 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
         blockFieldSuggestion: { enabled: true },
       }),
       useRetryAfterHeader(),
+      requestMetricsPlugin(),
       useCompiledQueries(),
     ],
     context: async (initial): Promise<GraphQLContext> => {

@@ -1,7 +1,9 @@
+import { operationSeconds, operationsFinished } from '../control/metrics.js';
 import { type Operation, toOperation } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle } from '../db/db-types.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { releaseLease } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import type { Logger } from '../logger.js';
@@ -90,6 +92,8 @@ export class Executor {
   }
 
   async #run(): Promise<void> {
+    // Consecutive failed claims: the wait between attempts doubles (to 5 s) while the database is away.
+    let failures = 0;
     while (!this.#stopped) {
       let claimed = false;
       if (this.#running.size < this.#o.concurrency) {
@@ -110,11 +114,15 @@ export class Executor {
             });
             this.#running.set(row.id, { abort, done });
           }
+          failures = 0;
         } catch (err) {
-          if (!this.#stopped) this.#o.logger.warn({ err }, 'claiming operations failed; retrying');
+          failures += 1;
+          // Once per outage, not once per attempt.
+          if (!this.#stopped && failures === 1) this.#o.logger.warn({ err }, 'claiming operations failed; retrying');
         }
       }
-      if (!claimed && !this.#stopped) await this.#sleep();
+      if (!claimed && !this.#stopped)
+        await this.#sleep(failures ? Math.min(this.#o.pollMs * 2 ** failures, 5_000) : this.#o.pollMs);
     }
   }
 
@@ -134,9 +142,9 @@ export class Executor {
     return [...names];
   }
 
-  #sleep(): Promise<void> {
+  #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.#o.pollMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
@@ -146,6 +154,24 @@ export class Executor {
         done();
       };
     });
+  }
+
+  /**
+   * Releases an operation's lease as soon as the database takes the write (retried each second);
+   * after a lease's length the lease has lapsed anyway and any executor re-claims the operation.
+   */
+  async #handBack(operationId: string): Promise<void> {
+    const deadline = Date.now() + this.#o.leaseMs;
+    for (;;) {
+      try {
+        await releaseLease(this.#o.db, operationId, this.#o.owner);
+        this.#wake?.();
+        return;
+      } catch {
+        if (Date.now() >= deadline) return;
+        await new Promise((r) => setTimeout(r, Math.min(1_000, this.#o.leaseMs)));
+      }
+    }
   }
 
   async #execute(op: Operation, abort: AbortController): Promise<void> {
@@ -163,6 +189,11 @@ export class Executor {
       },
       Math.max(250, Math.floor(this.#o.leaseMs / 3)),
     );
+    const started = performance.now();
+    const count = (outcome: string) => {
+      operationsFinished.inc({ kind: op.kind, outcome });
+      operationSeconds.observe({ kind: op.kind, outcome }, (performance.now() - started) / 1000);
+    };
     const steps = resumedSteps(op);
     // What this run must not write in clear (secret values, config contents), learnt as it materialises them.
     const masker = new Masker();
@@ -172,6 +203,7 @@ export class Executor {
         throw new OperationFailure('TOO_MANY_ATTEMPTS', `gave up after ${MAX_ATTEMPTS} attempts`);
       const result = await performOperation(this.#o, op, abort.signal, steps, masker);
       await recordOutcome(this.#o, op, steps, 'succeeded', result, masker);
+      count('succeeded');
       log.info({ outcome: result.outcome }, 'operation succeeded');
     } catch (err) {
       if (
@@ -179,7 +211,17 @@ export class Executor {
         (abort.signal.aborted && this.#stopped && !(abort.signal.reason instanceof CanceledError))
       ) {
         // Hands a stopped run back (queued, no lease); a crashed one keeps its lease until it expires.
-        if (!(abort.signal.reason instanceof CrashSignal)) await releaseLease(db, op.id, this.#o.owner).catch(() => {});
+        if (!(abort.signal.reason instanceof CrashSignal)) {
+          await releaseLease(db, op.id, this.#o.owner).catch(() => {});
+          count('released');
+        }
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        // Not the operation's fault: hand it back when the database answers again, and it re-runs
+        // (provider calls converge); were it recorded as failed, an outage would fail every running operation.
+        log.warn({ err }, 'the database went away during the operation; handing it back to be run again');
+        await this.#handBack(op.id);
         return;
       }
       const canceled = err instanceof CanceledError || abort.signal.reason instanceof CanceledError;
@@ -187,8 +229,10 @@ export class Executor {
       const failure = { ...described, message: masker.text(described.message) };
       if (failure.code === 'INTERNAL') log.error({ err }, 'operation failed unexpectedly');
       else log.info({ code: failure.code }, 'operation failed');
-      await recordOutcome(this.#o, op, steps, canceled ? 'canceled' : 'failed', failure, masker).catch((e: unknown) =>
-        log.error({ err: e }, 'recording the failure failed; the lease will expire and the operation re-run'),
+      await recordOutcome(this.#o, op, steps, canceled ? 'canceled' : 'failed', failure, masker).then(
+        () => count(canceled ? 'canceled' : 'failed'),
+        (e: unknown) =>
+          log.error({ err: e }, 'recording the failure failed; the lease will expire and the operation re-run'),
       );
     } finally {
       clearInterval(heartbeat);

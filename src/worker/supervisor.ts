@@ -1,7 +1,9 @@
 import { driftOf, missingServices } from '../control/desired-state.js';
+import { supervisorRecoveries } from '../control/metrics.js';
 import type { OperationKind, OperationParams } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
+import { providerFor } from '../control/provider-calls.js';
 import type { InstanceRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
@@ -180,7 +182,7 @@ export class Supervisor {
     if (desired === 'destroyed') return this.#recover(row, 'deprovision', 'teardown did not finish');
     let provider: ReturnType<Registry['get']>;
     try {
-      provider = registry.get(row.provider_key);
+      provider = providerFor(registry, row.provider_key);
     } catch {
       logger.warn({ instanceId, provider: row.provider_key }, 'provider not registered here; not observed');
       return undefined;
@@ -235,6 +237,7 @@ export class Supervisor {
     if (queued) {
       this.#backoff.set(row.id, { failures: b.failures + 1, nextAt: now + delay });
       this.#o.logger.info({ instanceId: row.id, kind, why }, 'recovery queued');
+      supervisorRecoveries.inc({ kind });
       this.#o.signal.queued();
     }
     return this.#o.busyRetryMs;

@@ -26,6 +26,8 @@ export interface TestApp {
   app: App;
   url: string;
   wsUrl: string;
+  /** Where /metrics is served when it has a port of its own (config.metricsPort). */
+  metricsUrl: string | undefined;
   database: DatabaseHandle;
   /** A fresh tenant with a token of `scopes` (all by default): tests never share data. */
   newTenant(scopes?: readonly Scope[]): Promise<TestTenant>;
@@ -60,7 +62,7 @@ export async function startTestApp(
     ...(opts.executor ? { executor: opts.executor } : {}),
     announce: () => {},
   });
-  const { url } = await app.start();
+  const { url, metricsUrl } = await app.start();
   const newToken = async (tenantId: string, scopes: readonly Scope[]) => {
     const secret = `whk_test_${randomUUID()}`;
     await app.services.tokens.ensureToken(tenantId, 'test', secret, scopes);
@@ -70,6 +72,7 @@ export async function startTestApp(
     app,
     url,
     wsUrl: url.replace(/^http/, 'ws'),
+    metricsUrl,
     database,
     newToken,
     async newTenant(scopes = ALL_SCOPES) {
