@@ -16,7 +16,9 @@ export function createHttpServer(graphql: GraphQLServer, db: DbHandle, metrics?:
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
-    if (path === '/metrics' && metrics) return metrics(req, res);
+    // Served on its own port when one is set: then not here, and not the console's either.
+    if (path === '/metrics')
+      return metrics ? metrics(req, res) : json(res, 404, { errors: [{ message: 'not found' }] });
     if (path === '/readyz') {
       void databaseReady(db).then((ready) =>
         ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),
