@@ -169,7 +169,8 @@ export const PortSpecInput = builder.inputType('PortSpecInput', {
   }),
 });
 export const VolumeSpecInput = builder.inputType('VolumeSpecInput', {
-  description: 'A volume owned by the instance (removed on deprovision).',
+  description:
+    'A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes).',
   fields: (t) => ({
     name: t.string({ required: true, description: 'DNS-safe name, unique in the service.' }),
     mountPath: t.string({ required: true, description: 'Absolute mount path.' }),

@@ -703,7 +703,7 @@ export type Mutation = {
   deleteSecret: DeleteSecretResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
   deployInstance: DeployInstanceResult;
-  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  /** Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes. */
   deprovisionInstance: DeprovisionInstanceResult;
   /** Runs a command in a service and returns its output. Needs EXEC. */
   execInstance: ExecInstanceResult;
@@ -758,6 +758,7 @@ export type MutationDeployInstanceArgs = {
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeprovisionInstanceArgs = {
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
   input: InstanceActionInput;
 };
 
@@ -1700,7 +1701,7 @@ export type VolumeSpec = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
-/** A volume owned by the instance (removed on deprovision). */
+/** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];

@@ -742,7 +742,7 @@ export type Mutation = {
   deleteSecret: DeleteSecretResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
   deployInstance: DeployInstanceResult;
-  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  /** Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes. */
   deprovisionInstance: DeprovisionInstanceResult;
   /** Runs a command in a service and returns its output. Needs EXEC. */
   execInstance: ExecInstanceResult;
@@ -791,6 +791,7 @@ export type MutationDeployInstanceArgs = {
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeprovisionInstanceArgs = {
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
   input: InstanceActionInput;
 };
 
@@ -1762,7 +1763,7 @@ export type VolumeSpec = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
-/** A volume owned by the instance (removed on deprovision). */
+/** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
@@ -3057,6 +3058,7 @@ export type RestartInstanceMutation = {
 
 export type DeprovisionInstanceMutationVariables = Exact<{
   input: InstanceActionInput;
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
 }>;
 
 export type DeprovisionInstanceMutation = {
@@ -8387,6 +8389,12 @@ export const DeprovisionInstanceDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'InstanceActionInput' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deleteVolumes' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          defaultValue: { kind: 'BooleanValue', value: false },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -8399,6 +8407,11 @@ export const DeprovisionInstanceDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'input' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deleteVolumes' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deleteVolumes' } },
               },
             ],
             selectionSet: {

@@ -12,6 +12,7 @@ import type {
   V1Container,
   V1Deployment,
   V1EnvVar,
+  V1PersistentVolumeClaim,
   V1PodTemplateSpec,
   V1Probe,
   V1ResourceRequirements,
@@ -64,6 +65,11 @@ export function objectName(instanceId: string): string {
   return `wh-${instanceId}`.toLowerCase();
 }
 
+/** The headless Service that governs a StatefulSet's pods (stable per-replica DNS names). */
+export function headlessName(instanceId: string): string {
+  return `${objectName(instanceId)}-pods`;
+}
+
 /** The label selector that finds every object (and pod) of an instance. */
 export function instanceSelector(instanceId: string): string {
   return `${Labels.instance}=${instanceId}`;
@@ -93,6 +99,9 @@ export function validateProvision(req: ProvisionRequest): void {
   if (req.kind !== WorkloadKinds.deployment && req.kind !== WorkloadKinds.statefulSet) {
     throw new SpecError(`workload kind ${req.kind} is not supported`);
   }
+  if (req.kind === WorkloadKinds.statefulSet && headlessName(req.instanceId).length > 63) {
+    throw new SpecError(`instance id ${req.instanceId} is too long for a StatefulSet's headless Service name`);
+  }
   const names = new Set<string>();
   const mains = req.services.filter((s) => s.role === ServiceRoles.main);
   if (mains.length !== 1) throw new SpecError(`a workload needs exactly one main service (found ${mains.length})`);
@@ -104,9 +113,6 @@ export function validateProvision(req: ProvisionRequest): void {
     }
     if (names.has(svc.name)) throw new SpecError(`service ${svc.name} is listed twice`);
     names.add(svc.name);
-    if (svc.volumes.length > 0) {
-      throw new SpecError(`service ${svc.name}: volumes are not supported by the Kubernetes provider`);
-    }
     validateResources(svc.name, svc.resources);
     const r = svc.resources.replicas;
     if (svc.role !== ServiceRoles.main && r && r !== mainReplicas) {
@@ -280,6 +286,10 @@ export function baseLabels(req: ProvisionRequest): Record<string, string> {
 export interface InstanceObjects {
   workload: Workload;
   service?: V1Service;
+  /** StatefulSet: the headless Service named in its serviceName. */
+  headless?: V1Service;
+  /** Deployment: the PersistentVolumeClaims of its volumes (created when missing, never replaced). */
+  claims?: V1PersistentVolumeClaim[];
   secret?: V1Secret;
   configMap?: V1ConfigMap;
 }
@@ -320,7 +330,7 @@ export function buildObjects(req: ProvisionRequest, namespace: string): Instance
           kind: 'StatefulSet',
           metadata: { ...metadata(), annotations },
           spec: {
-            serviceName: name,
+            serviceName: headlessName(req.instanceId),
             replicas,
             selector,
             template,
@@ -340,6 +350,20 @@ export function buildObjects(req: ProvisionRequest, namespace: string): Instance
           },
         };
   const out: InstanceObjects = { workload };
+  if (workload.kind === 'StatefulSet') {
+    out.headless = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { ...metadata(), name: headlessName(req.instanceId) },
+      spec: {
+        clusterIP: 'None',
+        // Per-replica DNS names resolve before readiness, as peers of a stateful set expect.
+        publishNotReadyAddresses: true,
+        selector: { [Labels.instance]: req.instanceId },
+        ports: servicePortsOf(template),
+      },
+    };
+  }
   const servicePorts = servicePortsOf(template);
   if (servicePorts.length > 0) {
     out.service = {

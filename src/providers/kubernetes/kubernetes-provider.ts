@@ -19,8 +19,9 @@
  *   a deploy that changes only secret values updates the Secret but does not
  *   roll the pods. Registry-resolved credentials (ctx.credentials) are not
  *   used: authentication comes from the kubeconfig.
- * - No volumes (refused with invalid_spec) and no watch: status is read on
- *   demand from the workload and its pods.
+ * - Volumes are PersistentVolumeClaims (kubernetes-volumes.ts) that outlive
+ *   the workload unless a deprovision asks to delete them. No watch: status
+ *   is read on demand from the workload and its pods.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi } from '@kubernetes/client-node';
@@ -32,6 +33,8 @@ import {
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
+  type DeprovisionOptions,
+  type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
   type HealthChecker,
@@ -74,6 +77,7 @@ import {
 import { mainOf, replicasBeforeStop, restartPatch, rollOut, scaleWorkload } from './kubernetes-rollout.js';
 import { awaitStart } from './kubernetes-start-gate.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
+import { attachVolumes, releaseClaims, validateVolumes } from './kubernetes-volumes.js';
 
 /** Configuration of a KubernetesProvider. Nothing is read from the environment. */
 export interface KubernetesProviderOptions {
@@ -111,12 +115,18 @@ export interface KubernetesProviderOptions {
   minReadyMs?: number;
   /** The policy readinessPolicy() returns. Default 5 min, polled every 2 s. */
   readiness?: ReadinessPolicy;
+  /**
+   * Storage class of a volume's claim when the volume names no `type`.
+   * Unset: the claim names no class, so the cluster's default class serves it.
+   */
+  defaultStorageClass?: string;
 }
 
 /**
- * What the Kubernetes provider implements, and nothing more: no `volumes`
- * (specs with volumes are refused), no strategies beyond rolling (recreate is
- * accepted for Deployments but is not a capability).
+ * What the Kubernetes provider implements, and nothing more: volumes as
+ * PersistentVolumeClaims; no GPUs, no strategies beyond rolling (recreate is
+ * accepted for Deployments but is not a capability), no custom domains or TLS
+ * (an Ingress host is an exposure option, not a managed domain).
  */
 export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.provision,
@@ -124,6 +134,7 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.scale,
   Capabilities.logs,
   Capabilities.exec,
+  Capabilities.volumes,
   Capabilities.rolling,
 ];
 
@@ -145,6 +156,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #pollMs: number;
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
+  readonly #defaultStorageClass: string | undefined;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -168,6 +180,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
+    this.#defaultStorageClass = options.defaultStorageClass;
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -223,9 +236,11 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'provision', async (call) => {
       call.secrets.push(...Object.values(req.secretValues ?? {}));
       validateProvision(req);
+      validateVolumes(req);
       if (!this.#serverVersion) await this.#fetchVersion(call);
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
+      attachVolumes(objects, req, this.#namespace, this.#defaultStorageClass);
       const workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
       await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
         startTimeoutMs: this.#startTimeoutMs,
@@ -241,9 +256,23 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     });
   }
 
-  /** Deletes the workload (its pods go with it), Service, Secret and ConfigMap; absent ones are fine. */
-  async deprovision(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'deprovision', (call) => this.#cluster.deleteAll(call, instanceId));
+  /**
+   * Deletes the workload (its pods go with it), Services, Secret and
+   * ConfigMap; absent ones are fine. The PersistentVolumeClaims (and their
+   * data) go only with `deleteVolumes`; otherwise the result names them.
+   */
+  async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
+    return this.#run(ctx, 'deprovision', async (call) => {
+      await this.#cluster.deleteAll(call, instanceId);
+      const keptVolumes = await releaseClaims(
+        this.#cluster.core,
+        this.#namespace,
+        call,
+        instanceId,
+        opts.deleteVolumes === true,
+      );
+      return { keptVolumes };
+    });
   }
 
   /** Scales a stopped instance back to the replicas it had when stopped. */
