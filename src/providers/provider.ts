@@ -110,11 +110,26 @@ export interface ResourceSpec {
   gpu?: string;
 }
 
+/**
+ * How a port is reached from outside the provider, where the provider can
+ * choose (Kubernetes): a cluster-internal address, a port on every node, a
+ * cloud load balancer, or an HTTP host routed by an Ingress.
+ */
+export const PortExposures = {
+  clusterIp: 'cluster_ip',
+  nodePort: 'node_port',
+  loadBalancer: 'load_balancer',
+  ingress: 'ingress',
+} as const;
+export type PortExposure = (typeof PortExposures)[keyof typeof PortExposures];
+
 /** A port the service listens on; `host` 0 or absent asks for any free host port. */
 export interface PortSpec {
   container: number;
   host?: number;
   protocol: 'tcp' | 'udp';
+  /** Overrides the provider's default exposure for this port; absent keeps the default. */
+  exposure?: PortExposure;
 }
 
 /**

@@ -921,11 +921,24 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** How a port is reached from outside the provider, where the provider chooses (Kubernetes; Docker publishes every port on the host and ignores it). */
+export type PortExposure =
+  /** Inside the cluster only, through the Service DNS name. */
+  | 'CLUSTER_IP'
+  /** An HTTP host routed by an Ingress (the provider's host template). */
+  | 'INGRESS'
+  /** A cloud load balancer: the endpoint appears once the cluster has assigned it an address. */
+  | 'LOAD_BALANCER'
+  /** A port on every node: the endpoint is a node's address and that port. */
+  | 'NODE_PORT';
+
 /** A port the service listens on. */
 export type PortSpec = {
   __typename?: 'PortSpec';
   /** Port inside the container. */
   container: Scalars['Int']['output'];
+  /** This port's exposure, when it overrides the provider's default. */
+  exposure?: Maybe<PortExposure>;
   /** Published host port; 0 means any free port. */
   host?: Maybe<Scalars['Int']['output']>;
   /** Transport. */
@@ -936,6 +949,8 @@ export type PortSpec = {
 export type PortSpecInput = {
   /** Port inside the container (1–65535). */
   container: Scalars['Int']['input'];
+  /** Overrides the provider's default exposure for this port (Kubernetes); omitted keeps the default. */
+  exposure?: InputMaybe<PortExposure>;
   /** Host port to publish; 0 or omitted picks a free one. */
   host?: InputMaybe<Scalars['Int']['input']>;
   /** Transport. */

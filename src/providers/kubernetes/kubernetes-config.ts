@@ -1,6 +1,9 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
+import { PortExposures } from '../provider.js';
 import { KubernetesProvider } from './kubernetes-provider.js';
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/;
 
 const optionsSchema = z
   .object({
@@ -12,8 +15,28 @@ const optionsSchema = z
     context: z.string().min(1).optional(),
     region: z.string().optional(),
     apiTimeoutMs: z.number().int().positive().optional(),
+    storageClass: z.string().regex(DNS_SUBDOMAIN, 'must name a storage class').optional(),
+    exposure: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'Ingress']).optional(),
+    ingressHost: z
+      .string()
+      .regex(/^[a-z0-9{}.-]+$/, 'must be a host name, with {service}, {port}, {instance} or {namespace} in it')
+      .optional(),
+    ingressClassName: z.string().regex(DNS_SUBDOMAIN, 'must name an IngressClass').optional(),
+    nodeAddress: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
+    message: 'exposure Ingress needs ingressHost',
+    path: ['ingressHost'],
+  });
+
+/** The provider option's words (Kubernetes' Service types) as the contract's PortExposure. */
+const EXPOSURES = {
+  ClusterIP: PortExposures.clusterIp,
+  NodePort: PortExposures.nodePort,
+  LoadBalancer: PortExposures.loadBalancer,
+  Ingress: PortExposures.ingress,
+} as const;
 
 /**
  * Loads the kubeconfig file at `path` (KubeConfig.loadFromFile) and selects
@@ -60,5 +83,12 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.namespace ? { namespace: parsed.data.namespace } : {}),
     ...(chosenRegion ? { region: chosenRegion } : {}),
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
+    ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
+    exposure: {
+      ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
+      ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),
+      ...(parsed.data.ingressClassName ? { ingressClassName: parsed.data.ingressClassName } : {}),
+      ...(parsed.data.nodeAddress ? { nodeAddress: parsed.data.nodeAddress } : {}),
+    },
   });
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type {
   V1ConfigMap,
   V1Container,
+  V1ContainerPort,
   V1Deployment,
   V1EnvVar,
   V1PersistentVolumeClaim,
@@ -23,6 +24,7 @@ import type {
 import {
   type Endpoint,
   type HealthCheckSpec,
+  type PortExposure,
   type PortSpec,
   type ProvisionRequest,
   type ResourceSpec,
@@ -220,7 +222,23 @@ function portsOf(ports: PortSpec[]): V1Container['ports'] {
   return ports.map((p) => ({
     containerPort: p.container,
     protocol: p.protocol === 'udp' ? 'UDP' : 'TCP',
+    ...(p.exposure ? { name: `${EXPOSURE_PREFIX[p.exposure]}${p.protocol === 'udp' ? 'u' : ''}-${p.container}` } : {}),
   }));
+}
+
+/** Container port name prefixes that record a port's exposure override (see kubernetes-exposure.ts). */
+const EXPOSURE_PREFIX: Record<PortExposure, string> = {
+  cluster_ip: 'ci',
+  node_port: 'np',
+  load_balancer: 'lb',
+  ingress: 'in',
+};
+
+/** The exposure override a container port's name records, if any. */
+export function exposureOverride(port: V1ContainerPort): PortExposure | undefined {
+  const m = /^([a-z]{2})u?-\d+$/.exec(port.name ?? '');
+  const found = Object.entries(EXPOSURE_PREFIX).find(([, prefix]) => prefix === m?.[1]);
+  return found?.[0] as PortExposure | undefined;
 }
 
 function plainEnv(env: Record<string, string>): V1EnvVar[] {

@@ -11,7 +11,9 @@
  * - `dependsOn` is validated but not enforced: containers of a pod start
  *   together (init services still run first, in order).
  * - Endpoints are the ClusterIP Service's DNS name, one per container port,
- *   `public: false` (reachable from inside the cluster only).
+ *   `public: false` (reachable from inside the cluster only), plus, for a
+ *   port exposed by NodePort, LoadBalancer or Ingress (provider option or
+ *   per-port override), the URL a user outside opens (`public: true`).
  * - The pod log endpoint merges stdout and stderr: every LogEntry is `stdout`.
  * - Exec cannot signal a process: at its timeout the connection is closed
  *   and 124 is reported, but the process may keep running in the container.
@@ -24,7 +26,16 @@
  *   is read on demand from the workload and its pods.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { AppsV1Api, CoreV1Api, Exec, type KubeConfig, Log, Metrics, VersionApi } from '@kubernetes/client-node';
+import {
+  AppsV1Api,
+  CoreV1Api,
+  Exec,
+  type KubeConfig,
+  Log,
+  Metrics,
+  NetworkingV1Api,
+  VersionApi,
+} from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
@@ -62,12 +73,12 @@ import { KubeCall } from './kubernetes-call.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
+import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
 import { type LogSource, openLogs } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import {
   Annotations,
   buildObjects,
-  endpointsOf,
   findContainer,
   objectName,
   rolesOf,
@@ -120,6 +131,12 @@ export interface KubernetesProviderOptions {
    * Unset: the claim names no class, so the cluster's default class serves it.
    */
   defaultStorageClass?: string;
+  /**
+   * How ports are reached from outside the cluster unless a port overrides
+   * it: `cluster_ip` (default: in-cluster DNS only), `node_port`,
+   * `load_balancer` or `ingress` (needs `ingressHost`). See kubernetes-exposure.ts.
+   */
+  exposure?: ExposureOptions;
 }
 
 /**
@@ -157,6 +174,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
   readonly #defaultStorageClass: string | undefined;
+  readonly #exposure: Exposure;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -181,6 +199,12 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
     this.#defaultStorageClass = options.defaultStorageClass;
+    this.#exposure = new Exposure(
+      this.#cluster.core,
+      kc.makeApiClient(NetworkingV1Api),
+      this.#namespace,
+      options.exposure ?? {},
+    );
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -241,7 +265,9 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
       attachVolumes(objects, req, this.#namespace, this.#defaultStorageClass);
+      this.#exposure.validate(objects.workload);
       const workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
+      await this.#exposure.sync(call, req.instanceId, workload);
       await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
         startTimeoutMs: this.#startTimeoutMs,
         pollMs: this.#pollMs,
@@ -250,7 +276,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       return {
         providerRef: `${workload.kind}/${objectName(req.instanceId)}`,
         serviceRefs,
-        endpoints: endpointsOf(workload, this.#namespace),
+        endpoints: await this.#exposure.endpoints(call, req.instanceId, workload),
         metadata: { namespace: this.#namespace, workload: `${workload.kind}/${objectName(req.instanceId)}` },
       };
     });
@@ -264,6 +290,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
     return this.#run(ctx, 'deprovision', async (call) => {
       await this.#cluster.deleteAll(call, instanceId);
+      await this.#exposure.delete(call, instanceId);
       const keptVolumes = await releaseClaims(
         this.#cluster.core,
         this.#namespace,
@@ -318,7 +345,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'status', async (call) => {
       const w = await this.#cluster.readWorkload(call, instanceId);
       const pods = await this.#cluster.pods(call, instanceId);
-      return instanceStatus(w, pods, endpointsOf(w, this.#namespace), {
+      return instanceStatus(w, pods, await this.#exposure.endpoints(call, instanceId, w), {
         now: Date.now(),
         minReadyMs: this.#minReadyMs,
       });
@@ -334,10 +361,11 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
       const w = await rollOut(this.#cluster, call, req);
+      await this.#exposure.sync(call, req.instanceId, w);
       return {
         providerRef: `${w.kind}/${objectName(req.instanceId)}`,
         status: 'deployed',
-        endpoints: endpointsOf(w, this.#namespace),
+        endpoints: await this.#exposure.endpoints(call, req.instanceId, w),
       };
     });
   }
@@ -345,7 +373,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   /** A rolling deploy of the snapshot's specs. */
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
-      await rollOut(this.#cluster, call, { ...req, strategy: DeployStrategies.rolling });
+      const w = await rollOut(this.#cluster, call, { ...req, strategy: DeployStrategies.rolling });
+      await this.#exposure.sync(call, req.instanceId, w);
     });
   }
 
