@@ -19,8 +19,12 @@
  *   and 124 is reported, but the process may keep running in the container.
  * - Secret values reach the pod only through the Secret (secretKeyRef);
  *   a deploy that changes only secret values updates the Secret but does not
- *   roll the pods. Registry-resolved credentials (ctx.credentials) are not
- *   used: authentication comes from the kubeconfig.
+ *   roll the pods.
+ * - Registry-resolved credentials (ctx.credentials, a bearer token from the
+ *   vault) authenticate every API request of the call in place of the
+ *   kubeconfig's user; without them the kubeconfig's user is used. Log
+ *   streams, exec and the metrics API go through the kubeconfig's own
+ *   clients and still use its user.
  * - Volumes are PersistentVolumeClaims (kubernetes-volumes.ts) that outlive
  *   the workload unless a deprovision asks to delete them. No watch: status
  *   is read on demand from the workload and its pods.
@@ -242,7 +246,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       Math.min(this.#apiTimeoutMs, 5000),
       this.#target,
       this.#connectTimeoutMs,
-    );
+    ).withBearer(ctx.credentials?.values.token);
     return runHealthProbe(
       async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
       (err) => toProviderError(err, call.context()).message,
@@ -465,7 +469,9 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   }
 
   async #run<T>(ctx: CallContext, op: string, fn: (call: KubeCall) => Promise<T>): Promise<T> {
-    const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs);
+    const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
+      ctx.credentials?.values.token,
+    );
     try {
       call.throwIfCanceled();
       return await fn(call);
