@@ -30,7 +30,8 @@
  *   (a StatefulSet's controller makes one per claim template and ordinal, and
  *   never deletes them), Nodes (setNodes), nodePort allocation for NodePort and
  *   LoadBalancer Services, a cloud controller that fills a LoadBalancer's
- *   status.loadBalancer.ingress after `loadBalancerDelayMs`, and Ingresses.
+ *   status.loadBalancer.ingress after `loadBalancerDelayMs`, Ingresses, and
+ *   cluster-wide Deployment/StatefulSet/PersistentVolumeClaim lists.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -807,6 +808,17 @@ export class FakeKubeApi {
       nodes: { kind: 'Node', apiVersion: 'v1' },
     };
     for (const [plural, meta] of Object.entries(extra)) KINDS[plural] ??= meta;
+    const all = /^\/(?:apis\/apps|api)\/v1\/(deployments|statefulsets|persistentvolumeclaims)$/.exec(path);
+    if (all && req.method === 'GET') {
+      // A cluster-wide list (every namespace), as a per-tenant provider uses to find an instance.
+      const plural = all[1] as string;
+      const items = [...this.#objects.entries()]
+        .filter(([k, o]) => k.startsWith(`${plural}/`) && matches(o, query.get('labelSelector') ?? undefined))
+        .map(([, o]) => structuredClone(o));
+      const meta = KINDS[plural] as { kind: string; apiVersion: string };
+      json(res, 200, { kind: `${meta.kind}List`, apiVersion: meta.apiVersion, metadata: {}, items });
+      return true;
+    }
     if (path === '/api/v1/nodes' || /^\/api\/v1\/nodes\/[^/]+$/.test(path)) {
       this.#rest(req, res, 'nodes', '', path.split('/')[4], body, query);
       return true;

@@ -1,7 +1,8 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { PortExposures } from '../provider.js';
-import { KubernetesProvider } from './kubernetes-provider.js';
+import { KubernetesProvider, type KubernetesProviderOptions } from './kubernetes-provider.js';
+import { TenantNamespacedKubernetes } from './kubernetes-tenant-namespaces.js';
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/;
 
@@ -23,6 +24,7 @@ const optionsSchema = z
       .optional(),
     ingressClassName: z.string().regex(DNS_SUBDOMAIN, 'must name an IngressClass').optional(),
     nodeAddress: z.string().min(1).optional(),
+    namespaces: z.enum(['fixed', 'per-tenant']).optional(),
   })
   .strict()
   .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
@@ -69,7 +71,7 @@ export function kubernetesProviderFromConfig(
   options: Record<string, unknown>,
   region: string | undefined,
   kubeconfigPath: string,
-): KubernetesProvider {
+): KubernetesProvider | TenantNamespacedKubernetes {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -77,7 +79,7 @@ export function kubernetesProviderFromConfig(
   }
   const kubeConfig = loadKubeConfig(kubeconfigPath, parsed.data.context);
   const chosenRegion = region ?? parsed.data.region;
-  return new KubernetesProvider({
+  const providerOptions: KubernetesProviderOptions = {
     kubeConfig,
     key,
     ...(parsed.data.namespace ? { namespace: parsed.data.namespace } : {}),
@@ -90,5 +92,9 @@ export function kubernetesProviderFromConfig(
       ...(parsed.data.ingressClassName ? { ingressClassName: parsed.data.ingressClassName } : {}),
       ...(parsed.data.nodeAddress ? { nodeAddress: parsed.data.nodeAddress } : {}),
     },
-  });
+  };
+  // per-tenant: `namespace` is the prefix of each tenant's namespace.
+  return parsed.data.namespaces === 'per-tenant'
+    ? new TenantNamespacedKubernetes(providerOptions)
+    : new KubernetesProvider(providerOptions);
 }
