@@ -30,8 +30,9 @@ const CONTEXT_METHODS = new Set<string | symbol>([
  */
 export function withCredentialsFor(provider: Provider, key: string, resolver: CredentialsResolver): Provider {
   return new Proxy(provider, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
+    get(target, prop) {
+      // The provider itself as receiver: its getters and methods use private fields a proxy does not have.
+      const value = Reflect.get(target, prop, target);
       if (typeof value !== 'function' || !CONTEXT_METHODS.has(prop)) {
         return typeof value === 'function' ? value.bind(target) : value;
       }

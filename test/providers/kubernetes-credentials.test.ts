@@ -94,6 +94,8 @@ describe('Kubernetes credentials from the vault', () => {
     // The supervisor and health checks call the provider directly, with no credentials in their context.
     const wrapped = withCredentialsFor(provider, 'k8s', resolver);
     expect(wrapped).toBeInstanceOf(KubernetesProvider);
+    expect((wrapped as KubernetesProvider).namespace).toBe('creds');
+    expect(wrapped.info().name).toBe('kubernetes');
     expect(await wrapped.status({}, randomUUID()).catch((e: unknown) => isProviderError(e, 'not_found'))).toBe(true);
     expect(lastAuthorization()).toBe(`Bearer ${token}`);
     // Without it, the stale kubeconfig token is what goes out, and the server refuses it.

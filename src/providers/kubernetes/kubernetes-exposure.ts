@@ -14,7 +14,7 @@ import type { CoreV1Api, NetworkingV1Api, V1Ingress, V1Service } from '@kubernet
 import { type Endpoint, type PortExposure, PortExposures } from '../provider.js';
 import { podLabelsOf } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
-import { isNotFound } from './kubernetes-errors.js';
+import { isNotFound, statusCodeOf } from './kubernetes-errors.js';
 import { endpointsOf, exposureOverride, Labels, objectName, SpecError, type Workload } from './kubernetes-objects.js';
 
 /** The provider-wide exposure settings (provider options `exposure`, `ingressHost`, …). */
@@ -282,11 +282,16 @@ export class Exposure {
     return value;
   }
 
+  /**
+   * Awaits a clean-up delete: absent is fine, and so is forbidden (an identity
+   * that may not delete Ingresses or Services could not have created ours), so
+   * a cluster that grants no networking rights still runs ClusterIP instances.
+   */
   async #ignoreMissing(p: Promise<unknown>): Promise<void> {
     try {
       await p;
     } catch (err) {
-      if (!isNotFound(err)) throw err;
+      if (!isNotFound(err) && statusCodeOf(err) !== 403) throw err;
     }
   }
 }
