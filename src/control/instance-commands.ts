@@ -19,7 +19,14 @@ import type { Registry } from '../providers/registry.js';
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
-import type { DeployInput, OnInstance, ProvisionInput, RollbackInput, ScaleInput } from './instance-inputs.js';
+import type {
+  DeployInput,
+  DeprovisionInput,
+  OnInstance,
+  ProvisionInput,
+  RollbackInput,
+  ScaleInput,
+} from './instance-inputs.js';
 import {
   type DesiredState,
   type Instance,
@@ -306,6 +313,14 @@ export class InstanceCommands {
     return this.onInstance(caller, input, kind, kind, async () => ({ noRelease: true }));
   }
 
+  /** A teardown; volumes (and their data) go too only with `deleteVolumes`. */
+  async deprovision(caller: Principal, input: DeprovisionInput): Promise<Enqueued> {
+    return this.onInstance(caller, input, 'deprovision', 'deprovision', async () => ({
+      noRelease: true,
+      ...(input.deleteVolumes ? { deleteVolumes: true } : {}),
+    }));
+  }
+
   /** Cancels a queued operation at once; asks a running one to stop (the executor aborts its wait). */
   async cancel(caller: Principal, operationId: string): Promise<Operation> {
     const result = await withTransaction(this.db, async (tx) => {
@@ -394,6 +409,7 @@ export class InstanceCommands {
       rolledBackFrom?: string;
       snapshots?: ServiceSnapshot[];
       noRelease?: boolean;
+      deleteVolumes?: boolean;
     }>,
   ): Promise<Enqueued> {
     const p = new Problems();
@@ -454,6 +470,7 @@ export class InstanceCommands {
         ...(planned.strategy ? { strategy: planned.strategy } : {}),
         ...(planned.service ? { service: planned.service } : {}),
         ...(planned.resources ? { resources: planned.resources } : {}),
+        ...(planned.deleteVolumes ? { deleteVolumes: true } : {}),
         generation,
       };
       // The instance takes its new spec and desired state with the queued operation, in one transaction.

@@ -38,6 +38,10 @@ export interface ScaleInput extends OnInstance {
   service?: string | null;
   resources: ResourceInput;
 }
+/** A teardown; `deleteVolumes` also deletes the volumes and their data. */
+export interface DeprovisionInput extends OnInstance {
+  deleteVolumes?: boolean;
+}
 export interface RollbackInput extends OnInstance {
   releaseId: string;
 }

@@ -18,6 +18,8 @@ export interface SecretInfo {
 
 /** Keys the control plane keeps for itself (config file contents); hidden from listings, refused to the API. */
 export const INTERNAL_SECRET_PREFIX = '_config/';
+/** Keys of provider credentials (the system vault: the default tenant's); only a SYSTEM token writes them. */
+export const PROVIDER_CREDENTIAL_PREFIX = '_credentials/';
 /** Largest value a client may put: 64 KiB of UTF-8. */
 export const MAX_SECRET_VALUE_BYTES = 64 * 1024;
 /** Largest value the control plane may keep for itself (a config file). */
@@ -59,6 +61,7 @@ export class SecretService {
   /** Creates or replaces a secret of the caller's tenant; each put bumps its version. Needs `secrets:write`. */
   async put(caller: Principal, key: string, value: string): Promise<SecretInfo> {
     requireWrite(caller);
+    requireSystemFor(caller, key);
     const problems = secretKeyErrors(key);
     if (Buffer.byteLength(value, 'utf8') > MAX_SECRET_VALUE_BYTES) {
       problems.push({ path: ['input', 'value'], message: `must be at most ${MAX_SECRET_VALUE_BYTES} bytes (UTF-8)` });
@@ -80,6 +83,7 @@ export class SecretService {
   /** Deletes a secret of the caller's tenant; a missing one (or a reserved key) is a NotFoundError. Needs `secrets:write`. */
   async delete(caller: Principal, key: string): Promise<void> {
     requireWrite(caller);
+    requireSystemFor(caller, key);
     // A reserved key, or one no put could have stored (bad characters, too long), is simply not there.
     if (secretKeyErrors(key).length > 0) throw new NotFoundError(`secret "${printable(key)}"`);
     await withTransaction(this.db, async (trx) => {
@@ -173,6 +177,13 @@ function printable(key: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point
   const clean = key.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > 140 ? `${clean.slice(0, 140)}…` : clean;
+}
+
+/** Provider credentials authenticate the control plane itself: only SYSTEM writes them. */
+function requireSystemFor(caller: Principal, key: string): void {
+  if (key.startsWith(PROVIDER_CREDENTIAL_PREFIX) && !caller.scopes.has(Scopes.system)) {
+    throw new ForbiddenError(`keys starting with "${PROVIDER_CREDENTIAL_PREFIX}" need the SYSTEM scope`, Scopes.system);
+  }
 }
 
 function requireWrite(caller: Principal): void {

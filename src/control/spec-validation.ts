@@ -1,4 +1,11 @@
-import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceRole, VolumeSpec } from '../providers/provider.js';
+import type {
+  HealthCheckSpec,
+  PortExposure,
+  PortSpec,
+  ResourceSpec,
+  ServiceRole,
+  VolumeSpec,
+} from '../providers/provider.js';
 import { type FieldError, ValidationError } from './errors.js';
 import type { StoredServiceSpec } from './model.js';
 
@@ -30,6 +37,7 @@ export interface PortInput {
   container: number;
   host?: number | null;
   protocol?: 'tcp' | 'udp' | null;
+  exposure?: PortExposure | null;
 }
 export interface HealthCheckInput {
   path?: string | null;
@@ -168,7 +176,12 @@ export function checkPorts(
     const k = `${port.container}/${protocol}`;
     if (seen.has(k)) p.add([...path, i, 'container'], `port ${k} is listed twice`);
     seen.add(k);
-    return { container: port.container, host: port.host ?? 0, protocol };
+    return {
+      container: port.container,
+      host: port.host ?? 0,
+      protocol,
+      ...(port.exposure ? { exposure: port.exposure } : {}),
+    };
   });
 }
 

@@ -82,6 +82,8 @@ export interface OperationParams {
   /** scale */
   service?: string;
   resources?: ResourceSpec;
+  /** deprovision: also delete the instance's volumes (else they are kept). */
+  deleteVolumes?: boolean;
   /** The instance generation this operation brings about. */
   generation?: number;
 }

@@ -110,14 +110,32 @@ export interface ResourceSpec {
   gpu?: string;
 }
 
+/**
+ * How a port is reached from outside the provider, where the provider can
+ * choose (Kubernetes): a cluster-internal address, a port on every node, a
+ * cloud load balancer, or an HTTP host routed by an Ingress.
+ */
+export const PortExposures = {
+  clusterIp: 'cluster_ip',
+  nodePort: 'node_port',
+  loadBalancer: 'load_balancer',
+  ingress: 'ingress',
+} as const;
+export type PortExposure = (typeof PortExposures)[keyof typeof PortExposures];
+
 /** A port the service listens on; `host` 0 or absent asks for any free host port. */
 export interface PortSpec {
   container: number;
   host?: number;
   protocol: 'tcp' | 'udp';
+  /** Overrides the provider's default exposure for this port; absent keeps the default. */
+  exposure?: PortExposure;
 }
 
-/** A volume mounted into the service. Instance-owned: removed on deprovision. */
+/**
+ * A volume mounted into the service. Instance-owned; deprovision keeps it (and
+ * its data) unless asked to delete volumes.
+ */
 export interface VolumeSpec {
   name: string;
   mountPath: string;
@@ -196,6 +214,18 @@ export interface ProvisionRequest {
    * never labelled, never returned: a provider only materialises them.
    */
   secretValues?: Record<string, string>;
+}
+
+/** Options of a deprovision. */
+export interface DeprovisionOptions {
+  /** Also remove the instance's persistent volumes; their data is lost. Default false: they are kept. */
+  deleteVolumes?: boolean;
+}
+
+/** What a deprovision left behind on purpose. */
+export interface DeprovisionResult {
+  /** Provider names of the volumes (claims on Kubernetes) kept because deleteVolumes was not set. */
+  keptVolumes: string[];
 }
 
 /** An endpoint through which an instance is reached. */
@@ -383,8 +413,13 @@ export interface Provider {
   capabilities(): readonly Capability[];
   /** Creates every resource of an instance. Repeating it converges. */
   provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult>;
-  /** Tears down every resource of an instance; absent resources are not an error. */
-  deprovision(ctx: CallContext, instanceId: string): Promise<void>;
+  /**
+   * Tears down every resource of an instance; absent resources are not an
+   * error. Persistent volumes are kept (their data survives) unless
+   * `opts.deleteVolumes`; the result names what was kept.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: providers that keep nothing return nothing
+  deprovision(ctx: CallContext, instanceId: string, opts?: DeprovisionOptions): Promise<DeprovisionResult | void>;
   /** Starts a stopped instance. */
   start(ctx: CallContext, instanceId: string): Promise<void>;
   /** Gracefully stops a running instance. */

@@ -242,15 +242,43 @@ builder.mutationFields((t) => ({
       );
     }),
   }),
-  ...(['start', 'stop', 'restart', 'deprovision'] as const).reduce(
+  deprovisionInstance: t.field({
+    type: payload('DeprovisionInstancePayload', 'deprovision'),
+    description:
+      'Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes.',
+    authScopes: { deploy: true },
+    errors: {
+      types: lifecycleErrors,
+      union: { name: 'DeprovisionInstanceResult', description: 'The payload, or why it could not be done.' },
+    },
+    args: {
+      input: t.arg({ type: InstanceActionInput, required: true, description: 'What to do.' }),
+      deleteVolumes: t.arg.boolean({
+        defaultValue: false,
+        description:
+          "Also delete the instance's persistent volumes (Docker named volumes, Kubernetes PersistentVolumeClaims) and, with them, their data, for good. False (the default) keeps the volumes and their data; the operation's apply step names what was kept.",
+      }),
+    },
+    resolve: rateLimited(async (_r, { input, deleteVolumes }, ctx) => {
+      const instanceId = localId(String(input.instanceId), 'Instance');
+      return settle(
+        ctx,
+        await ctx.services.instances.deprovision(ctx.principal, {
+          ...input,
+          instanceId,
+          // Only when set, so an idempotency key hashes a plain deprovision as it always did.
+          ...(deleteVolumes ? { deleteVolumes: true } : {}),
+        }),
+        input.wait,
+      );
+    }),
+  }),
+  ...(['start', 'stop', 'restart'] as const).reduce(
     (acc, kind) => {
       const Name = kind[0]!.toUpperCase() + kind.slice(1);
       acc[`${kind}Instance`] = t.field({
         type: payload(`${Name}InstancePayload`, kind),
-        description:
-          kind === 'deprovision'
-            ? 'Tears the instance down (containers, volumes, network); running it again is harmless.'
-            : `Queues a ${kind} of every service.`,
+        description: `Queues a ${kind} of every service.`,
         authScopes: { deploy: true },
         errors: {
           types: lifecycleErrors,

@@ -16,6 +16,23 @@ export const ProtocolEnum = builder.enumType('Protocol', {
   values: { TCP: { value: 'tcp', description: 'TCP.' }, UDP: { value: 'udp', description: 'UDP.' } } as const,
 });
 
+export const PortExposureEnum = builder.enumType('PortExposure', {
+  description:
+    'How a port is reached from outside the provider, where the provider chooses (Kubernetes; Docker publishes every port on the host and ignores it).',
+  values: {
+    CLUSTER_IP: { value: 'cluster_ip', description: 'Inside the cluster only, through the Service DNS name.' },
+    NODE_PORT: {
+      value: 'node_port',
+      description: "A port on every node: the endpoint is a node's address and that port.",
+    },
+    LOAD_BALANCER: {
+      value: 'load_balancer',
+      description: 'A cloud load balancer: the endpoint appears once the cluster has assigned it an address.',
+    },
+    INGRESS: { value: 'ingress', description: "An HTTP host routed by an Ingress (the provider's host template)." },
+  } as const,
+});
+
 export const ConfigFormatEnum = builder.enumType('ConfigFormat', {
   description: "How a config file's content is to be read.",
   values: {
@@ -67,6 +84,12 @@ export const PortSpecRef = builder.objectRef<PortSpec>('PortSpec').implement({
       resolve: (p) => p.host ?? null,
     }),
     protocol: t.field({ type: ProtocolEnum, description: 'Transport.', resolve: (p) => p.protocol }),
+    exposure: t.field({
+      type: PortExposureEnum,
+      nullable: true,
+      description: "This port's exposure, when it overrides the provider's default.",
+      resolve: (p) => p.exposure ?? null,
+    }),
   }),
 });
 
@@ -166,10 +189,15 @@ export const PortSpecInput = builder.inputType('PortSpecInput', {
     container: t.int({ required: true, description: 'Port inside the container (1–65535).' }),
     host: t.int({ description: 'Host port to publish; 0 or omitted picks a free one.' }),
     protocol: t.field({ type: ProtocolEnum, defaultValue: 'tcp', description: 'Transport.' }),
+    exposure: t.field({
+      type: PortExposureEnum,
+      description: "Overrides the provider's default exposure for this port (Kubernetes); omitted keeps the default.",
+    }),
   }),
 });
 export const VolumeSpecInput = builder.inputType('VolumeSpecInput', {
-  description: 'A volume owned by the instance (removed on deprovision).',
+  description:
+    'A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes).',
   fields: (t) => ({
     name: t.string({ required: true, description: 'DNS-safe name, unique in the service.' }),
     mountPath: t.string({ required: true, description: 'Absolute mount path.' }),

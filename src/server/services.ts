@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { InstanceService } from '../control/instances.js';
 import { OperationSignal } from '../control/operation-signal.js';
 import { ProviderCatalog } from '../control/provider-catalog.js';
+import { VaultCredentials } from '../control/provider-credentials.js';
 import { QueryService } from '../control/queries.js';
 import { RateLimiter } from '../control/rate-limiter.js';
 import { loadSecretKey, SecretService } from '../control/secrets.js';
@@ -11,6 +12,7 @@ import { TenantService } from '../control/tenants.js';
 import { TokenService } from '../control/tokens.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Logger } from '../logger.js';
+import { withCredentialsFor } from '../providers/credentialed-provider.js';
 import type { Registry } from '../providers/registry.js';
 
 /** Builds the domain services over one database and provider registry, each once, in dependency order. */
@@ -24,9 +26,18 @@ export async function createServices(
   const tokens = new TokenService(db);
   const secrets = new SecretService(db, await loadSecretKey(config));
   const signal = new OperationSignal();
+  const tenants = new TenantService(db);
+  // Providers whose entry names a `credential` authenticate each call with it, read from the vault.
+  const credentials = new VaultCredentials(secrets, tenants, config.providers ?? []);
+  if (credentials.configured) registry.setCredentialsResolver(credentials);
+  for (const c of config.providers ?? []) {
+    if (c.credential && registry.list().includes(c.key)) {
+      registry.register(c.key, withCredentialsFor(registry.get(c.key), c.key, credentials));
+    }
+  }
   return {
     tokens,
-    tenants: new TenantService(db),
+    tenants,
     providers: new ProviderCatalog(registry),
     secrets,
     rateLimiter: new RateLimiter(config.mutationRateLimitPerMinute),

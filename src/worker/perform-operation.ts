@@ -141,10 +141,12 @@ export async function performOperation(
       case 'restart':
         await provider.restart(call, inst.id);
         return 'restarted';
-      case 'deprovision':
-        await provider.deprovision(call, inst.id);
+      case 'deprovision': {
+        const deleteVolumes = op.params.deleteVolumes === true;
+        const r = await provider.deprovision(call, inst.id, { deleteVolumes });
         await ctx.secrets.deleteInternal(inst.tenantId, `_config/${inst.id}/`).catch(() => 0);
-        return 'deprovisioned';
+        return deprovisionedMessage(deleteVolumes, r ? r.keptVolumes : []);
+      }
     }
   }).catch(awayFrom);
 
@@ -249,4 +251,11 @@ function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
     ...(s.args ? { args: s.args } : {}),
     ...(s.healthCheck ? { healthCheck: s.healthCheck } : {}),
   };
+}
+
+/** The deprovision step's message: says which volumes were kept (with their data) and how to remove them. */
+export function deprovisionedMessage(deleteVolumes: boolean, kept: readonly string[]): string {
+  if (deleteVolumes) return 'deprovisioned; volumes deleted';
+  if (kept.length === 0) return 'deprovisioned';
+  return `deprovisioned; kept ${kept.length} volume(s) and their data: ${kept.join(', ')} (deprovision with deleteVolumes to remove them)`;
 }

@@ -14,6 +14,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation VolumesProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.VolumesProvisionDocument,
+    "\n  mutation VolumesDeprovision($input: InstanceActionInput!, $deleteVolumes: Boolean) {\n    deprovisionInstance(input: $input, deleteVolumes: $deleteVolumes) {\n      __typename\n      ... on DeprovisionInstancePayload { operation { status steps { name message } } }\n      ... on Error { message }\n    }\n  }\n": typeof types.VolumesDeprovisionDocument,
     "\n  mutation SecretsPut($input: PutSecretInput!) {\n    putSecret(input: $input) {\n      __typename\n      ... on PutSecretPayload { secret { key version createdAt updatedAt } }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": typeof types.SecretsPutDocument,
     "\n  mutation SecretsDelete($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) {\n      __typename\n      ... on DeleteSecretPayload { key }\n      ... on NotFoundError { message }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": typeof types.SecretsDeleteDocument,
     "\n  query SecretsList($first: Int, $after: String) {\n    secrets(first: $first, after: $after) {\n      edges { cursor node { key version createdAt updatedAt } }\n      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }\n    }\n  }\n": typeof types.SecretsListDocument,
@@ -127,6 +129,8 @@ type Documents = {
     "\n  query SupervisorWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      operations(first: 10) { edges { node { kind status } } }\n      events(first: 50) { edges { node { type fromState toState ready message } } }\n    }\n  }\n": typeof types.SupervisorWatchDocument,
 };
 const documents: Documents = {
+    "\n  mutation VolumesProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { status } }\n      ... on Error { message }\n    }\n  }\n": types.VolumesProvisionDocument,
+    "\n  mutation VolumesDeprovision($input: InstanceActionInput!, $deleteVolumes: Boolean) {\n    deprovisionInstance(input: $input, deleteVolumes: $deleteVolumes) {\n      __typename\n      ... on DeprovisionInstancePayload { operation { status steps { name message } } }\n      ... on Error { message }\n    }\n  }\n": types.VolumesDeprovisionDocument,
     "\n  mutation SecretsPut($input: PutSecretInput!) {\n    putSecret(input: $input) {\n      __typename\n      ... on PutSecretPayload { secret { key version createdAt updatedAt } }\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": types.SecretsPutDocument,
     "\n  mutation SecretsDelete($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) {\n      __typename\n      ... on DeleteSecretPayload { key }\n      ... on NotFoundError { message }\n      ... on ForbiddenError { message requiredScope }\n    }\n  }\n": types.SecretsDeleteDocument,
     "\n  query SecretsList($first: Int, $after: String) {\n    secrets(first: $first, after: $after) {\n      edges { cursor node { key version createdAt updatedAt } }\n      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }\n    }\n  }\n": types.SecretsListDocument,
@@ -254,6 +258,14 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VolumesProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { status } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation VolumesProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { status } }\n      ... on Error { message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VolumesDeprovision($input: InstanceActionInput!, $deleteVolumes: Boolean) {\n    deprovisionInstance(input: $input, deleteVolumes: $deleteVolumes) {\n      __typename\n      ... on DeprovisionInstancePayload { operation { status steps { name message } } }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation VolumesDeprovision($input: InstanceActionInput!, $deleteVolumes: Boolean) {\n    deprovisionInstance(input: $input, deleteVolumes: $deleteVolumes) {\n      __typename\n      ... on DeprovisionInstancePayload { operation { status steps { name message } } }\n      ... on Error { message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -712,7 +712,7 @@ export type Mutation = {
   deleteSecret: DeleteSecretResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
   deployInstance: DeployInstanceResult;
-  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  /** Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes. */
   deprovisionInstance: DeprovisionInstanceResult;
   /** Runs a command in a service and returns its output. Needs EXEC. */
   execInstance: ExecInstanceResult;
@@ -767,6 +767,7 @@ export type MutationDeployInstanceArgs = {
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeprovisionInstanceArgs = {
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
   input: InstanceActionInput;
 };
 
@@ -929,11 +930,24 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** How a port is reached from outside the provider, where the provider chooses (Kubernetes; Docker publishes every port on the host and ignores it). */
+export type PortExposure =
+  /** Inside the cluster only, through the Service DNS name. */
+  | 'CLUSTER_IP'
+  /** An HTTP host routed by an Ingress (the provider's host template). */
+  | 'INGRESS'
+  /** A cloud load balancer: the endpoint appears once the cluster has assigned it an address. */
+  | 'LOAD_BALANCER'
+  /** A port on every node: the endpoint is a node's address and that port. */
+  | 'NODE_PORT';
+
 /** A port the service listens on. */
 export type PortSpec = {
   __typename?: 'PortSpec';
   /** Port inside the container. */
   container: Scalars['Int']['output'];
+  /** This port's exposure, when it overrides the provider's default. */
+  exposure?: Maybe<PortExposure>;
   /** Published host port; 0 means any free port. */
   host?: Maybe<Scalars['Int']['output']>;
   /** Transport. */
@@ -944,6 +958,8 @@ export type PortSpec = {
 export type PortSpecInput = {
   /** Port inside the container (1–65535). */
   container: Scalars['Int']['input'];
+  /** Overrides the provider's default exposure for this port (Kubernetes); omitted keeps the default. */
+  exposure?: InputMaybe<PortExposure>;
   /** Host port to publish; 0 or omitted picks a free one. */
   host?: InputMaybe<Scalars['Int']['input']>;
   /** Transport. */
@@ -1722,7 +1738,7 @@ export type VolumeSpec = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
-/** A volume owned by the instance (removed on deprovision). */
+/** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
@@ -1847,6 +1863,40 @@ export type __EnumValue = {
   isDeprecated: Scalars['Boolean']['output'];
   deprecationReason?: Maybe<Scalars['String']['output']>;
 };
+
+export type VolumesProvisionMutationVariables = Exact<{
+  input: ProvisionInstanceInput;
+}>;
+
+
+export type VolumesProvisionMutation = { __typename?: 'Mutation', provisionInstance:
+    | { __typename: 'CapabilityNotSupportedError', message: string }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'ProvisionInstancePayload', instance: { __typename?: 'Instance', id: string }, operation: { __typename?: 'Operation', status: OperationStatus } }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
+   };
+
+export type VolumesDeprovisionMutationVariables = Exact<{
+  input: InstanceActionInput;
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type VolumesDeprovisionMutation = { __typename?: 'Mutation', deprovisionInstance:
+    | { __typename: 'ConflictError', message: string }
+    | { __typename: 'DeprovisionInstancePayload', operation: { __typename?: 'Operation', status: OperationStatus, steps: Array<{ __typename?: 'OperationStep', name: string, message?: string | null }> } }
+    | { __typename: 'ForbiddenError', message: string }
+    | { __typename: 'IdempotencyConflictError', message: string }
+    | { __typename: 'InvalidStateError', message: string }
+    | { __typename: 'NotFoundError', message: string }
+    | { __typename: 'ProviderUnavailableError', message: string }
+    | { __typename: 'RateLimitedError', message: string }
+    | { __typename: 'ValidationError', message: string }
+   };
 
 export type SecretsPutMutationVariables = Exact<{
   input: PutSecretInput;
@@ -3352,6 +3402,8 @@ export type SupervisorWatchQueryVariables = Exact<{
 export type SupervisorWatchQuery = { __typename?: 'Query', instance?: { __typename?: 'Instance', state: InstanceState, ready: boolean, operations: { __typename?: 'InstanceOperationsConnection', edges: Array<{ __typename?: 'InstanceOperationsConnectionEdge', node: { __typename?: 'Operation', kind: OperationKind, status: OperationStatus } }> }, events: { __typename?: 'InstanceEventsConnection', edges: Array<{ __typename?: 'InstanceEventsConnectionEdge', node: { __typename?: 'Event', type: string, fromState?: InstanceState | null, toState?: InstanceState | null, ready?: boolean | null, message?: string | null } }> } } | null };
 
 
+export const VolumesProvisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VolumesProvision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProvisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<VolumesProvisionMutation, VolumesProvisionMutationVariables>;
+export const VolumesDeprovisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VolumesDeprovision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InstanceActionInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"deleteVolumes"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deprovisionInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"deleteVolumes"},"value":{"kind":"Variable","name":{"kind":"Name","value":"deleteVolumes"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeprovisionInstancePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<VolumesDeprovisionMutation, VolumesDeprovisionMutationVariables>;
 export const SecretsPutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SecretsPut"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PutSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ValidationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsPutMutation, SecretsPutMutationVariables>;
 export const SecretsDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SecretsDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteSecretPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotFoundError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ForbiddenError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"requiredScope"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsDeleteMutation, SecretsDeleteMutationVariables>;
 export const SecretsListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecretsList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secrets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<SecretsListQuery, SecretsListQueryVariables>;

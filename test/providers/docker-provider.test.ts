@@ -77,7 +77,7 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
   });
 
   afterAll(async () => {
-    for (const id of ids) await provider.deprovision(ctx, id).catch(() => undefined);
+    for (const id of ids) await provider.deprovision(ctx, id, { deleteVolumes: true }).catch(() => undefined);
     for (const id of ids) expect(await dockerLeftovers(docker, id)).toEqual([]);
   });
 
@@ -191,7 +191,7 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     expect(usage.memoryLimitMb).toBeCloseTo(80, 0);
   });
 
-  it('gives each stateful_set replica its own volume, kept across a deploy and created on scale-up', async () => {
+  it('gives each stateful_set replica its own volume, kept across a deploy, created on scale-up and kept by deprovision unless deleteVolumes', async () => {
     const id = newId();
     await provider.provision(ctx, {
       instanceId: id,
@@ -241,6 +241,17 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     const grown = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
     expect(grown.Volumes.map((v) => v.Name).sort()).toEqual([0, 1, 2].map((r) => `wh-${id}-data-${r}`));
     expect((await provider.managedWorkloads()).map((w) => w.instanceId)).toContain(id);
+
+    // Deprovision keeps the named volumes (and says so) unless asked to delete them.
+    const names = [0, 1, 2].map((r) => `wh-${id}-data-${r}`);
+    expect(await provider.deprovision(ctx, id)).toEqual({ keptVolumes: names });
+    expect(await containersOf(id)).toEqual([]);
+    const kept = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
+    expect(kept.Volumes.map((v) => v.Name).sort()).toEqual(names);
+    // Kept volumes alone are not a workload: the supervisor does not treat them as an orphan to remove.
+    expect((await provider.managedWorkloads()).map((w) => w.instanceId)).not.toContain(id);
+    expect(await provider.deprovision(ctx, id, { deleteVolumes: true })).toEqual({ keptVolumes: [] });
+    expect(await dockerLeftovers(docker, id)).toEqual([]);
   });
 
   it('converges a repeated provision after a container was lost, keeping the others', async () => {

@@ -219,7 +219,7 @@ describe('KubernetesProvider against the fake API server', () => {
   });
 
   afterAll(async () => {
-    for (const id of ids) await p.deprovision(ctx, id).catch(() => undefined);
+    for (const id of ids) await p.deprovision(ctx, id, { deleteVolumes: true }).catch(() => undefined);
     for (const id of ids) expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual([]);
     p.close();
     await fake.close();
@@ -238,10 +238,24 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.scale,
         Capabilities.logs,
         Capabilities.exec,
+        Capabilities.volumes,
         Capabilities.rolling,
       ].sort(),
     );
-    expect(KUBERNETES_CAPABILITIES).not.toContain(Capabilities.volumes);
+    // What it does not implement is not declared: no GPUs, no other strategies, no domains/TLS, no other sources.
+    for (const absent of [
+      Capabilities.gpu,
+      Capabilities.blueGreen,
+      Capabilities.canary,
+      Capabilities.autoScale,
+      Capabilities.customDomains,
+      Capabilities.tls,
+      Capabilities.helm,
+      Capabilities.manifests,
+      Capabilities.argoCD,
+    ]) {
+      expect(KUBERNETES_CAPABILITIES).not.toContain(absent);
+    }
   });
 
   it('authenticates every request with the kubeconfig bearer token', async () => {
@@ -549,7 +563,8 @@ describe('KubernetesProvider against the fake API server', () => {
     expect(res.providerRef).toBe(`StatefulSet/wh-${id}`);
     expect(fake.get('deployments', NAMESPACE, `wh-${id}`)).toBeUndefined();
     const sts = fake.get('statefulsets', NAMESPACE, `wh-${id}`);
-    expect(sts?.spec).toMatchObject({ replicas: 2, serviceName: `wh-${id}` });
+    expect(sts?.spec).toMatchObject({ replicas: 2, serviceName: `wh-${id}-pods` });
+    expect(fake.get('services', NAMESPACE, `wh-${id}-pods`)?.spec).toMatchObject({ clusterIP: 'None' });
     await ready(id);
     expect(
       podsOf(id)
@@ -593,7 +608,7 @@ describe('KubernetesProvider against the fake API server', () => {
       p.provision(
         ctx,
         request(id, [
-          service({ name: 'a', image: IMAGES.tool, role: 'main', volumes: [{ name: 'data', mountPath: '/data' }] }),
+          service({ name: 'a', image: IMAGES.tool, role: 'main', volumes: [{ name: 'data', mountPath: 'data' }] }),
         ]),
       ),
       'invalid_spec',

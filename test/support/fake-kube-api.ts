@@ -30,6 +30,13 @@
  *   A test can end every open watch with 410 (expireWatches) or make them go
  *   silent while holding the connection (silenceWatches).
  * - Bearer-token authentication: every request without the token is 401.
+ *   rotateToken() swaps the one token accepted, as rotating a credential does.
+ * - Storage and exposure (the k8sspec section at the end): PersistentVolumeClaims
+ *   (a StatefulSet's controller makes one per claim template and ordinal, and
+ *   never deletes them), Nodes (setNodes), nodePort allocation for NodePort and
+ *   LoadBalancer Services, a cloud controller that fills a LoadBalancer's
+ *   status.loadBalancer.ingress after `loadBalancerDelayMs`, Ingresses, and
+ *   cluster-wide Deployment/StatefulSet/PersistentVolumeClaim lists.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -69,6 +76,8 @@ export interface FakeKubeOptions {
   terminationMs?: number;
   /** Version reported by /version. Default v1.31.0-fake. */
   gitVersion?: string;
+  /** How long the cloud controller takes to give a LoadBalancer Service an address. Default 50 ms. */
+  loadBalancerDelayMs?: number;
 }
 
 interface LogLine {
@@ -124,7 +133,7 @@ export interface SeenRequest {
 }
 
 export class FakeKubeApi {
-  readonly token = `fake-${randomUUID()}`;
+  token = `fake-${randomUUID()}`;
   readonly requests: SeenRequest[] = [];
   readonly #objects = new Map<string, Obj>();
   readonly #templates = new Map<string, string>();
@@ -159,6 +168,7 @@ export class FakeKubeApi {
       startDelayMs: options.startDelayMs ?? 30,
       terminationMs: options.terminationMs ?? 20,
       gitVersion: options.gitVersion ?? 'v1.31.0-fake',
+      loadBalancerDelayMs: options.loadBalancerDelayMs ?? 50,
     };
   }
 
@@ -254,6 +264,7 @@ export class FakeKubeApi {
     if (path === '/version') {
       return json(res, 200, { major: '1', minor: '31', gitVersion: this.#options.gitVersion, platform: 'linux/amd64' });
     }
+    if (this.#storageAndExposureRoute(req, res, path, body, url.searchParams)) return;
     let m = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods$/.exec(path);
     if (m) return this.#podMetrics(res, m[1] as string);
     m = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
@@ -360,7 +371,9 @@ export class FakeKubeApi {
       generation: 1,
     };
     if (plural === 'services') {
-      obj.spec = { ...obj.spec, clusterIP: `10.96.${this.#rv % 250}.${(this.#rv * 7) % 250}` };
+      const clusterIP = obj.spec?.clusterIP === 'None' ? 'None' : `10.96.${this.#rv % 250}.${(this.#rv * 7) % 250}`;
+      obj.spec = { ...obj.spec, clusterIP };
+      this.#exposeService(namespace, obj);
     }
     this.#objects.set(key(plural, namespace, obj.metadata.name), obj);
     this.#emit('ADDED', plural, namespace, obj);
@@ -387,6 +400,7 @@ export class FakeKubeApi {
     // Writes to the main resource never change status.
     if (existing.status) next.status = existing.status;
     else delete next.status;
+    if (plural === 'services') this.#exposeService(namespace, next);
     this.#objects.set(key(plural, namespace, existing.metadata.name), next);
     this.#emit('MODIFIED', plural, namespace, next);
     if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, next);
@@ -442,6 +456,7 @@ export class FakeKubeApi {
   }
 
   #createPod(namespace: string, name: string, w: Obj, template: string): Obj {
+    this.#claimsForPod(namespace, name, w);
     const t = JSON.parse(template) as Obj;
     const inits: Obj[] = t.spec?.initContainers ?? [];
     const containers: Obj[] = t.spec?.containers ?? [];
@@ -942,6 +957,105 @@ export class FakeKubeApi {
         })),
       }));
     json(res, 200, { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {}, items });
+  }
+
+  // ------------------------------------ k8sspec: storage, exposure, credentials
+
+  /** Accepts only a new bearer token from now on (the old one is 401) and returns it. */
+  rotateToken(): string {
+    this.token = `fake-${randomUUID()}`;
+    return this.token;
+  }
+
+  /** The cluster's Nodes, by name and InternalIP/ExternalIP address (GET /api/v1/nodes). */
+  setNodes(nodes: Array<{ name: string; internalIP?: string; externalIP?: string }>): void {
+    for (const k of [...this.#objects.keys()]) if (k.startsWith('nodes//')) this.#objects.delete(k);
+    for (const n of nodes) {
+      const addresses = [
+        ...(n.internalIP ? [{ type: 'InternalIP', address: n.internalIP }] : []),
+        ...(n.externalIP ? [{ type: 'ExternalIP', address: n.externalIP }] : []),
+      ];
+      this.#objects.set(key('nodes', '', n.name), {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: n.name, uid: randomUUID(), resourceVersion: String(++this.#rv) },
+        status: { addresses },
+      });
+    }
+  }
+
+  #nextNodePort = 30000;
+
+  /** Routes of the kinds this section adds; true when it answered. */
+  #storageAndExposureRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: string,
+    query: URLSearchParams,
+  ): boolean {
+    const extra: Record<string, { kind: string; apiVersion: string }> = {
+      persistentvolumeclaims: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
+      ingresses: { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1' },
+      nodes: { kind: 'Node', apiVersion: 'v1' },
+    };
+    for (const [plural, meta] of Object.entries(extra)) KINDS[plural] ??= meta;
+    const all = /^\/(?:apis\/apps|api)\/v1\/(deployments|statefulsets|persistentvolumeclaims)$/.exec(path);
+    if (all && req.method === 'GET') {
+      // A cluster-wide list (every namespace), as a per-tenant provider uses to find an instance.
+      const plural = all[1] as string;
+      const items = [...this.#objects.entries()]
+        .filter(([k, o]) => k.startsWith(`${plural}/`) && matches(o, query.get('labelSelector') ?? undefined))
+        .map(([, o]) => structuredClone(o));
+      const meta = KINDS[plural] as { kind: string; apiVersion: string };
+      json(res, 200, { kind: `${meta.kind}List`, apiVersion: meta.apiVersion, metadata: {}, items });
+      return true;
+    }
+    if (path === '/api/v1/nodes' || /^\/api\/v1\/nodes\/[^/]+$/.test(path)) {
+      this.#rest(req, res, 'nodes', '', path.split('/')[4], body, query);
+      return true;
+    }
+    const m =
+      /^\/api\/v1\/namespaces\/([^/]+)\/(persistentvolumeclaims)(?:\/([^/]+))?$/.exec(path) ??
+      /^\/apis\/networking\.k8s\.io\/v1\/namespaces\/([^/]+)\/(ingresses)(?:\/([^/]+))?$/.exec(path);
+    if (!m) return false;
+    this.#rest(req, res, m[2] as string, m[1] as string, m[3], body, query);
+    return true;
+  }
+
+  /** A StatefulSet pod's claims, one per claim template, made when missing and never deleted (as the controller does). */
+  #claimsForPod(namespace: string, podName: string, w: Obj): void {
+    for (const t of (w.spec?.volumeClaimTemplates ?? []) as Obj[]) {
+      const name = `${t.metadata.name}-${podName}`;
+      if (this.#objects.has(key('persistentvolumeclaims', namespace, name))) continue;
+      this.#store('persistentvolumeclaims', namespace, {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name, labels: { ...(t.metadata.labels ?? {}) } },
+        spec: structuredClone(t.spec),
+        status: { phase: 'Bound' },
+      });
+    }
+  }
+
+  /**
+   * NodePort and LoadBalancer Services get a nodePort per port (kept when a
+   * replace names it); a LoadBalancer gets an ingress address later, as a
+   * cloud controller would.
+   */
+  #exposeService(namespace: string, svc: Obj): void {
+    const type = svc.spec?.type;
+    if (type !== 'NodePort' && type !== 'LoadBalancer') return;
+    for (const p of (svc.spec.ports ?? []) as Obj[]) p.nodePort ??= this.#nextNodePort++;
+    if (type !== 'LoadBalancer' || svc.status?.loadBalancer?.ingress) return;
+    const name = svc.metadata.name as string;
+    const t = setTimeout(() => {
+      const current = this.#objects.get(key('services', namespace, name));
+      if (current?.spec?.type !== 'LoadBalancer') return;
+      current.status = { loadBalancer: { ingress: [{ ip: `203.0.113.${(this.#rv % 200) + 1}` }] } };
+      current.metadata.resourceVersion = String(++this.#rv);
+    }, this.#options.loadBalancerDelayMs);
+    t.unref();
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
+import { volumeName } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Supervisor } from '../../src/worker/supervisor.js';
 import { graphql } from '../generated/gql.js';
@@ -218,10 +219,12 @@ describe.skipIf(skip)('supervisor', () => {
       const removed = await supervisor.sweepOrphans();
       expect(removed).toContain(orphanId);
       expect(removed).not.toContain(foreignId);
-      expect(await dockerLeftovers(docker, orphanId)).toEqual([]);
+      // Its containers and network go; its volume is kept with its data, as by any deprovision not asked otherwise.
+      expect(await dockerLeftovers(docker, orphanId)).toEqual([`volume ${volumeName(orphanId, 'data')}`]);
       expect(await dockerLeftovers(docker, foreignId)).not.toEqual([]);
     } finally {
-      await provider.deprovision({}, foreignId);
+      await provider.deprovision({}, foreignId, { deleteVolumes: true });
+      await provider.deprovision({}, orphanId, { deleteVolumes: true });
     }
   });
 });

@@ -212,30 +212,32 @@ export function registerInstanceCommands(program: Command): void {
       (await c.request(StopInstanceDocument, { input })).stopInstance,
     restart: async (c: Client, input: { instanceId: string }) =>
       (await c.request(RestartInstanceDocument, { input })).restartInstance,
-    destroy: async (c: Client, input: { instanceId: string }) =>
-      (await c.request(DeprovisionInstanceDocument, { input })).deprovisionInstance,
+    destroy: async (c: Client, input: { instanceId: string }, deleteVolumes?: boolean) =>
+      (await c.request(DeprovisionInstanceDocument, { input, deleteVolumes: deleteVolumes === true }))
+        .deprovisionInstance,
   } as const;
   for (const [action, send] of Object.entries(actions)) {
-    program
+    const command = program
       .command(action)
       .description(
-        `${action} an instance${action === 'destroy' ? ' (deprovision: removes its containers and volumes)' : ''}`,
+        `${action} an instance${action === 'destroy' ? ' (deprovision: removes its containers; volumes and their data are kept unless --delete-volumes)' : ''}`,
       )
       .argument('<name>', 'instance name')
-      .option('--wait', WAIT_HELP)
-      .action(async (name: string, _o, cmd: Command) => {
-        const opts = cmd.optsWithGlobals<WaitOptions>();
-        await withSession(opts, async (session) => {
-          const { client } = session;
-          const instance = await requireInstance(client, name);
-          await runLifecycle(
-            session,
-            await followTarget(client, instance),
-            (): Promise<{ __typename?: string }> => send(client, { instanceId: instance.id }),
-            opts.wait ?? false,
-          );
-        });
+      .option('--wait', WAIT_HELP);
+    if (action === 'destroy') command.option('--delete-volumes', 'also delete its volumes and their data, for good');
+    command.action(async (name: string, _o, cmd: Command) => {
+      const opts = cmd.optsWithGlobals<WaitOptions & { deleteVolumes?: boolean }>();
+      await withSession(opts, async (session) => {
+        const { client } = session;
+        const instance = await requireInstance(client, name);
+        await runLifecycle(
+          session,
+          await followTarget(client, instance),
+          (): Promise<{ __typename?: string }> => send(client, { instanceId: instance.id }, opts.deleteVolumes),
+          opts.wait ?? false,
+        );
       });
+    });
   }
 
   program

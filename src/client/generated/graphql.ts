@@ -751,7 +751,7 @@ export type Mutation = {
   deleteSecret: DeleteSecretResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
   deployInstance: DeployInstanceResult;
-  /** Tears the instance down (containers, volumes, network); running it again is harmless. */
+  /** Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes. */
   deprovisionInstance: DeprovisionInstanceResult;
   /** Runs a command in a service and returns its output. Needs EXEC. */
   execInstance: ExecInstanceResult;
@@ -800,6 +800,7 @@ export type MutationDeployInstanceArgs = {
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeprovisionInstanceArgs = {
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
   input: InstanceActionInput;
 };
 
@@ -953,11 +954,24 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** How a port is reached from outside the provider, where the provider chooses (Kubernetes; Docker publishes every port on the host and ignores it). */
+export type PortExposure =
+  /** Inside the cluster only, through the Service DNS name. */
+  | 'CLUSTER_IP'
+  /** An HTTP host routed by an Ingress (the provider's host template). */
+  | 'INGRESS'
+  /** A cloud load balancer: the endpoint appears once the cluster has assigned it an address. */
+  | 'LOAD_BALANCER'
+  /** A port on every node: the endpoint is a node's address and that port. */
+  | 'NODE_PORT';
+
 /** A port the service listens on. */
 export type PortSpec = {
   __typename?: 'PortSpec';
   /** Port inside the container. */
   container: Scalars['Int']['output'];
+  /** This port's exposure, when it overrides the provider's default. */
+  exposure?: Maybe<PortExposure>;
   /** Published host port; 0 means any free port. */
   host?: Maybe<Scalars['Int']['output']>;
   /** Transport. */
@@ -968,6 +982,8 @@ export type PortSpec = {
 export type PortSpecInput = {
   /** Port inside the container (1–65535). */
   container: Scalars['Int']['input'];
+  /** Overrides the provider's default exposure for this port (Kubernetes); omitted keeps the default. */
+  exposure?: InputMaybe<PortExposure>;
   /** Host port to publish; 0 or omitted picks a free one. */
   host?: InputMaybe<Scalars['Int']['input']>;
   /** Transport. */
@@ -1783,7 +1799,7 @@ export type VolumeSpec = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
-/** A volume owned by the instance (removed on deprovision). */
+/** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
@@ -3078,6 +3094,7 @@ export type RestartInstanceMutation = {
 
 export type DeprovisionInstanceMutationVariables = Exact<{
   input: InstanceActionInput;
+  deleteVolumes?: InputMaybe<Scalars['Boolean']['input']>;
 }>;
 
 export type DeprovisionInstanceMutation = {
@@ -8433,6 +8450,12 @@ export const DeprovisionInstanceDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'InstanceActionInput' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deleteVolumes' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          defaultValue: { kind: 'BooleanValue', value: false },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -8445,6 +8468,11 @@ export const DeprovisionInstanceDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'input' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deleteVolumes' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deleteVolumes' } },
               },
             ],
             selectionSet: {

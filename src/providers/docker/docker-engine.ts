@@ -350,38 +350,41 @@ export class DockerEngine {
   }
 
   /**
-   * Removes every container, volume and network of the instance. Volumes and
-   * networks are released a moment after their containers go, so "in use"
-   * answers are retried briefly.
+   * Removes every container and network of the instance, and its named
+   * volumes when `deleteVolumes` (else they are kept, data intact, and their
+   * names returned). Volumes and networks are released a moment after their
+   * containers go, so "in use" answers are retried briefly.
    */
-  async teardown(call: Call, instanceId: string): Promise<void> {
+  async teardown(call: Call, instanceId: string, deleteVolumes = false): Promise<string[]> {
     const filters = instanceFilter(instanceId);
     const containers = await this.docker.listContainers(call.opts({ all: true, filters }));
     await Promise.all(containers.map((c) => this.remove(call, c.Id)));
     const volumes = await this.docker.listVolumes(call.opts({ filters }));
+    const kept: string[] = [];
     for (const v of volumes.Volumes ?? []) {
+      if (!deleteVolumes) {
+        kept.push(v.Name);
+        continue;
+      }
       await this.#retryBusy(call, () => this.docker.getVolume(v.Name).remove(call.opts()));
     }
     const networks = await this.docker.listNetworks(call.opts({ filters }));
     for (const n of networks) {
       await this.#retryBusy(call, () => this.docker.getNetwork(n.Id).remove(call.opts()));
     }
+    return kept.sort();
   }
 
   /** Every instance with managed objects on the engine, with the tenant its labels name. */
   async managedWorkloads(call: Call): Promise<{ instanceId: string; tenantId: string }[]> {
     const filters = { label: [`${Labels.managed}=true`] };
-    const [containers, networks, volumes] = await Promise.all([
+    // Volumes are left out: a deprovision keeps them on purpose, so they alone never make an orphan.
+    const [containers, networks] = await Promise.all([
       this.docker.listContainers(call.opts({ all: true, filters })),
       this.docker.listNetworks(call.opts({ filters })),
-      this.docker.listVolumes(call.opts({ filters })),
     ]);
     const found = new Map<string, string>();
-    for (const labels of [
-      ...containers.map((c) => c.Labels),
-      ...networks.map((n) => n.Labels),
-      ...(volumes.Volumes ?? []).map((v) => v.Labels),
-    ]) {
+    for (const labels of [...containers.map((c) => c.Labels), ...networks.map((n) => n.Labels)]) {
       const id = labels?.[Labels.instance];
       const tenant = labels?.[Labels.tenant];
       if (id && tenant) found.set(id, tenant);

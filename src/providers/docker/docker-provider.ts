@@ -12,6 +12,8 @@ import {
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
+  type DeprovisionOptions,
+  type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
   type HealthChecker,
@@ -308,10 +310,12 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     });
   }
 
-  async deprovision(ctx: CallContext, instanceId: string): Promise<void> {
+  /** Removes containers and network; named volumes only with `deleteVolumes` (else kept, and named in the result). */
+  async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
     return this.#run(ctx, 'deprovision', async (call) => {
-      await this.#engine.teardown(call, instanceId);
+      const keptVolumes = await this.#engine.teardown(call, instanceId, opts.deleteVolumes === true);
       this.#health.prune(instanceId, new Set());
+      return { keptVolumes };
     });
   }
 

@@ -8,6 +8,7 @@ import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import { isNotFound } from './kubernetes-errors.js';
 import {
+  headlessName,
   type InstanceObjects,
   Labels,
   MANAGED_BY,
@@ -15,6 +16,7 @@ import {
   secretKey,
   type Workload,
 } from './kubernetes-objects.js';
+import { ensureClaims } from './kubernetes-volumes.js';
 
 /** Creates or replaces every object; removes the ones the request no longer needs. */
 export async function applyObjects(
@@ -46,6 +48,8 @@ export async function applyObjects(
   } else await core.deleteNamespacedConfigMap({ name, namespace }, call.opts()).catch(ignoreMissing);
   if (objects.service) await putService(cluster, call, name, objects.service);
   else await core.deleteNamespacedService({ name, namespace }, call.opts()).catch(ignoreMissing);
+  if (objects.headless) await putService(cluster, call, headlessName(instanceId), objects.headless);
+  await ensureClaims(core, namespace, call, objects.claims ?? []);
 
   const existing = await cluster.findWorkload(call, instanceId);
   if (existing && existing.kind !== objects.workload.kind) {

@@ -27,6 +27,7 @@ export class KubeCall {
   readonly #answerTimeoutMs: number;
   readonly #target: KubeTarget;
   #unanswered = false;
+  #bearer: string | undefined;
 
   /**
    * `timeoutMs` bounds each request; `answerTimeoutMs` bounds the wait for
@@ -45,6 +46,18 @@ export class KubeCall {
     this.#timeoutMs = timeoutMs;
     this.#answerTimeoutMs = Math.min(answerTimeoutMs, timeoutMs);
     this.#target = target;
+  }
+
+  /**
+   * Authenticates this call's requests with `token` (a credential the
+   * registry resolved for it) instead of the kubeconfig's user; the token is
+   * masked in every message the call produces.
+   */
+  withBearer(token: string | undefined): this {
+    if (!token) return this;
+    this.#bearer = token;
+    this.secrets.push(token);
+    return this;
   }
 
   /** The context error mapping needs. */
@@ -77,6 +90,8 @@ export class KubeCall {
     const withSignal: ObservableMiddleware = {
       pre: (ctx: RequestContext) => {
         ctx.setSignal(signal);
+        // Middleware runs after the kubeconfig's authentication, so this header wins.
+        if (this.#bearer) ctx.setHeaderParam('Authorization', `Bearer ${this.#bearer}`);
         timer = setTimeout(() => {
           this.#unanswered = true;
           unanswered.abort();

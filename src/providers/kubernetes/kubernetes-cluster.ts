@@ -8,7 +8,7 @@ import type { AppsV1Api, CoreV1Api, V1Pod } from '@kubernetes/client-node';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { isConflict, isNotFound, statusCodeOf } from './kubernetes-errors.js';
-import { instanceSelector, Labels, MANAGED_BY, objectName, type Workload } from './kubernetes-objects.js';
+import { headlessName, instanceSelector, Labels, MANAGED_BY, objectName, type Workload } from './kubernetes-objects.js';
 
 /** The API clients and the namespace every instance lives in. */
 export class KubeCluster {
@@ -118,7 +118,7 @@ export class KubeCluster {
     }
   }
 
-  /** Deletes the workload, Service, Secret and ConfigMap of an instance; absent ones are fine. */
+  /** Deletes the workload, Services, Secret and ConfigMap of an instance (never its claims); absent ones are fine. */
   async deleteAll(call: KubeCall, instanceId: string): Promise<void> {
     const name = objectName(instanceId);
     const namespace = this.namespace;
@@ -127,6 +127,7 @@ export class KubeCluster {
       () => this.apps.deleteNamespacedDeployment({ name, namespace, body }, call.opts()),
       () => this.apps.deleteNamespacedStatefulSet({ name, namespace, body }, call.opts()),
       () => this.core.deleteNamespacedService({ name, namespace }, call.opts()),
+      () => this.core.deleteNamespacedService({ name: headlessName(instanceId), namespace }, call.opts()),
       () => this.core.deleteNamespacedSecret({ name, namespace }, call.opts()),
       () => this.core.deleteNamespacedConfigMap({ name, namespace }, call.opts()),
     ];

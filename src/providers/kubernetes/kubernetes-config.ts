@@ -1,6 +1,10 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
-import { KubernetesProvider } from './kubernetes-provider.js';
+import { PortExposures } from '../provider.js';
+import { KubernetesProvider, type KubernetesProviderOptions } from './kubernetes-provider.js';
+import { TenantNamespacedKubernetes } from './kubernetes-tenant-namespaces.js';
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/;
 
 const optionsSchema = z
   .object({
@@ -20,8 +24,29 @@ const optionsSchema = z
       })
       .strict()
       .optional(),
+    storageClass: z.string().regex(DNS_SUBDOMAIN, 'must name a storage class').optional(),
+    exposure: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'Ingress']).optional(),
+    ingressHost: z
+      .string()
+      .regex(/^[a-z0-9{}.-]+$/, 'must be a host name, with {service}, {port}, {instance} or {namespace} in it')
+      .optional(),
+    ingressClassName: z.string().regex(DNS_SUBDOMAIN, 'must name an IngressClass').optional(),
+    nodeAddress: z.string().min(1).optional(),
+    namespaces: z.enum(['fixed', 'per-tenant']).optional(),
   })
-  .strict();
+  .strict()
+  .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
+    message: 'exposure Ingress needs ingressHost',
+    path: ['ingressHost'],
+  });
+
+/** The provider option's words (Kubernetes' Service types) as the contract's PortExposure. */
+const EXPOSURES = {
+  ClusterIP: PortExposures.clusterIp,
+  NodePort: PortExposures.nodePort,
+  LoadBalancer: PortExposures.loadBalancer,
+  Ingress: PortExposures.ingress,
+} as const;
 
 /**
  * Loads the kubeconfig file at `path` (KubeConfig.loadFromFile) and selects
@@ -54,7 +79,7 @@ export function kubernetesProviderFromConfig(
   options: Record<string, unknown>,
   region: string | undefined,
   kubeconfigPath: string,
-): KubernetesProvider {
+): KubernetesProvider | TenantNamespacedKubernetes {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -62,14 +87,25 @@ export function kubernetesProviderFromConfig(
   }
   const kubeConfig = loadKubeConfig(kubeconfigPath, parsed.data.context);
   const chosenRegion = region ?? parsed.data.region;
-  return new KubernetesProvider({
+  const providerOptions: KubernetesProviderOptions = {
     kubeConfig,
     key,
     ...(parsed.data.namespace ? { namespace: parsed.data.namespace } : {}),
     ...(chosenRegion ? { region: chosenRegion } : {}),
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
     ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
-  });
+    ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
+    exposure: {
+      ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
+      ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),
+      ...(parsed.data.ingressClassName ? { ingressClassName: parsed.data.ingressClassName } : {}),
+      ...(parsed.data.nodeAddress ? { nodeAddress: parsed.data.nodeAddress } : {}),
+    },
+  };
+  // per-tenant: `namespace` is the prefix of each tenant's namespace.
+  return parsed.data.namespaces === 'per-tenant'
+    ? new TenantNamespacedKubernetes(providerOptions)
+    : new KubernetesProvider(providerOptions);
 }
 
 /** The providers file's `watch` (seconds) as provider options (milliseconds). */

@@ -10,8 +10,10 @@ import { createHash } from 'node:crypto';
 import type {
   V1ConfigMap,
   V1Container,
+  V1ContainerPort,
   V1Deployment,
   V1EnvVar,
+  V1PersistentVolumeClaim,
   V1PodTemplateSpec,
   V1Probe,
   V1ResourceRequirements,
@@ -22,6 +24,7 @@ import type {
 import {
   type Endpoint,
   type HealthCheckSpec,
+  type PortExposure,
   type PortSpec,
   type ProvisionRequest,
   type ResourceSpec,
@@ -64,6 +67,11 @@ export function objectName(instanceId: string): string {
   return `wh-${instanceId}`.toLowerCase();
 }
 
+/** The headless Service that governs a StatefulSet's pods (stable per-replica DNS names). */
+export function headlessName(instanceId: string): string {
+  return `${objectName(instanceId)}-pods`;
+}
+
 /** The label selector that finds every object (and pod) of an instance. */
 export function instanceSelector(instanceId: string): string {
   return `${Labels.instance}=${instanceId}`;
@@ -93,6 +101,9 @@ export function validateProvision(req: ProvisionRequest): void {
   if (req.kind !== WorkloadKinds.deployment && req.kind !== WorkloadKinds.statefulSet) {
     throw new SpecError(`workload kind ${req.kind} is not supported`);
   }
+  if (req.kind === WorkloadKinds.statefulSet && headlessName(req.instanceId).length > 63) {
+    throw new SpecError(`instance id ${req.instanceId} is too long for a StatefulSet's headless Service name`);
+  }
   const names = new Set<string>();
   const mains = req.services.filter((s) => s.role === ServiceRoles.main);
   if (mains.length !== 1) throw new SpecError(`a workload needs exactly one main service (found ${mains.length})`);
@@ -104,9 +115,6 @@ export function validateProvision(req: ProvisionRequest): void {
     }
     if (names.has(svc.name)) throw new SpecError(`service ${svc.name} is listed twice`);
     names.add(svc.name);
-    if (svc.volumes.length > 0) {
-      throw new SpecError(`service ${svc.name}: volumes are not supported by the Kubernetes provider`);
-    }
     validateResources(svc.name, svc.resources);
     const r = svc.resources.replicas;
     if (svc.role !== ServiceRoles.main && r && r !== mainReplicas) {
@@ -214,7 +222,23 @@ function portsOf(ports: PortSpec[]): V1Container['ports'] {
   return ports.map((p) => ({
     containerPort: p.container,
     protocol: p.protocol === 'udp' ? 'UDP' : 'TCP',
+    ...(p.exposure ? { name: `${EXPOSURE_PREFIX[p.exposure]}${p.protocol === 'udp' ? 'u' : ''}-${p.container}` } : {}),
   }));
+}
+
+/** Container port name prefixes that record a port's exposure override (see kubernetes-exposure.ts). */
+const EXPOSURE_PREFIX: Record<PortExposure, string> = {
+  cluster_ip: 'ci',
+  node_port: 'np',
+  load_balancer: 'lb',
+  ingress: 'in',
+};
+
+/** The exposure override a container port's name records, if any. */
+export function exposureOverride(port: V1ContainerPort): PortExposure | undefined {
+  const m = /^([a-z]{2})u?-\d+$/.exec(port.name ?? '');
+  const found = Object.entries(EXPOSURE_PREFIX).find(([, prefix]) => prefix === m?.[1]);
+  return found?.[0] as PortExposure | undefined;
 }
 
 function plainEnv(env: Record<string, string>): V1EnvVar[] {
@@ -280,6 +304,10 @@ export function baseLabels(req: ProvisionRequest): Record<string, string> {
 export interface InstanceObjects {
   workload: Workload;
   service?: V1Service;
+  /** StatefulSet: the headless Service named in its serviceName. */
+  headless?: V1Service;
+  /** Deployment: the PersistentVolumeClaims of its volumes (created when missing, never replaced). */
+  claims?: V1PersistentVolumeClaim[];
   secret?: V1Secret;
   configMap?: V1ConfigMap;
 }
@@ -320,7 +348,7 @@ export function buildObjects(req: ProvisionRequest, namespace: string): Instance
           kind: 'StatefulSet',
           metadata: { ...metadata(), annotations },
           spec: {
-            serviceName: name,
+            serviceName: headlessName(req.instanceId),
             replicas,
             selector,
             template,
@@ -340,6 +368,20 @@ export function buildObjects(req: ProvisionRequest, namespace: string): Instance
           },
         };
   const out: InstanceObjects = { workload };
+  if (workload.kind === 'StatefulSet') {
+    out.headless = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { ...metadata(), name: headlessName(req.instanceId) },
+      spec: {
+        clusterIP: 'None',
+        // Per-replica DNS names resolve before readiness, as peers of a stateful set expect.
+        publishNotReadyAddresses: true,
+        selector: { [Labels.instance]: req.instanceId },
+        ports: servicePortsOf(template),
+      },
+    };
+  }
   const servicePorts = servicePortsOf(template);
   if (servicePorts.length > 0) {
     out.service = {

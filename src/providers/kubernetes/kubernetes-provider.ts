@@ -11,19 +11,26 @@
  * - `dependsOn` is validated but not enforced: containers of a pod start
  *   together (init services still run first, in order).
  * - Endpoints are the ClusterIP Service's DNS name, one per container port,
- *   `public: false` (reachable from inside the cluster only).
+ *   `public: false` (reachable from inside the cluster only), plus, for a
+ *   port exposed by NodePort, LoadBalancer or Ingress (provider option or
+ *   per-port override), the URL a user outside opens (`public: true`).
  * - The pod log endpoint merges stdout and stderr: every LogEntry is `stdout`.
  * - Exec cannot signal a process: at its timeout the connection is closed
  *   and 124 is reported, but the process may keep running in the container.
  * - Secret values reach the pod only through the Secret (secretKeyRef);
  *   a deploy that changes only secret values updates the Secret but does not
- *   roll the pods. Registry-resolved credentials (ctx.credentials) are not
- *   used: authentication comes from the kubeconfig.
- * - No volumes (refused with invalid_spec). Status is read on demand from
- *   the workload and its pods; waits (the start gate, stop, and through
- *   subscribeChanges the control plane's readiness wait and the supervisor)
- *   follow watches of the namespace and poll only as a fallback (see
- *   kubernetes-changes.ts).
+ *   roll the pods.
+ * - Registry-resolved credentials (ctx.credentials, a bearer token from the
+ *   vault) authenticate every API request of the call in place of the
+ *   kubeconfig's user; without them the kubeconfig's user is used. Log
+ *   streams, exec and the metrics API go through the kubeconfig's own
+ *   clients and still use its user.
+ * - Volumes are PersistentVolumeClaims (kubernetes-volumes.ts) that outlive
+ *   the workload unless a deprovision asks to delete them. Status is read on
+ *   demand from the workload and its pods; waits (the start gate, stop, and
+ *   through subscribeChanges the control plane's readiness wait and the
+ *   supervisor) follow watches of the namespace and poll only as a fallback
+ *   (see kubernetes-changes.ts).
  */
 import {
   AppsV1Api,
@@ -32,6 +39,7 @@ import {
   type KubeConfig,
   Log,
   Metrics,
+  NetworkingV1Api,
   type V1Pod,
   VersionApi,
   Watch,
@@ -44,6 +52,8 @@ import {
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
+  type DeprovisionOptions,
+  type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
   type HealthChecker,
@@ -73,12 +83,12 @@ import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-chan
 import { KubeCluster } from './kubernetes-cluster.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
+import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
 import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import {
   Annotations,
   buildObjects,
-  endpointsOf,
   findContainer,
   objectName,
   rolesOf,
@@ -88,6 +98,7 @@ import {
 import { mainOf, replicasBeforeStop, restartPatch, rollOut, scaleWorkload } from './kubernetes-rollout.js';
 import { awaitStart } from './kubernetes-start-gate.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
+import { attachVolumes, releaseClaims, validateVolumes } from './kubernetes-volumes.js';
 
 /** Configuration of a KubernetesProvider. Nothing is read from the environment. */
 export interface KubernetesProviderOptions {
@@ -133,12 +144,24 @@ export interface KubernetesProviderOptions {
   minReadyMs?: number;
   /** The policy readinessPolicy() returns. Default 5 min, polled every 2 s. */
   readiness?: ReadinessPolicy;
+  /**
+   * Storage class of a volume's claim when the volume names no `type`.
+   * Unset: the claim names no class, so the cluster's default class serves it.
+   */
+  defaultStorageClass?: string;
+  /**
+   * How ports are reached from outside the cluster unless a port overrides
+   * it: `cluster_ip` (default: in-cluster DNS only), `node_port`,
+   * `load_balancer` or `ingress` (needs `ingressHost`). See kubernetes-exposure.ts.
+   */
+  exposure?: ExposureOptions;
 }
 
 /**
- * What the Kubernetes provider implements, and nothing more: no `volumes`
- * (specs with volumes are refused), no strategies beyond rolling (recreate is
- * accepted for Deployments but is not a capability).
+ * What the Kubernetes provider implements, and nothing more: volumes as
+ * PersistentVolumeClaims; no GPUs, no strategies beyond rolling (recreate is
+ * accepted for Deployments but is not a capability), no custom domains or TLS
+ * (an Ingress host is an exposure option, not a managed domain).
  */
 export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.provision,
@@ -146,6 +169,7 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.scale,
   Capabilities.logs,
   Capabilities.exec,
+  Capabilities.volumes,
   Capabilities.rolling,
 ];
 
@@ -168,6 +192,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #minReadyMs: number;
   readonly #readiness: ReadinessPolicy;
   readonly #changes: KubeChanges;
+  readonly #defaultStorageClass: string | undefined;
+  readonly #exposure: Exposure;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -202,6 +228,13 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       ...options.watch,
       pollMs: this.#pollMs,
     });
+    this.#defaultStorageClass = options.defaultStorageClass;
+    this.#exposure = new Exposure(
+      this.#cluster.core,
+      kc.makeApiClient(NetworkingV1Api),
+      this.#namespace,
+      options.exposure ?? {},
+    );
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -261,7 +294,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       Math.min(this.#apiTimeoutMs, 5000),
       this.#target,
       this.#connectTimeoutMs,
-    );
+    ).withBearer(ctx.credentials?.values.token);
     return runHealthProbe(
       async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
       (err) => toProviderError(err, call.context()).message,
@@ -279,14 +312,18 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'provision', async (call) => {
       call.secrets.push(...Object.values(req.secretValues ?? {}));
       validateProvision(req);
+      validateVolumes(req);
       if (!this.#serverVersion) await this.#fetchVersion(call);
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
+      attachVolumes(objects, req, this.#namespace, this.#defaultStorageClass);
+      this.#exposure.validate(objects.workload);
       // Watching from before the apply, so no change of the new pods is missed.
       const changes = this.#changes.waiter(req.instanceId);
       let workload: Awaited<ReturnType<typeof applyObjects>>;
       try {
         workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
+        await this.#exposure.sync(call, req.instanceId, workload);
         await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
           startTimeoutMs: this.#startTimeoutMs,
           pause: () => changes.next(call.signal),
@@ -298,15 +335,30 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       return {
         providerRef: `${workload.kind}/${objectName(req.instanceId)}`,
         serviceRefs,
-        endpoints: endpointsOf(workload, this.#namespace),
+        endpoints: await this.#exposure.endpoints(call, req.instanceId, workload),
         metadata: { namespace: this.#namespace, workload: `${workload.kind}/${objectName(req.instanceId)}` },
       };
     });
   }
 
-  /** Deletes the workload (its pods go with it), Service, Secret and ConfigMap; absent ones are fine. */
-  async deprovision(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'deprovision', (call) => this.#cluster.deleteAll(call, instanceId));
+  /**
+   * Deletes the workload (its pods go with it), Services, Secret and
+   * ConfigMap; absent ones are fine. The PersistentVolumeClaims (and their
+   * data) go only with `deleteVolumes`; otherwise the result names them.
+   */
+  async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
+    return this.#run(ctx, 'deprovision', async (call) => {
+      await this.#cluster.deleteAll(call, instanceId);
+      await this.#exposure.delete(call, instanceId);
+      const keptVolumes = await releaseClaims(
+        this.#cluster.core,
+        this.#namespace,
+        call,
+        instanceId,
+        opts.deleteVolumes === true,
+      );
+      return { keptVolumes };
+    });
   }
 
   /** Scales a stopped instance back to the replicas it had when stopped. */
@@ -357,7 +409,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'status', async (call) => {
       const w = await this.#cluster.readWorkload(call, instanceId);
       const pods = await this.#cluster.pods(call, instanceId);
-      return instanceStatus(w, pods, endpointsOf(w, this.#namespace), {
+      return instanceStatus(w, pods, await this.#exposure.endpoints(call, instanceId, w), {
         now: Date.now(),
         minReadyMs: this.#minReadyMs,
       });
@@ -373,10 +425,11 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
       const w = await rollOut(this.#cluster, call, req);
+      await this.#exposure.sync(call, req.instanceId, w);
       return {
         providerRef: `${w.kind}/${objectName(req.instanceId)}`,
         status: 'deployed',
-        endpoints: endpointsOf(w, this.#namespace),
+        endpoints: await this.#exposure.endpoints(call, req.instanceId, w),
       };
     });
   }
@@ -384,7 +437,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   /** A rolling deploy of the snapshot's specs. */
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
-      await rollOut(this.#cluster, call, { ...req, strategy: DeployStrategies.rolling });
+      const w = await rollOut(this.#cluster, call, { ...req, strategy: DeployStrategies.rolling });
+      await this.#exposure.sync(call, req.instanceId, w);
     });
   }
 
@@ -489,7 +543,9 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   }
 
   async #run<T>(ctx: CallContext, op: string, fn: (call: KubeCall) => Promise<T>): Promise<T> {
-    const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs);
+    const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
+      ctx.credentials?.values.token,
+    );
     try {
       call.throwIfCanceled();
       return await fn(call);

@@ -1,0 +1,122 @@
+/**
+ * One namespace per tenant against the in-process API stand-in: created on
+ * demand and labelled with the tenant, found again from an instance id
+ * alone, removed with the tenant's last instance (but not while it holds
+ * kept volumes).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
+import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
+import { TenantNamespacedKubernetes } from '../../src/providers/kubernetes/kubernetes-tenant-namespaces.js';
+import type { CallContext, ProvisionRequest, VolumeSpec } from '../../src/providers/provider.js';
+import { isProviderError } from '../../src/providers/provider-errors.js';
+import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import { FakeKubeApi } from '../support/fake-kube-api.js';
+
+const IMAGE = 'registry.test/busybox:stable';
+const ctx: CallContext = {};
+
+describe('Kubernetes namespaces per tenant', () => {
+  let fake: FakeKubeApi;
+  let p: TenantNamespacedKubernetes;
+  const request = (tenantId: string, volumes: VolumeSpec[] = []): ProvisionRequest => ({
+    instanceId: randomUUID(),
+    tenantId,
+    name: 'app',
+    kind: 'deployment',
+    labels: {},
+    services: [
+      {
+        name: 'app',
+        image: IMAGE,
+        role: 'main',
+        dependsOn: [],
+        resources: {},
+        env: {},
+        ports: [],
+        volumes,
+        secrets: [],
+        configFiles: [],
+        annotations: {},
+        command: ['sh', '-c', 'while true; do sleep 0.2; done'],
+      },
+    ],
+  });
+  const namespace = (name: string) => fake.get('namespaces', '', name);
+
+  beforeAll(async () => {
+    fake = await new FakeKubeApi().start();
+    p = new TenantNamespacedKubernetes({
+      kubeConfig: loadKubeConfig(fake.kubeconfigPath),
+      namespace: 'wh',
+      pollIntervalMs: 25,
+      minReadyMs: 100,
+      startTimeoutMs: 10_000,
+    });
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it('creates a labelled namespace per tenant on demand and removes it with the tenant’s last instance', async () => {
+    const tenantA = randomUUID();
+    const tenantB = randomUUID();
+    const a1 = request(tenantA);
+    const a2 = request(tenantA);
+    const b1 = request(tenantB);
+    const nsA = `wh-${tenantA}`;
+    const nsB = `wh-${tenantB}`;
+    expect(namespace(nsA)).toBeUndefined();
+    await p.provision(ctx, a1);
+    expect(namespace(nsA)?.metadata.labels).toEqual({ [Labels.tenant]: tenantA, [Labels.managedBy]: 'wheelhouse' });
+    await p.provision(ctx, a2);
+    await p.provision(ctx, b1);
+    expect(fake.get('deployments', nsA, `wh-${a1.instanceId}`)).toBeDefined();
+    expect(fake.get('deployments', nsA, `wh-${a2.instanceId}`)).toBeDefined();
+    expect(fake.get('deployments', nsB, `wh-${b1.instanceId}`)).toBeDefined();
+
+    // A provider that has never seen the instance finds its namespace from the id alone.
+    const fresh = new TenantNamespacedKubernetes({ kubeConfig: loadKubeConfig(fake.kubeconfigPath), namespace: 'wh' });
+    const { status, error } = await waitReady({ timeoutMs: 10_000, intervalMs: 50 }, () =>
+      fresh.status(ctx, a1.instanceId),
+    );
+    expect(readinessOutcome(status, error), error?.message).toBe('ready');
+    expect((await fresh.managedWorkloads()).map((w) => w.instanceId).sort()).toEqual(
+      expect.arrayContaining([a1.instanceId, a2.instanceId, b1.instanceId].sort()),
+    );
+
+    await fresh.deprovision(ctx, a1.instanceId);
+    expect(namespace(nsA)).toBeDefined();
+    await p.deprovision(ctx, a2.instanceId);
+    expect(namespace(nsA)).toBeUndefined();
+    expect(namespace(nsB)).toBeDefined();
+    const gone = await p.status(ctx, a2.instanceId).catch((e: unknown) => e);
+    expect(isProviderError(gone, 'not_found')).toBe(true);
+    await p.deprovision(ctx, b1.instanceId);
+    expect(namespace(nsB)).toBeUndefined();
+  });
+
+  it('keeps the namespace while it holds claims a deprovision kept, and removes it once they go', async () => {
+    const tenant = randomUUID();
+    const req = request(tenant, [{ name: 'data', mountPath: '/data', sizeMb: 64 }]);
+    await p.provision(ctx, req);
+    const ns = `wh-${tenant}`;
+    expect((await p.deprovision(ctx, req.instanceId)).keptVolumes).toEqual([`wh-${req.instanceId}-data`]);
+    expect(namespace(ns)).toBeDefined();
+    // The kept claim is still found (by its namespace) and removed on request; then the namespace goes too.
+    const again = new TenantNamespacedKubernetes({ kubeConfig: loadKubeConfig(fake.kubeconfigPath), namespace: 'wh' });
+    expect(await again.deprovision(ctx, req.instanceId, { deleteVolumes: true })).toEqual({ keptVolumes: [] });
+    expect(fake.list('persistentvolumeclaims', ns)).toEqual([]);
+    expect(namespace(ns)).toBeUndefined();
+  });
+
+  it('is chosen by the providers-file option namespaces: per-tenant', () => {
+    const chosen = kubernetesProviderFromConfig('k', { namespaces: 'per-tenant' }, undefined, fake.kubeconfigPath);
+    expect(chosen).toBeInstanceOf(TenantNamespacedKubernetes);
+    expect(() => kubernetesProviderFromConfig('k', { namespaces: 'shared' }, undefined, fake.kubeconfigPath)).toThrow(
+      /options\.namespaces/,
+    );
+  });
+});
