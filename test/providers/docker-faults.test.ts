@@ -167,7 +167,11 @@ describe.skipIf(skip)('DockerProvider failure handling', () => {
     await docker.createNetwork({ Name: networkName(id), Labels: labels });
     await docker.createVolume({ Name: volumeName(id, 'data'), Labels: labels });
     expect(await dockerLeftovers(docker, id)).toHaveLength(2);
-    await provider.deprovision(ctx, id);
+    // Without deleteVolumes the network goes and the volume (the data) stays, named in the result.
+    const kept = await provider.deprovision(ctx, id);
+    expect(kept.keptVolumes).toEqual([volumeName(id, 'data')]);
+    expect(await dockerLeftovers(docker, id)).toEqual([`volume ${volumeName(id, 'data')}`]);
+    await provider.deprovision(ctx, id, { deleteVolumes: true });
     expect(await dockerLeftovers(docker, id)).toEqual([]);
     await rejection(provider.status(ctx, id), 'not_found');
   });
