@@ -1,8 +1,9 @@
 /**
  * A provider entry's `credential`, held in the system vault and written by
  * SYSTEM, authenticates each Kubernetes call (the stand-in checks the bearer
- * token); rotating the secret takes effect on a later call without a
- * restart, and the token never shows in an error.
+ * token), log streams, exec, the metrics API and the watches included;
+ * rotating the secret takes effect on a later call without a restart, and
+ * the token never shows in an error.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +16,58 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { withCredentialsFor } from '../../src/providers/credentialed-provider.js';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { CallContext, LogStream, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
+import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import { Registry } from '../../src/providers/registry.js';
 import { openTestDatabase } from '../support/database.js';
 import { FakeKubeApi, kubeconfigFor } from '../support/fake-kube-api.js';
 
 const CACHE_MS = 200;
+const IMAGE = 'registry.test/talker:v1';
+
+/** One service that logs a line every 50 ms. */
+function talker(id: string): ProvisionRequest {
+  return {
+    instanceId: id,
+    tenantId: 'tenant-creds',
+    name: `creds-${id.slice(0, 8)}`,
+    kind: 'deployment',
+    releaseId: `rel-${randomUUID()}`,
+    labels: {},
+    services: [
+      {
+        name: 'talk',
+        image: IMAGE,
+        role: 'main',
+        dependsOn: [],
+        resources: { memoryMb: 32 },
+        env: {},
+        ports: [],
+        volumes: [],
+        secrets: [],
+        configFiles: [],
+        annotations: {},
+      },
+    ],
+  };
+}
+
+/** The first line a followed stream delivers, or undefined when none comes in time. */
+async function firstLine(stream: LogStream, timeoutMs = 5000): Promise<string | undefined> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), timeoutMs).unref());
+  const next = await Promise.race([iterator.next(), timeout]);
+  return next && !next.done ? next.value.message : undefined;
+}
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('Kubernetes credentials from the vault', () => {
   let database: DatabaseHandle;
@@ -41,7 +88,14 @@ describe('Kubernetes credentials from the vault', () => {
     system = { tenantId: tenant.id, tokenId: randomUUID(), scopes: new Set([Scopes.system, Scopes.secretsWrite]) };
     secrets = new SecretService(database.db, randomBytes(32));
     // The kubeconfig's own token is stale from the start: only the vault's credential can get in.
-    provider = new KubernetesProvider({ kubeConfig: loadKubeConfig(fake.kubeconfigPath), namespace: 'creds' });
+    fake.defineImage(IMAGE, { script: 'i=0; while true; do i=$((i+1)); echo "line $i"; sleep 0.05; done' });
+    fake.enableMetrics();
+    provider = new KubernetesProvider({
+      kubeConfig: loadKubeConfig(fake.kubeconfigPath),
+      namespace: 'creds',
+      minReadyMs: 100,
+      watch: { retryMs: 100 },
+    });
     fake.rotateToken();
     registry = new Registry();
     registry.register('k8s', provider);
@@ -55,6 +109,7 @@ describe('Kubernetes credentials from the vault', () => {
   });
 
   afterAll(async () => {
+    provider.close();
     await fake.close();
     await database.close();
   });
@@ -100,5 +155,66 @@ describe('Kubernetes credentials from the vault', () => {
     expect(lastAuthorization()).toBe(`Bearer ${token}`);
     // Without it, the stale kubeconfig token is what goes out, and the server refuses it.
     expect((await provider.healthCheck({})).healthy).toBe(false);
+  });
+
+  it('follows logs, execs, reads metrics and watches with the vault token, and with the new one after a rotation', async () => {
+    /** Sets the vault credential to a fresh token the stand-in alone accepts, and acquires a call context with it. */
+    const rotate = async (): Promise<{ token: string; ctx: CallContext }> => {
+      const token = fake.rotateToken();
+      await secrets.put(system, credentialKey(name), token);
+      await new Promise((r) => setTimeout(r, CACHE_MS + 50));
+      return { token, ctx: (await registry.acquire({}, 'k8s')).ctx };
+    };
+    /** Follows, execs and reads usage with `ctx`; every such request the stand-in saw carried `token`. */
+    const streamsWith = async (ctx: CallContext, token: string) => {
+      const mark = fake.requests.length;
+      const stream = await provider.logs(ctx, id, { follow: true, tail: 0 });
+      try {
+        expect(await firstLine(stream)).toMatch(/^line \d+$/);
+      } finally {
+        await stream.close();
+      }
+      expect(await provider.exec(ctx, id, { command: ['sh', '-c', 'echo hi'] })).toMatchObject({
+        exitCode: 0,
+        stdout: 'hi\n',
+      });
+      expect((await provider.resources(ctx, id)).memoryLimitMb).toBe(32);
+      const seen = fake.requests.slice(mark);
+      for (const suffix of ['/log', '/exec', '/pods']) {
+        const matching = seen.filter((r) => r.path.endsWith(suffix));
+        expect(matching.length, suffix).toBeGreaterThan(0);
+        for (const r of matching) expect(r.authorization, suffix).toBe(`Bearer ${token}`);
+      }
+      expect(seen.some((r) => r.path.startsWith('/apis/metrics.k8s.io/'))).toBe(true);
+    };
+
+    const id = randomUUID();
+    const first = await rotate();
+    // Provision waits on the watches: they open with the call's token, as the stale kubeconfig's would be refused.
+    const watchesBefore = fake.watchRequests.length;
+    await provider.provision(first.ctx, talker(id));
+    const { status, error } = await waitReady({ timeoutMs: 10_000, intervalMs: 50 }, () =>
+      provider.status(first.ctx, id),
+    );
+    expect(readinessOutcome(status, error), error?.message).toBe('ready');
+    expect(fake.watchRequests.length).toBeGreaterThan(watchesBefore);
+    await streamsWith(first.ctx, first.token);
+
+    // Rotated: the next calls carry the new token; the old one would be refused.
+    const second = await rotate();
+    await streamsWith(second.ctx, second.token);
+    // A watch that reopens (here after a 410 Gone) lists and watches again with the newest token.
+    const opened = fake.watchRequests.length;
+    const follow = provider.subscribeChanges(() => undefined);
+    try {
+      // One watch per collection (pods, Deployments, StatefulSets), then each again after the 410.
+      await until(() => fake.watchRequests.length >= opened + 3);
+      const mark = fake.watchRequests.length;
+      expect(fake.expireWatches()).toBeGreaterThan(0);
+      await until(() => fake.watchRequests.length >= mark + 3);
+    } finally {
+      follow();
+    }
+    await provider.deprovision(second.ctx, id, { deleteVolumes: true });
   });
 });

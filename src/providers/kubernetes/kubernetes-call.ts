@@ -60,6 +60,11 @@ export class KubeCall {
     return this;
   }
 
+  /** The call's bearer token, for the clients that authenticate from a kubeconfig (see kubernetes-credential-clients.ts). */
+  get bearer(): string | undefined {
+    return this.#bearer;
+  }
+
   /** The context error mapping needs. */
   context(): KubeErrorContext {
     return {

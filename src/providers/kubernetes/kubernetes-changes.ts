@@ -58,7 +58,12 @@ export class KubeChanges {
   readonly #past = { lists: 0, watchdogRestarts: 0 };
   #linger: NodeJS.Timeout | undefined;
 
-  constructor(cluster: KubeCluster, watch: Watch, list: (what: string) => Lister<Watched>, timing: WatchTiming) {
+  constructor(
+    cluster: KubeCluster,
+    watch: () => Pick<Watch, 'watch'>,
+    list: (what: string) => Lister<Watched>,
+    timing: WatchTiming,
+  ) {
     this.#timing = timing;
     const labelSelector = `${Labels.managedBy}=${MANAGED_BY}`;
     const ns = encodeURIComponent(cluster.namespace);

@@ -19,6 +19,11 @@ export interface PodFeed {
   subscribe(onChange: () => void): () => void;
   /** The pods whose container has started, or undefined once no more will come (workload stopped or gone). */
   pods(): Promise<V1Pod[] | undefined>;
+  /**
+   * Where to read a later pod's log: asked at each attach, as a followed log
+   * may outlive the credential it was opened with.
+   */
+  source(): LogSource;
 }
 
 /** The log client and the namespace its pods live in. */
@@ -108,7 +113,7 @@ export async function openLogs(
     await stream.close();
     throw err;
   }
-  if (feed) followNewPods(source, stream, feed, service, followed, pods.length);
+  if (feed) followNewPods(stream, feed, service, followed, pods.length);
   ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
   return stream;
 }
@@ -126,7 +131,6 @@ function containerRun(pod: V1Pod, service: string): string {
  * the feed signals a change, until the stream closes or the workload is gone.
  */
 function followNewPods(
-  source: LogSource,
   stream: FollowLogStream,
   feed: PodFeed,
   service: string,
@@ -154,6 +158,7 @@ function followNewPods(
           if (followed.has(run)) continue;
           followed.add(run);
           const sink = stream.sink({ service, replica: ordinalOf(pod) ?? nextReplica++ });
+          const source = feed.source();
           const controller = await source.log.log(source.namespace, pod.metadata?.name ?? '', service, sink, {
             follow: true,
             timestamps: true,

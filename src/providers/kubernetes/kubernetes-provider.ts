@@ -23,8 +23,10 @@
  * - Registry-resolved credentials (ctx.credentials, a bearer token from the
  *   vault) authenticate every API request of the call in place of the
  *   kubeconfig's user; without them the kubeconfig's user is used. Log
- *   streams, exec and the metrics API go through the kubeconfig's own
- *   clients and still use its user.
+ *   streams, exec and the metrics API, which authenticate from a kubeconfig,
+ *   get a copy whose user carries the call's token; the watches, which
+ *   belong to no call, use the latest token a call carried when they open
+ *   (kubernetes-credential-clients.ts).
  * - Volumes are PersistentVolumeClaims (kubernetes-volumes.ts) that outlive
  *   the workload unless a deprovision asks to delete them. Status is read on
  *   demand from the workload and its pods; waits (the start gate, stop, and
@@ -35,14 +37,10 @@
 import {
   AppsV1Api,
   CoreV1Api,
-  Exec,
   type KubeConfig,
-  Log,
-  Metrics,
   NetworkingV1Api,
   type V1Pod,
   VersionApi,
-  Watch,
 } from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
@@ -81,6 +79,7 @@ import { applyObjects } from './kubernetes-apply.js';
 import { KubeCall } from './kubernetes-call.js';
 import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
+import { CredentialClients } from './kubernetes-credential-clients.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
 import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
@@ -177,9 +176,7 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
 export class KubernetesProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister {
   readonly #cluster: KubeCluster;
   readonly #versionApi: VersionApi;
-  readonly #logs: LogSource;
-  readonly #exec: Exec;
-  readonly #metrics: Metrics;
+  readonly #clients: CredentialClients;
   readonly #target: { provider: string; endpoint: string };
   readonly #namespace: string;
   readonly #region: string;
@@ -201,9 +198,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#namespace = options.namespace ?? 'wheelhouse';
     this.#cluster = new KubeCluster(kc.makeApiClient(AppsV1Api), kc.makeApiClient(CoreV1Api), this.#namespace);
     this.#versionApi = kc.makeApiClient(VersionApi);
-    this.#logs = { log: new Log(kc), namespace: this.#namespace };
-    this.#exec = new Exec(kc);
-    this.#metrics = new Metrics(kc);
+    this.#clients = new CredentialClients(kc);
     this.#target = {
       provider: options.key ?? 'kubernetes',
       endpoint: kc.getCurrentCluster()?.server ?? '(no cluster)',
@@ -217,9 +212,13 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
+    // Watches belong to no call: each list and watch request uses the latest credential a call carried.
     const listCall = () =>
-      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).opts();
-    this.#changes = new KubeChanges(this.#cluster, new Watch(kc), clusterListers(this.#cluster, listCall), {
+      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs)
+        .withBearer(this.#clients.latest)
+        .opts();
+    const watch = () => this.#clients.forLatest().watch;
+    this.#changes = new KubeChanges(this.#cluster, watch, clusterListers(this.#cluster, listCall), {
       enabled: true,
       watchdogMs: 90_000,
       fallbackPollMs: 5000,
@@ -295,6 +294,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       this.#target,
       this.#connectTimeoutMs,
     ).withBearer(ctx.credentials?.values.token);
+    this.#clients.for(call.bearer);
     return runHealthProbe(
       async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
       (err) => toProviderError(err, call.context()).message,
@@ -324,7 +324,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       try {
         workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
         await this.#exposure.sync(call, req.instanceId, workload);
-        await awaitStart(this.#cluster, this.#logs, call, req.instanceId, workload, {
+        await awaitStart(this.#cluster, this.#logSource(call.bearer), call, req.instanceId, workload, {
           startTimeoutMs: this.#startTimeoutMs,
           pause: () => changes.next(call.signal),
         });
@@ -462,7 +462,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'resources', async (call) => {
       const w = await this.#cluster.readWorkload(call, instanceId);
       const pods = currentPods(w, await this.#cluster.pods(call, instanceId));
-      return usageOf(this.#metrics, this.#namespace, this.#target.endpoint, call, w, pods);
+      return usageOf(this.#clients.for(call.bearer).metrics, this.#namespace, this.#target.endpoint, call, w, pods);
     });
   }
 
@@ -492,16 +492,21 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         );
       const pods = started(currentPods(w, await this.#cluster.pods(call, instanceId)));
       // Followed, the log goes on with the pods a restart, deploy or scale brings (see openLogs).
+      // The feed outlives this call, so it reads with the latest credential (one rotated since included).
+      const latest = () => this.#clients.latest ?? call.bearer;
       const feed: PodFeed = {
         subscribe: (onChange) => this.#changes.follow(instanceId, onChange),
         pods: async () => {
+          const later = new KubeCall('logs', ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs);
+          later.withBearer(latest());
           // Deleted or stopped: no pod will come; the stream ends with the pods it follows.
-          const now = await this.#cluster.findWorkload(call, instanceId);
+          const now = await this.#cluster.findWorkload(later, instanceId);
           if (!now || now.spec?.replicas === 0) return undefined;
-          return started(currentPods(now, await this.#cluster.pods(call, instanceId)));
+          return started(currentPods(now, await this.#cluster.pods(later, instanceId)));
         },
+        source: () => this.#logSource(latest()),
       };
-      return openLogs(this.#logs, call, ctx, pods, service, opts, feed);
+      return openLogs(this.#logSource(call.bearer), call, ctx, pods, service, opts, feed);
     });
   }
 
@@ -532,7 +537,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
         pod.status?.containerStatuses?.some((cs) => cs.name === service && cs.state?.running),
       );
       if (!target?.metadata?.name) throw call.fail(ProviderErrorKinds.conflict, `service ${service} is not running`);
-      return runExec(this.#exec, this.#namespace, target.metadata.name, service, req, call);
+      return runExec(this.#clients.for(call.bearer).exec, this.#namespace, target.metadata.name, service, req, call);
     });
   }
 
@@ -546,6 +551,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
       ctx.credentials?.values.token,
     );
+    // Remembered as the latest credential, for the watches (see CredentialClients.latest).
+    this.#clients.for(call.bearer);
     try {
       call.throwIfCanceled();
       return await fn(call);
@@ -553,6 +560,11 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       if (err instanceof SpecError) throw call.fail(ProviderErrorKinds.invalidSpec, err.message, err);
       throw toProviderError(err, call.context());
     }
+  }
+
+  /** The pod log client that authenticates with `token` (the kubeconfig's user without one). */
+  #logSource(token: string | undefined): LogSource {
+    return { log: this.#clients.for(token).log, namespace: this.#namespace };
   }
 
   async #fetchVersion(call: KubeCall): Promise<string> {

@@ -24,7 +24,8 @@ export interface WatchLoopOptions<T extends Watched> {
   labelSelector: string;
   /** Lists the collection: its items and the list's resourceVersion. */
   list(): Promise<{ items: T[]; resourceVersion: string | undefined }>;
-  watch: Watch;
+  /** Asked again for each watch request, so a rotated credential is used from the next one. */
+  watch(): Pick<Watch, 'watch'>;
   /** A watch that delivers nothing (not even a bookmark) for this long is restarted. */
   watchdogMs: number;
   /** Pause after a failed list or watch before the next attempt. */
@@ -125,7 +126,8 @@ export class WatchLoop<T extends Watched> {
         resourceVersion: this.#resourceVersion,
         allowWatchBookmarks: true,
       };
-      this.#o.watch
+      this.#o
+        .watch()
         .watch(
           this.#o.path,
           query,
