@@ -6,7 +6,7 @@
  * provider failure reads the same wherever it surfaces.
  */
 import type { CallContext, Capability, Provider } from '../providers/provider.js';
-import { hasCapability } from '../providers/provider.js';
+import { BACKEND_CALLS, hasCapability } from '../providers/provider.js';
 import { CanceledError, ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
 import { CapabilityNotSupportedError, type DomainError, ProviderUnavailableError } from './errors.js';
@@ -48,20 +48,7 @@ export async function acquireProvider(registry: Registry, key: string, signal: A
 }
 
 /** The contract's calls that reach the backend; what /metrics counts and times per provider. */
-const MEASURED_CALLS: ReadonlySet<PropertyKey> = new Set([
-  'provision',
-  'deprovision',
-  'start',
-  'stop',
-  'restart',
-  'status',
-  'deploy',
-  'rollback',
-  'scale',
-  'resources',
-  'logs',
-  'exec',
-]);
+const MEASURED_CALLS: ReadonlySet<PropertyKey> = new Set(BACKEND_CALLS);
 
 const measuredProviders = new WeakMap<Provider, Map<string, Provider>>();
 

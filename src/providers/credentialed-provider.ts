@@ -1,24 +1,8 @@
-import type { CallContext, Provider } from './provider.js';
+import { BACKEND_CALLS, type CallContext, type Provider } from './provider.js';
 import type { CredentialsResolver } from './registry.js';
 
 /** Methods whose first argument is the call's context (the contract's and its optional extensions'). */
-const CONTEXT_METHODS = new Set<string | symbol>([
-  'provision',
-  'deprovision',
-  'start',
-  'stop',
-  'restart',
-  'status',
-  'deploy',
-  'rollback',
-  'scale',
-  'resources',
-  'logs',
-  'exec',
-  'healthCheck',
-  'managedWorkloads',
-  'refreshInfo',
-]);
+const CONTEXT_METHODS = new Set<string | symbol>([...BACKEND_CALLS, 'healthCheck', 'managedWorkloads', 'refreshInfo']);
 
 /**
  * `provider`, with the credentials `resolver` gives for `key` attached to

@@ -587,3 +587,23 @@ export function deploySpecOf(s: ServiceSnapshot): ServiceDeploySpec {
     resources: s.resources ? { ...s.resources } : undefined,
   };
 }
+
+/**
+ * The contract's calls that reach the backend, each taking the call's context
+ * first: what /metrics counts per provider and what a vault credential is
+ * attached to. One list, so a call added to the contract is covered by both.
+ */
+export const BACKEND_CALLS = [
+  'provision',
+  'deprovision',
+  'start',
+  'stop',
+  'restart',
+  'status',
+  'deploy',
+  'rollback',
+  'scale',
+  'resources',
+  'logs',
+  'exec',
+] as const;
