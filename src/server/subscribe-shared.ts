@@ -9,7 +9,16 @@
  * the server that calls it. It cannot live in control/streams either: control
  * knows events and leases, never GraphQL documents or results.
  */
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
+import {
+  createSourceEventStream,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+} from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 /** Results of one event, by the shape of subscription that asked (see subscribeShared). */
 const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
@@ -35,8 +44,11 @@ export async function subscribeShared(
 ): Promise<unknown> {
   const source = await createSourceEventStream(args);
   if (!isAsyncIterable(source)) return options.fallback(args);
+  const compiled = compiledEvent(args.schema, args.document, args.operationName ?? undefined);
   const run = async (payload: unknown): Promise<ExecutionResult> => {
-    const result = await execute({ ...args, rootValue: payload });
+    const result = compiled
+      ? ((await compiled(payload, args.contextValue, args.variableValues ?? undefined)) as ExecutionResult)
+      : await execute({ ...args, rootValue: payload });
     return result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
   };
   const iterator = source[Symbol.asyncIterator]();
@@ -76,6 +88,45 @@ export async function subscribeShared(
     },
   };
   return mapped;
+}
+
+/** Runs an operation's selection set on one event (the root value); the compiled form of `execute`. */
+type EventExecutor = (root: unknown, context: unknown, variables: Record<string, unknown> | undefined) => unknown;
+
+/** Compiled documents, by schema, then document (yoga's parse cache hands out one object per query), then operation. */
+const compiledEvents = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, EventExecutor | null>>>();
+
+/**
+ * The document compiled by graphql-jit, once per schema, document and
+ * operation: an event's selection set then runs as generated code that
+ * builds plain objects, instead of graphql-js resolving every field of every
+ * item (a log chunk of a thousand lines is three thousand fields) into
+ * null-prototype objects that are slow to encode. `undefined` when jit cannot
+ * compile it; `execute` runs it then.
+ */
+function compiledEvent(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+): EventExecutor | undefined {
+  let byDocument = compiledEvents.get(schema);
+  if (!byDocument) {
+    byDocument = new WeakMap();
+    compiledEvents.set(schema, byDocument);
+  }
+  let byOperation = byDocument.get(document);
+  if (!byOperation) {
+    byOperation = new Map();
+    byDocument.set(document, byOperation);
+  }
+  const key = operationName ?? '';
+  let executor = byOperation.get(key);
+  if (executor === undefined) {
+    const c = compileQuery(schema, document, operationName);
+    executor = isCompiledQuery(c) ? (c.query as EventExecutor) : null;
+    byOperation.set(key, executor);
+  }
+  return executor ?? undefined;
 }
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<unknown> {
