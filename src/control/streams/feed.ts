@@ -116,6 +116,10 @@ export class Feed<T> implements AsyncIterableIterator<Delivery<T>> {
   async nextBatch(max: number): Promise<IteratorResult<Delivery<T>[]>> {
     const first = await this.next();
     if (first.done) return DONE;
+    // The producer woke this reader with its first item; what it has ready besides (a burst of lines
+    // read from one socket chunk) it adds in the same turn of the event loop. Taken after that turn,
+    // a burst leaves in one message, not as a line followed by the rest.
+    if (this.#buffer.size < max - 1) await new Promise<void>((resolve) => setImmediate(resolve));
     const batch = [first.value];
     while (batch.length < max && !this.#closed) {
       const d = this.#buffer.shift();
