@@ -40,6 +40,8 @@ export async function subscribeShared(
     key: string;
     mask: (errors: readonly GraphQLError[]) => GraphQLError[];
     fallback: (args: ExecutionArgs) => unknown;
+    /** When given, each event's result is written here, and the iterator returned only ends or fails. */
+    direct?: DirectDelivery;
   },
 ): Promise<unknown> {
   const source = await createSourceEventStream(args);
@@ -76,10 +78,17 @@ export async function subscribeShared(
       }
       let result = byKey.get(options.key);
       if (!result) {
-        result = run(payload);
+        const pending = run(payload);
+        const shared = byKey;
+        // Settled, the result itself is kept, so the subscribers after the first take it without waiting.
+        void pending.then(
+          (r) => shared.set(options.key, r),
+          () => {},
+        );
+        result = pending;
         byKey.set(options.key, result);
       }
-      return { value: await result, done: false };
+      return { value: result instanceof Promise ? await result : result, done: false };
     },
     // Reaches the source at once, even while next() waits: the stream lets go of its lease and provider.
     return: async () => {
@@ -87,7 +96,61 @@ export async function subscribeShared(
       return { value: undefined, done: true };
     },
   };
-  return mapped;
+  return options.direct ? delivered(mapped, options.direct) : mapped;
+}
+
+/**
+ * Where a subscriber's results go when they skip the transport's own loop:
+ * graphql-ws takes each result from the iterator, awaits its `onNext` hook,
+ * encodes the message and awaits the socket's write callback, about ten
+ * promise steps per subscriber per event. A feed watched by thousands pays
+ * that for each; written here, an event is one step from the stream to the socket.
+ */
+export interface DirectDelivery {
+  /**
+   * Sends one result as the transport's `next` message of this subscription.
+   * Returns a promise only when the socket is backed up: the subscriber's
+   * stream then waits (and, far enough behind, catches up from the table)
+   * instead of the socket's buffer growing.
+   */
+  next(result: ExecutionResult): Promise<void> | undefined;
+}
+
+/**
+ * The iterator the transport sees: its first next() pumps every result to
+ * `direct` and settles only when the stream ends (done, so the transport
+ * sends `complete`) or fails (so it sends the error), exactly where the
+ * transport's own loop would have. return() (the client unsubscribed, the
+ * socket closed) ends the stream at once and nothing more is written.
+ */
+function delivered(
+  source: AsyncIterableIterator<ExecutionResult>,
+  direct: DirectDelivery,
+): AsyncIterableIterator<ExecutionResult> {
+  let stopped = false;
+  let pumping: Promise<IteratorResult<ExecutionResult>> | undefined;
+  const pump = async (): Promise<IteratorResult<ExecutionResult>> => {
+    for (;;) {
+      const r = await source.next();
+      if (r.done || stopped) return { value: undefined, done: true };
+      const backedUp = direct.next(r.value);
+      if (backedUp) await backedUp;
+    }
+  };
+  const it: AsyncIterableIterator<ExecutionResult> = {
+    [Symbol.asyncIterator]: () => it,
+    next: () => {
+      if (stopped) return Promise.resolve({ value: undefined, done: true });
+      pumping ??= pump();
+      return pumping;
+    },
+    return: async () => {
+      stopped = true;
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+  };
+  return it;
 }
 
 /** Runs an operation's selection set on one event (the root value); the compiled form of `execute`. */
