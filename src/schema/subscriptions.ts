@@ -181,7 +181,10 @@ async function openLogFeed(
         if (sink.signal.aborted) break;
         // Following: never block the provider stream; a slow client loses the oldest lines instead.
         if (follow) sink.offer(entry);
-        else await sink.push(entry);
+        else {
+          const full = sink.push(entry);
+          if (full) await full;
+        }
       }
     } finally {
       sink.signal.removeEventListener('abort', stop);
