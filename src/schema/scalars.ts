@@ -12,9 +12,18 @@ const DateTime = new GraphQLScalarType({
   ...DateTimeResolver.toConfig(),
   serialize: (value) => {
     const serialized = DateTimeResolver.serialize(value) as unknown;
-    return serialized instanceof Date ? serialized.toISOString() : serialized;
+    return serialized instanceof Date ? isoString(serialized) : serialized;
   },
 });
+
+/** The last instant written: log lines read at speed come hundreds to the millisecond. */
+let lastIso = { ms: Number.NaN, text: '' };
+
+function isoString(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastIso.ms) lastIso = { ms, text: date.toISOString() };
+  return lastIso.text;
+}
 
 builder.addScalarType('DateTime', DateTime, {
   description: 'An instant, as an RFC 3339 string in UTC (`2026-11-29T18:53:06.000Z`).',

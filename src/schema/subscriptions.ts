@@ -199,10 +199,12 @@ async function openLogFeed(
   }
   const produce = async (sink: FeedSink<LogEntry>) => {
     const stop = () => void logs.close();
-    sink.signal.addEventListener('abort', stop, { once: true });
+    // Read once: the getter is not free, and it is checked for every line.
+    const signal = sink.signal;
+    signal.addEventListener('abort', stop, { once: true });
     try {
       for await (const entry of logs) {
-        if (sink.signal.aborted) break;
+        if (signal.aborted) break;
         // Following: never block the provider stream; a slow client loses the oldest lines instead.
         if (follow) sink.offer(entry);
         else {
@@ -211,7 +213,7 @@ async function openLogFeed(
         }
       }
     } finally {
-      sink.signal.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', stop);
       await logs.close();
       source.release();
     }
