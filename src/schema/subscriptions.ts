@@ -30,30 +30,50 @@ export const LogStreamEnum = builder.enumType('LogStream', {
   } as const,
 });
 
-/** A log line as delivered: the provider's entry plus how many lines a slow client lost before it. */
-type LogLineShape = Delivery<LogEntry>;
+/**
+ * A log line as delivered: the provider's entry plus how many lines a slow
+ * client lost before it, flattened so that every field is a plain property
+ * (resolved without a resolver call: a chunk has a thousand lines).
+ */
+interface LogLineShape {
+  timestamp: Date;
+  stream: LogEntry['stream'];
+  service: string;
+  replica: number | null;
+  message: string;
+  dropped: number;
+}
+
+function logLineOf(d: Delivery<LogEntry>): LogLineShape {
+  const e = d.item;
+  return {
+    timestamp: e.timestamp,
+    stream: e.stream,
+    service: e.service,
+    replica: e.replica ?? null,
+    message: e.message,
+    dropped: d.dropped,
+  };
+}
 
 const LogLineRef = builder.objectRef<LogLineShape>('LogLine').implement({
   description: 'One line a service wrote, as the provider reports it.',
   fields: (t) => ({
-    timestamp: t.field({
+    timestamp: t.expose('timestamp', {
       type: 'DateTime',
       description: 'When the line was written (from the provider, millisecond precision).',
-      resolve: (l) => l.item.timestamp,
     }),
-    stream: t.field({ type: LogStreamEnum, description: 'STDOUT or STDERR.', resolve: (l) => l.item.stream }),
-    service: t.string({ description: 'The service that wrote it.', resolve: (l) => l.item.service }),
-    replica: t.int({
+    stream: t.expose('stream', { type: LogStreamEnum, description: 'STDOUT or STDERR.' }),
+    service: t.exposeString('service', { description: 'The service that wrote it.' }),
+    replica: t.exposeInt('replica', {
       nullable: true,
       description: 'The replica (0-based) that wrote it, when the service has several.',
-      resolve: (l) => l.item.replica ?? null,
     }),
-    message: t.string({ description: 'The line, without its newline.', resolve: (l) => l.item.message }),
-    dropped: t.int({
+    message: t.exposeString('message', { description: 'The line, without its newline.' }),
+    dropped: t.exposeInt('dropped', {
       description:
         'Lines dropped just before this one because the client read too slowly (the server keeps the newest ' +
         `${STREAM_LIMITS.logBuffer} lines per subscription). 0 when nothing was lost.`,
-      resolve: (l) => l.dropped,
     }),
   }),
 });
@@ -72,19 +92,23 @@ const logArgs = builder.args((t) => ({
 /** The most lines one `instanceLogChunks` message carries (the default): the log buffer's size. */
 const MAX_CHUNK_LINES = STREAM_LIMITS.logBuffer;
 
-const LogChunkRef = builder.objectRef<LogLineShape[]>('LogChunk').implement({
+/** A chunk as delivered: its lines, and the sum of their `dropped`. */
+interface LogChunkShape {
+  lines: LogLineShape[];
+  dropped: number;
+}
+
+const LogChunkRef = builder.objectRef<LogChunkShape>('LogChunk').implement({
   description: 'Consecutive log lines of one service, sent in one message.',
   fields: (t) => ({
-    lines: t.field({
+    lines: t.expose('lines', {
       type: [LogLineRef],
       description: 'The lines, oldest first (at least one).',
-      resolve: (lines) => lines,
     }),
-    dropped: t.int({
+    dropped: t.exposeInt('dropped', {
       description:
         'Lines dropped within and just before this chunk because the client read too slowly (the sum of its ' +
         "lines' `dropped`). 0 when nothing was lost.",
-      resolve: (lines) => lines.reduce((n, l) => n + l.dropped, 0),
     }),
   }),
 });
@@ -175,16 +199,21 @@ async function openLogFeed(
   }
   const produce = async (sink: FeedSink<LogEntry>) => {
     const stop = () => void logs.close();
-    sink.signal.addEventListener('abort', stop, { once: true });
+    // Read once: the getter is not free, and it is checked for every line.
+    const signal = sink.signal;
+    signal.addEventListener('abort', stop, { once: true });
     try {
       for await (const entry of logs) {
-        if (sink.signal.aborted) break;
+        if (signal.aborted) break;
         // Following: never block the provider stream; a slow client loses the oldest lines instead.
         if (follow) sink.offer(entry);
-        else await sink.push(entry);
+        else {
+          const full = sink.push(entry);
+          if (full) await full;
+        }
       }
     } finally {
-      sink.signal.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', stop);
       await logs.close();
       source.release();
     }
@@ -373,7 +402,7 @@ builder.subscriptionFields((t) => ({
     authScopes: { exec: true },
     args: logArgs,
     subscribe: (_root, args, ctx) => openLogFeed(args, ctx),
-    resolve: (line) => line,
+    resolve: (line) => logLineOf(line),
   }),
 
   instanceLogChunks: t.field({
@@ -398,6 +427,11 @@ builder.subscriptionFields((t) => ({
       }
       return (await openLogFeed(args, ctx)).batches(maxLines);
     },
-    resolve: (lines) => lines,
+    resolve: (deliveries) => {
+      const lines = deliveries.map(logLineOf);
+      let dropped = 0;
+      for (const l of lines) dropped += l.dropped;
+      return { lines, dropped };
+    },
   }),
 }));

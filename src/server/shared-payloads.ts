@@ -29,15 +29,27 @@ export class SharedPayloads {
   #pending: string | undefined;
 
   /** graphql-ws `onNext`: the result, encoded once however many subscribers send it. */
-  readonly onNext = (result: ExecutionResult): Encoded => {
+  readonly onNext = (result: ExecutionResult): Encoded => new Encoded(this.encode(result));
+
+  /** The result as JSON, as graphql-ws would write it as a payload, encoded once however many subscribers send it. */
+  encode(result: ExecutionResult): string {
     let json = this.#encoded.get(result);
     if (json === undefined) {
       // As graphql-ws would send it: GraphQLErrors through their toJSON, an absent `errors` left out.
       json = JSON.stringify(result);
       this.#encoded.set(result, json);
     }
-    return new Encoded(json);
-  };
+    return json;
+  }
+
+  /**
+   * A whole graphql-ws `next` message of subscription `id` carrying `result`,
+   * as graphql-ws encodes it (`id`, `type`, `payload`, in that order), for a
+   * sender that writes to the socket itself (see subscribe-shared.ts).
+   */
+  nextMessage(id: string, result: ExecutionResult): string {
+    return `{"id":${JSON.stringify(id)},"type":"next","payload":${this.encode(result)}}`;
+  }
 
   /** graphql-ws `jsonMessageReplacer`: sets the encoded payload aside and writes the stand-in instead. */
   readonly replacer = (key: string, value: unknown): unknown => {

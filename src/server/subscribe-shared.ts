@@ -9,7 +9,16 @@
  * the server that calls it. It cannot live in control/streams either: control
  * knows events and leases, never GraphQL documents or results.
  */
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute, GraphQLError } from 'graphql';
+import {
+  createSourceEventStream,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+} from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 /** Results of one event, by the shape of subscription that asked (see subscribeShared). */
 const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
@@ -31,12 +40,17 @@ export async function subscribeShared(
     key: string;
     mask: (errors: readonly GraphQLError[]) => GraphQLError[];
     fallback: (args: ExecutionArgs) => unknown;
+    /** When given, each event's result is written here, and the iterator returned only ends or fails. */
+    direct?: DirectDelivery;
   },
 ): Promise<unknown> {
   const source = await createSourceEventStream(args);
   if (!isAsyncIterable(source)) return options.fallback(args);
+  const compiled = compiledEvent(args.schema, args.document, args.operationName ?? undefined);
   const run = async (payload: unknown): Promise<ExecutionResult> => {
-    const result = await execute({ ...args, rootValue: payload });
+    const result = compiled
+      ? ((await compiled(payload, args.contextValue, args.variableValues ?? undefined)) as ExecutionResult)
+      : await execute({ ...args, rootValue: payload });
     return result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
   };
   const iterator = source[Symbol.asyncIterator]();
@@ -64,10 +78,17 @@ export async function subscribeShared(
       }
       let result = byKey.get(options.key);
       if (!result) {
-        result = run(payload);
+        const pending = run(payload);
+        const shared = byKey;
+        // Settled, the result itself is kept, so the subscribers after the first take it without waiting.
+        void pending.then(
+          (r) => shared.set(options.key, r),
+          () => {},
+        );
+        result = pending;
         byKey.set(options.key, result);
       }
-      return { value: await result, done: false };
+      return { value: result instanceof Promise ? await result : result, done: false };
     },
     // Reaches the source at once, even while next() waits: the stream lets go of its lease and provider.
     return: async () => {
@@ -75,7 +96,100 @@ export async function subscribeShared(
       return { value: undefined, done: true };
     },
   };
-  return mapped;
+  return options.direct ? delivered(mapped, options.direct) : mapped;
+}
+
+/**
+ * Where a subscriber's results go when they skip the transport's own loop:
+ * graphql-ws takes each result from the iterator, awaits its `onNext` hook,
+ * encodes the message and awaits the socket's write callback, about ten
+ * promise steps per subscriber per event. A feed watched by thousands pays
+ * that for each; written here, an event is one step from the stream to the socket.
+ */
+export interface DirectDelivery {
+  /**
+   * Sends one result as the transport's `next` message of this subscription.
+   * Returns a promise only when the socket is backed up: the subscriber's
+   * stream then waits (and, far enough behind, catches up from the table)
+   * instead of the socket's buffer growing.
+   */
+  next(result: ExecutionResult): Promise<void> | undefined;
+}
+
+/**
+ * The iterator the transport sees: its first next() pumps every result to
+ * `direct` and settles only when the stream ends (done, so the transport
+ * sends `complete`) or fails (so it sends the error), exactly where the
+ * transport's own loop would have. return() (the client unsubscribed, the
+ * socket closed) ends the stream at once and nothing more is written.
+ */
+function delivered(
+  source: AsyncIterableIterator<ExecutionResult>,
+  direct: DirectDelivery,
+): AsyncIterableIterator<ExecutionResult> {
+  let stopped = false;
+  let pumping: Promise<IteratorResult<ExecutionResult>> | undefined;
+  const pump = async (): Promise<IteratorResult<ExecutionResult>> => {
+    for (;;) {
+      const r = await source.next();
+      if (r.done || stopped) return { value: undefined, done: true };
+      const backedUp = direct.next(r.value);
+      if (backedUp) await backedUp;
+    }
+  };
+  const it: AsyncIterableIterator<ExecutionResult> = {
+    [Symbol.asyncIterator]: () => it,
+    next: () => {
+      if (stopped) return Promise.resolve({ value: undefined, done: true });
+      pumping ??= pump();
+      return pumping;
+    },
+    return: async () => {
+      stopped = true;
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+  };
+  return it;
+}
+
+/** Runs an operation's selection set on one event (the root value); the compiled form of `execute`. */
+type EventExecutor = (root: unknown, context: unknown, variables: Record<string, unknown> | undefined) => unknown;
+
+/** Compiled documents, by schema, then document (yoga's parse cache hands out one object per query), then operation. */
+const compiledEvents = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, EventExecutor | null>>>();
+
+/**
+ * The document compiled by graphql-jit, once per schema, document and
+ * operation: an event's selection set then runs as generated code that
+ * builds plain objects, instead of graphql-js resolving every field of every
+ * item (a log chunk of a thousand lines is three thousand fields) into
+ * null-prototype objects that are slow to encode. `undefined` when jit cannot
+ * compile it; `execute` runs it then.
+ */
+function compiledEvent(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+): EventExecutor | undefined {
+  let byDocument = compiledEvents.get(schema);
+  if (!byDocument) {
+    byDocument = new WeakMap();
+    compiledEvents.set(schema, byDocument);
+  }
+  let byOperation = byDocument.get(document);
+  if (!byOperation) {
+    byOperation = new Map();
+    byDocument.set(document, byOperation);
+  }
+  const key = operationName ?? '';
+  let executor = byOperation.get(key);
+  if (executor === undefined) {
+    const c = compileQuery(schema, document, operationName);
+    executor = isCompiledQuery(c) ? (c.query as EventExecutor) : null;
+    byOperation.set(key, executor);
+  }
+  return executor ?? undefined;
 }
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<unknown> {

@@ -13,7 +13,7 @@ import { maskAll } from './error-masking.js';
 import { REQUEST_LIMITS } from './limits.js';
 import { countWsSubscription } from './request-metrics.js';
 import { SharedPayloads } from './shared-payloads.js';
-import { subscribeShared } from './subscribe-shared.js';
+import { type DirectDelivery, subscribeShared } from './subscribe-shared.js';
 import type { GraphQLServer } from './yoga.js';
 
 type WsExtra = {
@@ -71,6 +71,7 @@ export function createWsServer(server: Server, graphql: GraphQLServer, services:
             ].join('\n'),
             mask: (errors) => maskAll(mask, errors),
             fallback: (a) => (a.rootValue as { subscribe: (x: ExecutionArgs) => unknown }).subscribe(a),
+            direct: (args.rootValue as { direct?: DirectDelivery }).direct,
           }),
         ) as never;
       },
@@ -134,7 +135,7 @@ export function createWsServer(server: Server, graphql: GraphQLServer, services:
           document,
           variableValues: params.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe, direct: directDelivery(ctx.extra.socket, id, payloads) },
         };
         let errors: readonly GraphQLError[];
         try {
@@ -154,6 +155,29 @@ export function createWsServer(server: Server, graphql: GraphQLServer, services:
       for (const client of wss.clients) client.close(1001, 'server stopping');
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+/** Bytes a socket may hold unsent before its subscriptions wait for it (the kernel's buffer is full then). */
+const SOCKET_BACKLOG_BYTES = 64 * 1024;
+
+/**
+ * Writes a shared subscription's events to its socket as graphql-ws `next`
+ * messages, synchronously (see DirectDelivery): the same bytes graphql-ws
+ * would send, with the shared encoding of each result. A socket that has
+ * stopped taking data makes the subscription wait for this message's write.
+ */
+function directDelivery(socket: WebSocket, id: string, payloads: SharedPayloads): DirectDelivery {
+  return {
+    next(result) {
+      if (socket.readyState !== socket.OPEN) return undefined;
+      const message = payloads.nextMessage(id, result);
+      if (socket.bufferedAmount < SOCKET_BACKLOG_BYTES) {
+        socket.send(message);
+        return undefined;
+      }
+      return new Promise<void>((resolve) => socket.send(message, () => resolve()));
     },
   };
 }

@@ -16,8 +16,12 @@ export interface Delivery<T> {
 
 /** Where a feed's producer puts items. */
 export interface FeedSink<T> {
-  /** Waits for room, then adds (nothing is lost; the producer is slowed instead). */
-  push(item: T): Promise<void>;
+  /**
+   * Adds when there is room and returns nothing; when the buffer is full,
+   * returns a promise that adds once there is room (nothing is lost; the
+   * producer is slowed instead). A producer of many items awaits only then.
+   */
+  push(item: T): Promise<void> | undefined;
   /** Adds at once; when the buffer is full the oldest item is dropped and counted. */
   offer(item: T): void;
   /** Aborted when the client goes away or the lease ends: stop producing and release what you hold. */
@@ -56,15 +60,23 @@ export class Feed<T> implements AsyncIterableIterator<Delivery<T>> {
         this.#buffer.push(item);
         this.#wake();
       },
-      push: async (item) => {
-        while (!this.#closed && this.#buffer.size >= this.#buffer.capacity) {
-          await new Promise<void>((resolve) => {
-            this.#wakeWriter = resolve;
-          });
+      push: (item) => {
+        if (this.#closed) return undefined;
+        if (this.#buffer.size < this.#buffer.capacity) {
+          this.#buffer.push(item);
+          this.#wake();
+          return undefined;
         }
-        if (this.#closed) return;
-        this.#buffer.push(item);
-        this.#wake();
+        return (async () => {
+          while (!this.#closed && this.#buffer.size >= this.#buffer.capacity) {
+            await new Promise<void>((resolve) => {
+              this.#wakeWriter = resolve;
+            });
+          }
+          if (this.#closed) return;
+          this.#buffer.push(item);
+          this.#wake();
+        })();
       },
     };
     produce(sink).then(
@@ -116,6 +128,10 @@ export class Feed<T> implements AsyncIterableIterator<Delivery<T>> {
   async nextBatch(max: number): Promise<IteratorResult<Delivery<T>[]>> {
     const first = await this.next();
     if (first.done) return DONE;
+    // The producer woke this reader with its first item; what it has ready besides (a burst of lines
+    // read from one socket chunk) it adds in the same turn of the event loop. Taken after that turn,
+    // a burst leaves in one message, not as a line followed by the rest.
+    if (this.#buffer.size < max - 1) await new Promise<void>((resolve) => setImmediate(resolve));
     const batch = [first.value];
     while (batch.length < max && !this.#closed) {
       const d = this.#buffer.shift();

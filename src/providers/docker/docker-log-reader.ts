@@ -33,6 +33,14 @@ export async function openLogs(
     tail: opts.tail === undefined ? 'all' : String(Math.max(0, opts.tail)),
     ...(opts.since ? { since: engineTime(opts.since) } : {}),
   };
+  if (!opts.follow && mine.length === 1) {
+    // One container: its lines are already in order and the engine applied `since` and `tail`, so
+    // they are passed on as the engine sends them, and the reader works while the engine still writes.
+    const response = await openFinishedLogStream(engine, mine[0]!.id, query, ctx.signal);
+    const stream = new FollowLogStream([{ response, service, replica: mine[0]!.replica }], keep);
+    ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
+    return stream;
+  }
   if (!opts.follow) {
     const buffers = await Promise.all(
       mine.map((c) => engine.docker.getContainer(c.id).logs(call.opts({ ...query, follow: false as const }) as never)),
@@ -61,6 +69,33 @@ export async function openLogs(
   const stream = new FollowLogStream(sources, keep);
   ctx.signal?.addEventListener('abort', () => void stream.close(), { once: true });
   return stream;
+}
+
+/**
+ * The logs that exist now (no follow) as the engine's response stream, not
+ * collected into one buffer as dockerode does when it does not follow: the
+ * same request dockerode's `logs` makes, read as a stream. No API deadline:
+ * the caller reads it at its own pace (the caller's signal still ends it).
+ */
+function openFinishedLogStream(
+  engine: DockerEngine,
+  id: string,
+  query: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) =>
+    engine.docker.modem.dial(
+      {
+        path: `/containers/${id}/logs?`,
+        method: 'GET',
+        isStream: true,
+        statusCodes: { 200: true, 404: 'no such container', 500: 'server error' },
+        options: { ...query, follow: false },
+        ...(signal ? { abortSignal: signal } : {}),
+      },
+      (err, data) => (err ? reject(err) : resolve(data as IncomingMessage)),
+    ),
+  );
 }
 
 /** A time as the Engine's `since` parameter wants it: Unix seconds with a fraction. */

@@ -77,6 +77,10 @@ export class LogLineAssembler {
   push(frame: Frame): LogEntry[] {
     const { timestamp, message } = parseTimestamped(frame.data.toString('utf8'));
     const pending = this.#partial[frame.stream];
+    // The usual frame: one whole line, nothing pending before it.
+    if (pending === undefined && message.length > 0 && message.indexOf('\n') === message.length - 1) {
+      return [this.#entry(timestamp ?? new Date(), frame.stream, message.slice(0, -1))];
+    }
     const text = (pending?.text ?? '') + message;
     const at = pending?.timestamp ?? timestamp ?? new Date();
     const parts = text.split('\n');
@@ -97,7 +101,12 @@ export class LogLineAssembler {
   }
 
   #entry(timestamp: Date, stream: OutputStream, line: string): LogEntry {
-    const entry: LogEntry = { timestamp, stream, service: this.#meta.service, message: line.replace(/\r$/, '') };
+    const entry: LogEntry = {
+      timestamp,
+      stream,
+      service: this.#meta.service,
+      message: line.endsWith('\r') ? line.slice(0, -1) : line,
+    };
     if (this.#meta.replica !== undefined) entry.replica = this.#meta.replica;
     return entry;
   }
