@@ -22,8 +22,9 @@ function queryOperation(document: DocumentNode, operationName: string | null | u
 
 /**
  * Queries run compiled by graphql-jit, once per document: the read path
- * dashboards poll. Mutations (result unions, rate limits) and subscriptions
- * (shared per-event execution) keep graphql-js, whose behaviour the suite pins.
+ * dashboards poll. Mutations (result unions, rate limits) keep graphql-js,
+ * whose behaviour the suite pins; shared subscription events are compiled on
+ * their own path (src/server/subscribe-shared.ts), not through this plugin.
  */
 export function useCompiledQueries(): Plugin {
   return useGraphQlJit({}, { enableIf: (args) => queryOperation(args.document, args.operationName) }) as Plugin;
