@@ -109,20 +109,30 @@ export class EventHub implements EventStreamSource {
     if (this.#started) return;
     this.#started = true;
     this.#stopped = false;
-    this.#head = BigInt(await latestEventId(this.#o.database.db));
-    // Assigned before the first attempt so a stop() during it closes the listener.
-    const listener = new NotificationListener(
-      this.#o.database,
-      EVENTS_CHANNEL,
-      {
-        onNotification: (payload) => this.#onNotify(payload),
-        // Whatever was written while nobody listened.
-        onListening: () => void this.#pump(),
-      },
-      { logger: this.#o.logger },
-    );
-    this.#listener = listener;
-    await listener.start();
+    try {
+      this.#head = BigInt(await latestEventId(this.#o.database.db));
+      // Assigned before the first attempt so a stop() during it closes the listener.
+      const listener = new NotificationListener(
+        this.#o.database,
+        EVENTS_CHANNEL,
+        {
+          onNotification: (payload) => this.#onNotify(payload),
+          // Whatever was written while nobody listened.
+          onListening: () => void this.#pump(),
+        },
+        { logger: this.#o.logger },
+      );
+      this.#listener = listener;
+      await listener.start();
+    } catch (err) {
+      // A start cut short (the database away) must not leave a hub that counts as started but never
+      // reads, listens or polls: undo it, so the caller's next start() begins again from the top.
+      const listener = this.#listener;
+      this.#listener = undefined;
+      await listener?.close();
+      this.#started = false;
+      throw err;
+    }
     this.#pollTimer = setInterval(() => {
       this.#stats.polls += 1;
       void this.#pump();
