@@ -112,6 +112,30 @@ export class Replica {
     clearTimeout(timer);
   }
 
+  /**
+   * The server's event streams (EventHub.diagnostics), asked for with SIGUSR2
+   * and read back from the log, or undefined when it does not answer in time.
+   */
+  async streamDiagnostics(timeoutMs = 5_000): Promise<unknown> {
+    const pid = this.pid;
+    if (!pid) return undefined;
+    const file = join(this.settings.dir, `${this.name}.log`);
+    const sentAt = Date.now();
+    process.kill(pid, 'SIGUSR2');
+    while (Date.now() < sentAt + timeoutMs) {
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n');
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i]!;
+        if (!line.includes('"event stream diagnostics"')) continue;
+        const entry = JSON.parse(line) as { at: number; diagnostics: unknown };
+        if (entry.at >= sentAt) return entry.diagnostics;
+        break;
+      }
+    }
+    return undefined;
+  }
+
   /** Resident set size in bytes (from /proc), or undefined when not running. */
   async rss(): Promise<number | undefined> {
     const pid = this.pid;

@@ -23,7 +23,7 @@ import type { Logger } from '../../logger.js';
 import { type Event, toEvent } from '../model.js';
 import type { Principal } from '../scopes.js';
 import type { EventSelector } from './event-selector.js';
-import { EventStream, type EventStreamSource } from './event-stream.js';
+import { EventStream, type EventStreamDiagnostics, type EventStreamSource } from './event-stream.js';
 import { SubscriptionLimitError } from './stream-errors.js';
 import { type StreamLease, StreamLeases } from './stream-leases.js';
 import { STREAM_LIMITS } from './stream-limits.js';
@@ -231,6 +231,17 @@ export class EventHub implements EventStreamSource {
       endedByRecheck: this.#leases.ended.rechecked,
       ...this.#stats,
     };
+  }
+
+  /**
+   * Every open stream's state and clocks, with the hub's own: what to look at
+   * when subscribers stop receiving (the soak dumps it when its catch-up wait
+   * times out). Streams of all tenants; ids and cursors only, no event data.
+   */
+  diagnostics(): { hub: EventHubStats; streams: Array<EventStreamDiagnostics & { tenantId: string }> } {
+    const streams: Array<EventStreamDiagnostics & { tenantId: string }> = [];
+    for (const [tenantId, set] of this.#byTenant) for (const s of set) streams.push({ tenantId, ...s.diagnostics() });
+    return { hub: this.stats(), streams };
   }
 
   /** Reads and publishes new rows now (a test, or a caller that knows one was written). */
