@@ -64,7 +64,15 @@ export async function subscribeShared(
       }
       let result = byKey.get(options.key);
       if (!result) {
-        result = run(payload);
+        const running = run(payload);
+        result = running;
+        const shared = byKey;
+        // A result with errors (the database away for a moment) is for those waiting now; a subscriber
+        // that re-reads this event later (after re-subscribing) executes it again rather than inherit it.
+        const forget = () => {
+          if (shared.get(options.key) === running) shared.delete(options.key);
+        };
+        void running.then((r) => (r.errors?.length ? forget() : undefined), forget);
         byKey.set(options.key, result);
       }
       return { value: await result, done: false };

@@ -38,6 +38,27 @@ describe('EventHub.diagnostics', () => {
     );
   const mine = (id: string) => hub.diagnostics().streams.filter((s) => s.tenantId === tenantId && s.cursor === id);
 
+  it('hands streams that replay the same rows the same event objects (so their execution is shared)', async () => {
+    const [before] = await write(1);
+    const rows = await write(5);
+    // Two subscribers resuming from one cursor, as every feed subscriber does on a restarted replica.
+    const a = hub.stream({ tenantId }, String(before!.id));
+    const b = hub.stream({ tenantId }, String(before!.id));
+    try {
+      const fromA = [];
+      const fromB = [];
+      for (let i = 0; i < rows.length; i++) {
+        fromA.push((await a.next()).value);
+        fromB.push((await b.next()).value);
+      }
+      expect(fromA.map((e) => e?.id)).toEqual(rows.map((r) => String(r.id)));
+      for (let i = 0; i < rows.length; i++) expect(fromB[i]).toBe(fromA[i]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
   it('shows a stream handed-out after a delivery, waiting while asked, and counts offers', async () => {
     const stream = hub.stream({ tenantId }, undefined);
     const [row] = await write(1);

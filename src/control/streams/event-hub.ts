@@ -11,6 +11,7 @@
  * streams themselves (event-stream.ts), the leases that bound and guard them
  * (stream-leases.ts) and the feeds that are not rows (feed.ts) live beside it.
  */
+import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../../db/connect.js';
 import { NotificationListener } from '../../db/notifications.js';
 import {
@@ -63,6 +64,13 @@ export interface EventHubStats {
 }
 
 /**
+ * Events kept by id so replays share objects: ten catch-up reads' worth, each for a short while only
+ * (the shared execution keeps a result per subscription shape beside each object while it lives).
+ */
+const RECENT_EVENTS = 10 * STREAM_LIMITS.batch;
+const RECENT_EVENTS_TTL_MS = 15_000;
+
+/**
  * The per-process fan-out of events (see the file comment). start() begins
  * listening and polling; stop() ends every stream and releases the listener.
  */
@@ -81,6 +89,16 @@ export class EventHub implements EventStreamSource {
   #listener: NotificationListener | undefined;
   #streams = 0;
   #stats = { notifications: 0, polls: 0, published: 0, overflows: 0 };
+  /**
+   * The newest events, one object per id, whether published or re-read: streams that replay the same
+   * rows (every subscriber of a feed resuming from one cursor on a restarted replica) are handed the
+   * same objects, so the server's shared execution runs each event once for all of them, not once each.
+   */
+  readonly #recent = new LRUCache<string, Event>({
+    max: RECENT_EVENTS,
+    ttl: RECENT_EVENTS_TTL_MS,
+    ttlAutopurge: true,
+  });
 
   constructor(options: EventHubOptions) {
     this.#o = {
@@ -153,6 +171,7 @@ export class EventHub implements EventStreamSource {
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.close();
+    this.#recent.clear();
     this.#started = false;
   }
 
@@ -194,7 +213,15 @@ export class EventHub implements EventStreamSource {
       String(after),
       limit,
     );
-    return rows.map(toEvent);
+    return rows.map((row) => this.#remember(toEvent(row)));
+  }
+
+  /** The one object of an event's id: the one already held, else `e`, now held. */
+  #remember(e: Event): Event {
+    const held = this.#recent.get(e.id);
+    if (held) return held;
+    this.#recent.set(e.id, e);
+    return e;
   }
 
   /** Counts a stream falling back to catch-up (stats). */
@@ -278,7 +305,7 @@ export class EventHub implements EventStreamSource {
           // Nobody listens here: no statement at all (notifications keep the head current).
           if (this.#streams === 0) break;
           const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, String(this.#head), STREAM_LIMITS.batch);
-          for (const row of rows) this.#publish(toEvent(row));
+          for (const row of rows) this.#publish(this.#remember(toEvent(row)));
           if (rows.length < STREAM_LIMITS.batch) break;
         }
       } while (this.#again);
