@@ -24,6 +24,8 @@ export class Replica {
   #exits = 0;
   /** Set by stop(): a fault still under way must not start the replica again during cleanup. */
   #retired = false;
+  /** How long the last start() took until /healthz answered (the HTTP server listening). */
+  listeningAfterMs: number | undefined;
 
   constructor(
     readonly name: string,
@@ -76,15 +78,23 @@ export class Replica {
       log.end(`\n--- soak: ${this.name} exited (code ${code}, signal ${signal}) at ${new Date().toISOString()}\n`);
     });
     this.#child = child;
-    const deadline = Date.now() + timeoutMs;
+    const startedAt = Date.now();
+    this.listeningAfterMs = undefined;
+    const deadline = startedAt + timeoutMs;
     const readyz = this.url.replace(/\/graphql$/, '/readyz');
+    const healthz = this.url.replace(/\/graphql$/, '/healthz');
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${this.name} exited during start (code ${child.exitCode})`);
       try {
+        // /healthz needs no database: it tells a process still starting from one whose readiness check waits.
+        if (this.listeningAfterMs === undefined) {
+          const live = await fetch(healthz, { signal: AbortSignal.timeout(2000) });
+          if (live.ok) this.listeningAfterMs = Date.now() - startedAt;
+        }
         const res = await fetch(readyz, { signal: AbortSignal.timeout(2000) });
         if (res.ok) return;
       } catch {
-        // not listening yet
+        // not listening yet, or not ready within the probe's timeout
       }
       await new Promise((r) => setTimeout(r, 250));
     }

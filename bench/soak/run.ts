@@ -142,7 +142,9 @@ async function killReplica(replica: Replica, all: Replica[]): Promise<FaultWindo
     name: `${replica.name} killed with SIGKILL and started again`,
     from,
     to,
-    notes: [`${replica.name} ready ${((to - t) / 1000).toFixed(1)} s after its start`],
+    notes: [
+      `${replica.name} ready ${((to - t) / 1000).toFixed(1)} s after its start (listening after ${replica.listeningAfterMs === undefined ? 'n/a' : `${(replica.listeningAfterMs / 1000).toFixed(1)} s`})`,
+    ],
   };
 }
 
