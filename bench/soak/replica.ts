@@ -66,6 +66,9 @@ export class Replica {
         ...this.settings.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C (or a signal to the soak's group) reaches the soak alone, which
+      // deprovisions through the replicas before it stops them, rather than losing them first.
+      detached: true,
     });
     // Not ended with the child's output: the exit line below still goes in.
     child.stdout?.pipe(log, { end: false });
