@@ -60,6 +60,10 @@ describe('EventHub.diagnostics', () => {
   });
 
   it('shows a stream handed-out after a delivery, waiting while asked, and counts offers', async () => {
+    // A live stream starts at the hub's head: let it reach what earlier tests wrote first.
+    const [last] = await write(1);
+    const until = Date.now() + 10_000;
+    while (hub.head < BigInt(last!.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     const stream = hub.stream({ tenantId }, undefined);
     const [row] = await write(1);
     const first = await stream.next();
