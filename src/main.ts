@@ -4,6 +4,7 @@ import { createLogger } from './logger.js';
 import { registerConfiguredProviders } from './providers/configure.js';
 import { Registry } from './providers/registry.js';
 import { ensureConsoleBuilt } from './server/console-build.js';
+import { dumpStreamsOnSignal } from './server/stream-diagnostics.js';
 
 /** Reads configuration, starts Wheelhouse, and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   await ensureConsoleBuilt((line) => logger.info(line));
   const { url } = await app.start();
   logger.info({ url, database: config.database.kind, providers: registry.list() }, 'wheelhouse is serving');
+  // `kill -USR2 <pid>`: every open event stream's state, in the log (docs/operations.md).
+  dumpStreamsOnSignal('SIGUSR2', app.services.events, logger);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -139,6 +139,8 @@ export async function checkDeliveries(
   after: string,
   upTo: string,
   waitMs: number,
+  /** Called once when the wait runs out with subscribers still behind (the soak dumps the replicas' streams). */
+  onBehind?: (behind: Subscriber[]) => Promise<void>,
 ): Promise<DeliveryResult[]> {
   const expected = new Map<Subscriber, string[]>();
   for (const s of subscribers) expected.set(s, await expectedIds(db, tenantId, s, after, upTo));
@@ -149,6 +151,8 @@ export async function checkDeliveries(
   };
   const until = Date.now() + waitMs;
   while (Date.now() < until && !subscribers.every(caughtUp)) await new Promise((r) => setTimeout(r, 250));
+  const behind = subscribers.filter((s) => !caughtUp(s));
+  if (behind.length && onBehind) await onBehind(behind);
   return subscribers.map((s) => {
     const want = expected.get(s)!;
     const got = s.cursors.filter((c) => BigInt(c) <= BigInt(upTo));

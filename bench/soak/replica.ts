@@ -24,6 +24,8 @@ export class Replica {
   #exits = 0;
   /** Set by stop(): a fault still under way must not start the replica again during cleanup. */
   #retired = false;
+  /** How long the last start() took until /healthz answered (the HTTP server listening). */
+  listeningAfterMs: number | undefined;
 
   constructor(
     readonly name: string,
@@ -64,6 +66,9 @@ export class Replica {
         ...this.settings.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C (or a signal to the soak's group) reaches the soak alone, which
+      // deprovisions through the replicas before it stops them, rather than losing them first.
+      detached: true,
     });
     // Not ended with the child's output: the exit line below still goes in.
     child.stdout?.pipe(log, { end: false });
@@ -76,15 +81,23 @@ export class Replica {
       log.end(`\n--- soak: ${this.name} exited (code ${code}, signal ${signal}) at ${new Date().toISOString()}\n`);
     });
     this.#child = child;
-    const deadline = Date.now() + timeoutMs;
+    const startedAt = Date.now();
+    this.listeningAfterMs = undefined;
+    const deadline = startedAt + timeoutMs;
     const readyz = this.url.replace(/\/graphql$/, '/readyz');
+    const healthz = this.url.replace(/\/graphql$/, '/healthz');
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${this.name} exited during start (code ${child.exitCode})`);
       try {
+        // /healthz needs no database: it tells a process still starting from one whose readiness check waits.
+        if (this.listeningAfterMs === undefined) {
+          const live = await fetch(healthz, { signal: AbortSignal.timeout(2000) });
+          if (live.ok) this.listeningAfterMs = Date.now() - startedAt;
+        }
         const res = await fetch(readyz, { signal: AbortSignal.timeout(2000) });
         if (res.ok) return;
       } catch {
-        // not listening yet
+        // not listening yet, or not ready within the probe's timeout
       }
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -110,6 +123,30 @@ export class Replica {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
+  }
+
+  /**
+   * The server's event streams (EventHub.diagnostics), asked for with SIGUSR2
+   * and read back from the log, or undefined when it does not answer in time.
+   */
+  async streamDiagnostics(timeoutMs = 5_000): Promise<unknown> {
+    const pid = this.pid;
+    if (!pid) return undefined;
+    const file = join(this.settings.dir, `${this.name}.log`);
+    const sentAt = Date.now();
+    process.kill(pid, 'SIGUSR2');
+    while (Date.now() < sentAt + timeoutMs) {
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n');
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i]!;
+        if (!line.includes('"event stream diagnostics"')) continue;
+        const entry = JSON.parse(line) as { at: number; diagnostics: unknown };
+        if (entry.at >= sentAt) return entry.diagnostics;
+        break;
+      }
+    }
+    return undefined;
   }
 
   /** Resident set size in bytes (from /proc), or undefined when not running. */

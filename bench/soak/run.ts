@@ -34,6 +34,7 @@ import { leftovers, removeAll } from './docker-objects.js';
 import { freePort } from './ports.js';
 import { startTempPostgres, type TempPostgres } from './postgres-server.js';
 import { Replica } from './replica.js';
+import { diagnoseStall } from './stream-diagnostics.js';
 import { startSubscribers } from './subscribers.js';
 import { ClientRing, operationLoop, type ReadStats, readerLoop, type SubmittedOperation } from './traffic.js';
 
@@ -48,6 +49,8 @@ const SUBSCRIBERS = num('SOAK_SUBSCRIBERS', 200);
 const READERS = num('SOAK_READERS', 4);
 /** After the load stops: how long operations may take to end, and subscribers to catch up. */
 const GRACE_SECONDS = num('SOAK_GRACE_SECONDS', 90);
+/** After the operations have ended: how long subscribers may take to receive the last event. */
+const CATCH_UP_SECONDS = num('SOAK_CATCH_UP_SECONDS', 60);
 /** How long Postgres and the killed replica stay down. */
 const DOWN_SECONDS = num('SOAK_DOWN_SECONDS', 5);
 
@@ -139,7 +142,9 @@ async function killReplica(replica: Replica, all: Replica[]): Promise<FaultWindo
     name: `${replica.name} killed with SIGKILL and started again`,
     from,
     to,
-    notes: [`${replica.name} ready ${((to - t) / 1000).toFixed(1)} s after its start`],
+    notes: [
+      `${replica.name} ready ${((to - t) / 1000).toFixed(1)} s after its start (listening after ${replica.listeningAfterMs === undefined ? 'n/a' : `${(replica.listeningAfterMs / 1000).toFixed(1)} s`})`,
+    ],
   };
 }
 
@@ -273,7 +278,21 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
 
   const upTo = await latestEventId(db, tenantId);
   progress(`checking deliveries up to event ${upTo}`);
-  const deliveries = await checkDeliveries(db, tenantId, subs.subscribers, after, upTo, 60_000);
+  const stall: string[] = [];
+  const deliveries = await checkDeliveries(
+    db,
+    tenantId,
+    subs.subscribers,
+    after,
+    upTo,
+    CATCH_UP_SECONDS * 1000,
+    async (behind) => {
+      progress(
+        `${behind.length} subscribers still behind after ${CATCH_UP_SECONDS} s; asking the replicas for their streams`,
+      );
+      stall.push(...(await diagnoseStall(replicas, behind, workdir)));
+    },
+  );
   const ops = await checkOperations(db, tenantId, submitted);
   const bad = deliveries.filter((d) => !d.ok);
   if (bad.length) {
@@ -314,6 +333,7 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
     replicas,
     rssStart,
     rssEnd,
+    stall,
   });
 }
 
@@ -364,6 +384,7 @@ function report(
     replicas: Replica[];
     rssStart: Array<number | undefined>;
     rssEnd: Array<number | undefined>;
+    stall: string[];
   },
 ): void {
   const { ops } = r;
@@ -425,6 +446,7 @@ function report(
     lines.push(
       `  subscriber ${d.subscriber.index} (${d.subscriber.field}${d.subscriber.instanceId ? ` ${localOf(d.subscriber.instanceId)}` : ''} on ${d.subscriber.replica}): expected ${d.expected}, received ${d.received}, missing ${d.missing} (${d.gaps.join(', ')}), duplicates ${d.duplicates}, out of order ${d.outOfOrder}`,
     );
+  lines.push(...r.stall);
   const feeds = r.deliveries.filter((d) => d.subscriber.field === 'events');
   lines.push(
     `  events: ${feeds.length} subscribers × ${feeds[0]?.expected ?? 0} events; instanceEvents: ${r.deliveries.length - feeds.length} subscribers, ${r.deliveries.filter((d) => d.subscriber.field === 'instanceEvents').reduce((a, d) => a + d.expected, 0)} deliveries`,

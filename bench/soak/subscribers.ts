@@ -15,6 +15,8 @@ export interface Subscriber {
   instanceId?: string;
   /** Cursors in order of receipt. */
   cursors: string[];
+  /** When the last event arrived (epoch ms, 0 before the first): a stalled stream's last sign of life. */
+  lastAt: number;
   /** Reconnects the client's stream made by itself (a replica or the database away). */
   reconnects: number;
   /** Failures the stream gave up on (it was then opened again from its last cursor). */
@@ -55,6 +57,7 @@ export function startSubscribers(
       field,
       ...(field === 'instanceEvents' ? { instanceId: instanceIds[Math.floor(i / 2) % instanceIds.length]! } : {}),
       cursors: [],
+      lastAt: 0,
       reconnects: 0,
       errors: [],
       history: [],
@@ -81,7 +84,10 @@ async function follow(client: WheelhouseClient, sub: Subscriber, after: string, 
         sub.field === 'events'
           ? client.events({ ...options, after: from })
           : client.instanceEvents(sub.instanceId!, { ...options, after: from });
-      for await (const e of stream) sub.cursors.push(e.cursor);
+      for await (const e of stream) {
+        sub.cursors.push(e.cursor);
+        sub.lastAt = Date.now();
+      }
       if (signal.aborted) return;
       sub.errors.push('the stream ended by itself');
     } catch (err) {

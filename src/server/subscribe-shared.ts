@@ -78,14 +78,19 @@ export async function subscribeShared(
       }
       let result = byKey.get(options.key);
       if (!result) {
-        const pending = run(payload);
+        const running = run(payload);
+        result = running;
         const shared = byKey;
-        // Settled, the result itself is kept, so the subscribers after the first take it without waiting.
-        void pending.then(
-          (r) => shared.set(options.key, r),
-          () => {},
-        );
-        result = pending;
+        // Settled without errors, the result itself is kept, so the subscribers after the first take it
+        // without waiting. A result with errors (the database away for a moment) is for those waiting
+        // now; a subscriber that re-reads this event later (after re-subscribing) executes it again.
+        const forget = () => {
+          if (shared.get(options.key) === running) shared.delete(options.key);
+        };
+        void running.then((r) => {
+          if (r.errors?.length) forget();
+          else if (shared.get(options.key) === running) shared.set(options.key, r);
+        }, forget);
         byKey.set(options.key, result);
       }
       return { value: result instanceof Promise ? await result : result, done: false };

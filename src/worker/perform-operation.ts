@@ -191,7 +191,19 @@ export async function performOperation(
     );
     const outcome = readinessOutcome(result.status, result.error);
     if (outcome === 'canceled') throw new CanceledError('canceled while waiting for readiness');
-    if (outcome !== 'ready') throw new ReadinessFailure(outcome, result.error?.message ?? outcome);
+    if (outcome !== 'ready') {
+      // An engine that went away mid-wait (its status refused, or a container its shutdown killed) is
+      // unavailability, not a workload that failed to become ready: one more read tells them apart.
+      const cause = (result.error as { cause?: unknown } | undefined)?.cause;
+      const away = unavailable(cause)
+        ? cause
+        : await provider.status(call, inst.id).then(
+            () => undefined,
+            (e) => e,
+          );
+      if (unavailable(away)) awayFrom(away);
+      throw new ReadinessFailure(outcome, result.error?.message ?? outcome);
+    }
     return 'ready';
   });
   return {
@@ -201,6 +213,10 @@ export async function performOperation(
     ...(endpoints ? { endpoints } : {}),
     ...(providerRef ? { providerRef } : {}),
   };
+}
+
+function unavailable(err: unknown): err is ProviderError {
+  return err instanceof ProviderError && err.kind === 'unavailable';
 }
 
 /** The instance's own readiness policy when it sets one, else the provider's, else the defaults. */

@@ -34,7 +34,8 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   return async () => {
     const left = (await images.dockerLeftovers()).filter((x) => !before.has(x));
     if (left.length === 0) return;
-    await removeLabelled();
+    // Only what appeared during this run: another user of the engine (a soak) keeps its live objects.
+    await removeLabelled(new Set(left));
     // vitest reports a teardown error but still exits 0: make the run fail.
     process.exitCode = 1;
     throw new Error(
@@ -43,19 +44,23 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   };
 }
 
-async function removeLabelled(): Promise<void> {
+/** Removes the labelled objects named in `only` (as dockerLeftovers names them), and nothing else. */
+async function removeLabelled(only: ReadonlySet<string>): Promise<void> {
   const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
   const filters = { label: ['wheelhouse.managed=true'] };
   for (const c of await docker.listContainers({ all: true, filters }))
-    await docker.getContainer(c.Id).remove({ force: true, v: true });
+    if (only.has(`container ${(c.Names?.[0] ?? c.Id).replace(/^\//, '')}`))
+      await docker.getContainer(c.Id).remove({ force: true, v: true });
   for (const n of await docker.listNetworks({ filters }))
-    await docker
-      .getNetwork(n.Id)
-      .remove()
-      .catch(() => {});
+    if (only.has(`network ${n.Name}`))
+      await docker
+        .getNetwork(n.Id)
+        .remove()
+        .catch(() => {});
   for (const v of (await docker.listVolumes({ filters })).Volumes ?? [])
-    await docker
-      .getVolume(v.Name)
-      .remove()
-      .catch(() => {});
+    if (only.has(`volume ${v.Name}`))
+      await docker
+        .getVolume(v.Name)
+        .remove()
+        .catch(() => {});
 }

@@ -11,6 +11,7 @@
  * streams themselves (event-stream.ts), the leases that bound and guard them
  * (stream-leases.ts) and the feeds that are not rows (feed.ts) live beside it.
  */
+import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../../db/connect.js';
 import { NotificationListener } from '../../db/notifications.js';
 import {
@@ -23,7 +24,7 @@ import type { Logger } from '../../logger.js';
 import { type Event, toEvent } from '../model.js';
 import type { Principal } from '../scopes.js';
 import type { EventSelector } from './event-selector.js';
-import { EventStream, type EventStreamSource } from './event-stream.js';
+import { EventStream, type EventStreamDiagnostics, type EventStreamSource } from './event-stream.js';
 import { SubscriptionLimitError } from './stream-errors.js';
 import { type StreamLease, StreamLeases } from './stream-leases.js';
 import { STREAM_LIMITS } from './stream-limits.js';
@@ -63,6 +64,13 @@ export interface EventHubStats {
 }
 
 /**
+ * Events kept by id so replays share objects: ten catch-up reads' worth, each for a short while only
+ * (the shared execution keeps a result per subscription shape beside each object while it lives).
+ */
+const RECENT_EVENTS = 10 * STREAM_LIMITS.batch;
+const RECENT_EVENTS_TTL_MS = 15_000;
+
+/**
  * The per-process fan-out of events (see the file comment). start() begins
  * listening and polling; stop() ends every stream and releases the listener.
  */
@@ -81,6 +89,16 @@ export class EventHub implements EventStreamSource {
   #listener: NotificationListener | undefined;
   #streams = 0;
   #stats = { notifications: 0, polls: 0, published: 0, overflows: 0 };
+  /**
+   * The newest events, one object per id, whether published or re-read: streams that replay the same
+   * rows (every subscriber of a feed resuming from one cursor on a restarted replica) are handed the
+   * same objects, so the server's shared execution runs each event once for all of them, not once each.
+   */
+  readonly #recent = new LRUCache<string, Event>({
+    max: RECENT_EVENTS,
+    ttl: RECENT_EVENTS_TTL_MS,
+    ttlAutopurge: true,
+  });
 
   constructor(options: EventHubOptions) {
     this.#o = {
@@ -109,20 +127,30 @@ export class EventHub implements EventStreamSource {
     if (this.#started) return;
     this.#started = true;
     this.#stopped = false;
-    this.#head = BigInt(await latestEventId(this.#o.database.db));
-    // Assigned before the first attempt so a stop() during it closes the listener.
-    const listener = new NotificationListener(
-      this.#o.database,
-      EVENTS_CHANNEL,
-      {
-        onNotification: (payload) => this.#onNotify(payload),
-        // Whatever was written while nobody listened.
-        onListening: () => void this.#pump(),
-      },
-      { logger: this.#o.logger },
-    );
-    this.#listener = listener;
-    await listener.start();
+    try {
+      this.#head = BigInt(await latestEventId(this.#o.database.db));
+      // Assigned before the first attempt so a stop() during it closes the listener.
+      const listener = new NotificationListener(
+        this.#o.database,
+        EVENTS_CHANNEL,
+        {
+          onNotification: (payload) => this.#onNotify(payload),
+          // Whatever was written while nobody listened.
+          onListening: () => void this.#pump(),
+        },
+        { logger: this.#o.logger },
+      );
+      this.#listener = listener;
+      await listener.start();
+    } catch (err) {
+      // A start cut short (the database away) must not leave a hub that counts as started but never
+      // reads, listens or polls: undo it, so the caller's next start() begins again from the top.
+      const listener = this.#listener;
+      this.#listener = undefined;
+      await listener?.close();
+      this.#started = false;
+      throw err;
+    }
     this.#pollTimer = setInterval(() => {
       this.#stats.polls += 1;
       void this.#pump();
@@ -143,6 +171,7 @@ export class EventHub implements EventStreamSource {
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.close();
+    this.#recent.clear();
     this.#started = false;
   }
 
@@ -184,7 +213,15 @@ export class EventHub implements EventStreamSource {
       String(after),
       limit,
     );
-    return rows.map(toEvent);
+    return rows.map((row) => this.#remember(toEvent(row)));
+  }
+
+  /** The one object of an event's id: the one already held, else `e`, now held. */
+  #remember(e: Event): Event {
+    const held = this.#recent.get(e.id);
+    if (held) return held;
+    this.#recent.set(e.id, e);
+    return e;
   }
 
   /** Counts a stream falling back to catch-up (stats). */
@@ -223,6 +260,17 @@ export class EventHub implements EventStreamSource {
     };
   }
 
+  /**
+   * Every open stream's state and clocks, with the hub's own: what to look at
+   * when subscribers stop receiving (the soak dumps it when its catch-up wait
+   * times out). Streams of all tenants; ids and cursors only, no event data.
+   */
+  diagnostics(): { hub: EventHubStats; streams: Array<EventStreamDiagnostics & { tenantId: string }> } {
+    const streams: Array<EventStreamDiagnostics & { tenantId: string }> = [];
+    for (const [tenantId, set] of this.#byTenant) for (const s of set) streams.push({ tenantId, ...s.diagnostics() });
+    return { hub: this.stats(), streams };
+  }
+
   /** Reads and publishes new rows now (a test, or a caller that knows one was written). */
   poke(): Promise<void> {
     return this.#pump();
@@ -257,7 +305,7 @@ export class EventHub implements EventStreamSource {
           // Nobody listens here: no statement at all (notifications keep the head current).
           if (this.#streams === 0) break;
           const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, String(this.#head), STREAM_LIMITS.batch);
-          for (const row of rows) this.#publish(toEvent(row));
+          for (const row of rows) this.#publish(this.#remember(toEvent(row)));
           if (rows.length < STREAM_LIMITS.batch) break;
         }
       } while (this.#again);

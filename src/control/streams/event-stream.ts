@@ -36,6 +36,32 @@ export interface EventStreamSource {
 const DONE: IteratorResult<never> = { value: undefined, done: true };
 
 /**
+ * Where a stream is, for diagnosing one that stopped delivering: `waiting`
+ * for the hub, `reading` the table, `checking-token` (its lease's liveness
+ * re-check), `handed-out` (next() returned an event and the consumer has not
+ * asked again: a stall above the stream), or `closed`.
+ */
+export type EventStreamState = 'new' | 'waiting' | 'reading' | 'checking-token' | 'handed-out' | 'closed';
+
+/** One stream's state and clocks (EventHub.diagnostics). Times are epoch ms, 0 when never. */
+export interface EventStreamDiagnostics {
+  selector: { instanceId: string | null; operationId: string | null; types: readonly string[] | null };
+  state: EventStreamState;
+  cursor: string;
+  queued: number;
+  needTable: boolean;
+  openedAt: number;
+  /** The consumer's last next() call. */
+  lastPullAt: number;
+  /** The hub's last offer of an event this stream wants. */
+  lastOfferAt: number;
+  /** The last event next() returned. */
+  lastDeliveryAt: number;
+  offered: number;
+  delivered: number;
+}
+
+/**
  * One subscriber of the hub: events of one tenant (narrowed by its
  * selector) after a cursor, in id order, each once. It starts by replaying
  * the table after its cursor, then takes what the hub publishes; when it
@@ -51,6 +77,15 @@ export class EventStream implements AsyncIterableIterator<Event> {
   #failure: unknown;
   #wake: (() => void) | undefined;
   readonly #onLeaseEnd: () => void;
+  #state: EventStreamState = 'new';
+  readonly #clock = {
+    openedAt: Date.now(),
+    lastPullAt: 0,
+    lastOfferAt: 0,
+    lastDeliveryAt: 0,
+    offered: 0,
+    delivered: 0,
+  };
 
   constructor(
     private readonly hub: EventStreamSource,
@@ -78,9 +113,27 @@ export class EventStream implements AsyncIterableIterator<Event> {
     return this;
   }
 
+  /** What the stream is doing and when it last moved (a stall's diagnosis). */
+  diagnostics(): EventStreamDiagnostics {
+    return {
+      selector: {
+        instanceId: this.selector.instanceId ?? null,
+        operationId: this.selector.operationId ?? null,
+        types: this.selector.types ?? null,
+      },
+      state: this.#closed ? 'closed' : this.#state,
+      cursor: String(this.#cursor),
+      queued: this.#queue.length + this.#replay.length,
+      needTable: this.#needTable,
+      ...this.#clock,
+    };
+  }
+
   /** Called by the hub with each new event of this stream's tenant, in id order. */
   offer(e: Event): void {
     if (this.#closed || !matchesSelector(this.selector, e)) return;
+    this.#clock.lastOfferAt = Date.now();
+    this.#clock.offered += 1;
     // Catching up and not reading yet: the next read sees this committed row anyway.
     if (this.#needTable && !this.#reading) return;
     if (this.#queue.length >= this.hub.queueLimit) {
@@ -94,22 +147,30 @@ export class EventStream implements AsyncIterableIterator<Event> {
   }
 
   async next(): Promise<IteratorResult<Event>> {
+    this.#clock.lastPullAt = Date.now();
     while (!this.#closed) {
       const e = this.#take();
       if (e) {
         if (this.lease) {
           try {
             const pending = this.lease.check();
-            if (pending) await pending;
+            if (pending) {
+              this.#state = 'checking-token';
+              await pending;
+            }
           } catch (err) {
             this.#fail(err);
             break;
           }
         }
         if (this.#closed) break;
+        this.#state = 'handed-out';
+        this.#clock.lastDeliveryAt = Date.now();
+        this.#clock.delivered += 1;
         return { value: e, done: false };
       }
       if (this.#needTable) {
+        this.#state = 'reading';
         try {
           await this.#readTable();
         } catch (err) {
@@ -117,6 +178,7 @@ export class EventStream implements AsyncIterableIterator<Event> {
         }
         continue;
       }
+      this.#state = 'waiting';
       await new Promise<void>((resolve) => {
         this.#wake = resolve;
       });
