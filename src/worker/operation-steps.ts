@@ -32,13 +32,23 @@ export interface StepCompanions {
   beforeEnd?: (tx: DbTransaction) => Promise<unknown>;
   /** Written just after a succeeded step's end (e.g. what the step's call reported). */
   afterEnd?: (tx: DbTransaction) => Promise<unknown>;
+  /**
+   * Leaves a succeeded step's end (with beforeEnd and afterEnd) to the
+   * caller, who writes it, as runStep returns it, in the operation's next
+   * transaction: the next step's start or the outcome.
+   */
+  endLater?: boolean;
 }
+
+/** A succeeded step's end, not yet written (see StepCompanions.endLater). */
+export type PendingEnd = (tx: DbTransaction) => Promise<void>;
 
 /**
  * Runs one step, recording its start and end on the operation and as events,
  * each in one transaction with its companions (written in the order they
  * would have been on their own). A failed or canceled step is saved with the
- * operation's outcome instead.
+ * operation's outcome instead. Returns the step's end when it is left to the
+ * caller.
  */
 export async function runStep(
   db: DbHandle,
@@ -48,7 +58,7 @@ export async function runStep(
   name: string,
   fn: () => Promise<string>,
   companions: StepCompanions = {},
-): Promise<void> {
+): Promise<PendingEnd | undefined> {
   const step: OperationStep = {
     name,
     status: 'running',
@@ -70,14 +80,15 @@ export async function runStep(
     throw err;
   } finally {
     step.finishedAt = new Date().toISOString();
-    if (!(step.status === 'failed' || step.status === 'canceled')) {
-      await withTransaction(db, async (tx) => {
-        await companions.beforeEnd?.(tx);
-        await saveSteps(tx, op, steps, step);
-        await companions.afterEnd?.(tx);
-      });
-    }
   }
+  const end: PendingEnd = async (tx) => {
+    await companions.beforeEnd?.(tx);
+    await saveSteps(tx, op, steps, step);
+    await companions.afterEnd?.(tx);
+  };
+  if (companions.endLater) return end;
+  await withTransaction(db, end);
+  return undefined;
 }
 
 async function saveSteps(tx: DbTransaction, op: Operation, steps: OperationStep[], step: OperationStep): Promise<void> {

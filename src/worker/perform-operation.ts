@@ -19,7 +19,7 @@ import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
-import { runStep } from './operation-steps.js';
+import { type PendingEnd, runStep } from './operation-steps.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
 export interface PerformContext {
@@ -31,6 +31,8 @@ export interface PerformContext {
 /** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
 export interface PerformResult {
   outcome: string | null;
+  /** The last step's end, written in the outcome's transaction. */
+  finish?: PendingEnd;
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
@@ -167,15 +169,18 @@ export async function performOperation(
       { operationId: op.id },
     );
   };
-  await runStep(db, op, steps, masker, `apply ${op.kind}`, apply, {
+  // The step's end is committed on its own (a subscriber sees the wait begin), except when the outcome follows at once.
+  const ends = op.kind === 'deprovision' || op.kind === 'stop';
+  const applied = await runStep(db, op, steps, masker, `apply ${op.kind}`, apply, {
     ...(markDuring ? { atStart: markDuring } : {}),
     afterEnd: reportProvisioned,
+    endLater: ends,
   }).catch(awayFrom);
 
-  if (op.kind === 'deprovision') return { outcome: null };
+  if (op.kind === 'deprovision') return { outcome: null, ...(applied ? { finish: applied } : {}) };
   if (op.kind === 'stop') {
     const st = await provider.status(call, inst.id).catch(() => undefined);
-    return { outcome: null, ...(st ? { status: st } : {}) };
+    return { outcome: null, ...(st ? { status: st } : {}), ...(applied ? { finish: applied } : {}) };
   }
 
   const policy = readinessPolicy(provider, inst.readinessPolicy);
@@ -207,13 +212,16 @@ export async function performOperation(
     if (outcome !== 'ready') throw new ReadinessFailure(outcome, result.error?.message ?? outcome);
     return 'ready';
   };
-  await runStep(db, op, steps, masker, 'wait for readiness', wait, {
+  // Its end, and the read that ended it, are written with the outcome.
+  const waited = await runStep(db, op, steps, masker, 'wait for readiness', wait, {
     beforeEnd: async (tx) => {
       if (final) await writeObservation(tx, inst.id, fromStatus(masker.status(final)), { operationId: op.id });
     },
+    endLater: true,
   });
   return {
     outcome: 'ready',
+    ...(waited ? { finish: waited } : {}),
     // What the provider reported, not the wait's view: an instance at rest is stopped and not ready.
     ...(observed ? { status: observed } : {}),
     ...(endpoints ? { endpoints } : {}),
