@@ -325,6 +325,13 @@ export interface InstanceStatus {
   endpoints: Endpoint[];
   services: Record<string, ServiceStatus>;
   metadata?: Record<string, string>;
+  /**
+   * When this status is expected to change with no platform event to say so
+   * (a readiness floor ending, a health probe falling due): a readiness wait
+   * reads status again then instead of waiting out its interval. Unset when
+   * nothing is pending.
+   */
+  recheckAt?: Date;
 }
 
 /** Actual resource utilisation. */

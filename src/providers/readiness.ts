@@ -4,6 +4,8 @@ import { CanceledError, NotReadyError } from './provider-errors.js';
 /** Defaults used when a ReadinessPolicy leaves a field at zero (the seed's values). */
 export const DEFAULT_READINESS_TIMEOUT_MS = 5 * 60 * 1000;
 export const DEFAULT_READINESS_INTERVAL_MS = 5 * 1000;
+/** Added to a status's recheckAt, so the read lands just after the moment (engine and host clocks round). */
+const RECHECK_MARGIN_MS = 5;
 
 /** Readiness outcomes, as readinessOutcome reports them. */
 export const ReadinessOutcomes = {
@@ -48,7 +50,9 @@ export function effectivePolicy(policy: ReadinessPolicy | undefined): Required<R
  * With `changes`, a change signal ends the current pause at once, so the
  * wait follows the provider's own events (a container started, died, turned
  * healthy) and the interval is only the fallback; a signal that arrives
- * while status is being read makes the next pause end at once.
+ * while status is being read makes the next pause end at once. A status
+ * that names its `recheckAt` (a readiness floor ending, a health probe due)
+ * shortens the pause to that moment, so no change waits for the interval.
  */
 export async function waitReady(
   policy: ReadinessPolicy | undefined,
@@ -68,10 +72,12 @@ export async function waitReady(
   try {
     for (;;) {
       if (signal?.aborted) return { status: last, error: new CanceledError() };
+      let pause = intervalMs;
       try {
         const st = await status(inner.signal);
         last = st;
         lastError = undefined;
+        if (st.recheckAt) pause = Math.min(pause, Math.max(0, st.recheckAt.getTime() - Date.now()) + RECHECK_MARGIN_MS);
         if (st.ready) return { status: st, error: undefined };
         if (st.state === InstanceStates.failed) {
           return { status: st, error: new NotReadyError(st.message ?? 'instance failed') };
@@ -82,7 +88,7 @@ export async function waitReady(
       }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return { status: last, error: timeoutError(timeoutMs, lastError) };
-      const woke = await sleep(Math.min(intervalMs, remaining), signal, waker);
+      const woke = await sleep(Math.min(pause, remaining), signal, waker);
       if (!woke) return { status: last, error: new CanceledError() };
       if (Date.now() >= deadline) {
         return { status: last, error: timeoutError(timeoutMs, lastError) };

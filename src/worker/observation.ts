@@ -1,6 +1,6 @@
 import { event } from '../control/event-rows.js';
 import { type Instance, toInstance } from '../control/model.js';
-import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceById } from '../db/repositories/lease-repository.js';
@@ -28,46 +28,63 @@ export function fromStatus(st: InstanceStatus): Observed {
   };
 }
 
+/** Who made an observation, and what else to write with it. */
+export interface ObservationOptions {
+  operationId?: string | null;
+  extra?: Partial<Parameters<typeof instances.updateInstance>[2]>;
+}
+
 /**
- * Records an observation of an instance, in its own transaction or the
- * caller's: the row changes only where the observation differs, and each
- * difference a watcher cares about becomes an Event (instance transition,
- * per-service transition). Returns the instance as written.
+ * Records an observation of an instance in its own transaction (see
+ * writeObservation). Returns the instance as written.
  */
 export async function recordObservation(
   db: DbHandle,
   instanceId: string,
   obs: Observed,
-  opts: { operationId?: string | null; extra?: Partial<Parameters<typeof instances.updateInstance>[2]> } = {},
+  opts: ObservationOptions = {},
 ): Promise<Instance | undefined> {
-  return withTransaction(db, async (tx) => {
-    const row = await lockInstanceById(tx, instanceId);
-    if (!row) return undefined;
-    const before = toInstance(row);
-    const state = obs.state ?? before.state;
-    const ready = obs.ready ?? before.ready;
-    const events = transitionEvents(
-      row,
-      before,
-      { state, ready, message: obs.message, services: obs.services },
-      opts.operationId ?? null,
-    );
-    const set: Parameters<typeof instances.updateInstance>[2] = {
-      state,
-      ready,
-      observed_at: new Date(),
-      ...(obs.restarts !== undefined ? { restarts: obs.restarts } : {}),
-      ...(obs.message !== undefined ? { message: obs.message } : {}),
-      ...(obs.services ? { service_status: json(obs.services) } : {}),
-      ...(obs.endpoints ? { endpoints: json(obs.endpoints) } : {}),
-      ...(obs.providerRef !== undefined ? { provider_ref: obs.providerRef } : {}),
-      ...(state === 'running' && !before.startedAt ? { started_at: new Date() } : {}),
-      ...opts.extra,
-    };
-    const updated = await instances.updateInstance(tx, row.id, set);
-    await appendEvents(tx, events);
-    return toInstance(updated);
-  });
+  return withTransaction(db, (tx) => writeObservation(tx, instanceId, obs, opts));
+}
+
+/**
+ * Writes an observation of an instance in the caller's transaction: the row
+ * changes only where the observation differs, and each difference a watcher
+ * cares about becomes an Event (instance transition, per-service
+ * transition). Returns the instance as written.
+ */
+export async function writeObservation(
+  tx: DbTransaction,
+  instanceId: string,
+  obs: Observed,
+  opts: ObservationOptions = {},
+): Promise<Instance | undefined> {
+  const row = await lockInstanceById(tx, instanceId);
+  if (!row) return undefined;
+  const before = toInstance(row);
+  const state = obs.state ?? before.state;
+  const ready = obs.ready ?? before.ready;
+  const events = transitionEvents(
+    row,
+    before,
+    { state, ready, message: obs.message, services: obs.services },
+    opts.operationId ?? null,
+  );
+  const set: Parameters<typeof instances.updateInstance>[2] = {
+    state,
+    ready,
+    observed_at: new Date(),
+    ...(obs.restarts !== undefined ? { restarts: obs.restarts } : {}),
+    ...(obs.message !== undefined ? { message: obs.message } : {}),
+    ...(obs.services ? { service_status: json(obs.services) } : {}),
+    ...(obs.endpoints ? { endpoints: json(obs.endpoints) } : {}),
+    ...(obs.providerRef !== undefined ? { provider_ref: obs.providerRef } : {}),
+    ...(state === 'running' && !before.startedAt ? { started_at: new Date() } : {}),
+    ...opts.extra,
+  };
+  const updated = await instances.updateInstance(tx, row.id, set);
+  await appendEvents(tx, events);
+  return toInstance(updated);
 }
 
 /**

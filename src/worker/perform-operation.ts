@@ -3,7 +3,7 @@ import { ProviderUnavailableError } from '../control/errors.js';
 import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
 import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
 import type { SecretService } from '../control/secrets.js';
-import type { DbHandle } from '../db/db-types.js';
+import type { DbHandle, DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import {
   type InstanceStatus,
@@ -17,9 +17,9 @@ import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
-import { fromStatus, recordObservation } from './observation.js';
+import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
-import { runStep } from './operation-steps.js';
+import { type PendingEnd, runStep } from './operation-steps.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
 export interface PerformContext {
@@ -31,6 +31,8 @@ export interface PerformContext {
 /** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
 export interface PerformResult {
   outcome: string | null;
+  /** The last step's end, written in the outcome's transaction. */
+  finish?: PendingEnd;
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
@@ -73,8 +75,11 @@ export async function performOperation(
   const { ctx: call, provider } = acquired;
   const specs = op.params.changed ?? op.params.services ?? inst.services;
   const during = TRANSITIONAL[op.kind as keyof typeof TRANSITIONAL];
-  if (during && inst.state !== during)
-    await recordObservation(db, inst.id, { state: during, ready: false }, { operationId: op.id });
+  // The transitional state is written with the apply step's start: one transaction, not two.
+  const markDuring =
+    during && inst.state !== during
+      ? (tx: DbTransaction) => writeObservation(tx, inst.id, { state: during, ready: false }, { operationId: op.id })
+      : undefined;
 
   let endpoints: InstanceStatus['endpoints'] | undefined;
   let providerRef: string | undefined;
@@ -84,7 +89,7 @@ export async function performOperation(
       throw new ProviderAwayFailure(err, { state: inst.state, ready: inst.ready });
     throw err;
   };
-  await runStep(db, op, steps, masker, `apply ${op.kind}`, async () => {
+  const apply = async (): Promise<string> => {
     switch (op.kind) {
       case 'provision': {
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
@@ -148,12 +153,12 @@ export async function performOperation(
         return deprovisionedMessage(deleteVolumes, r ? r.keptVolumes : []);
       }
     }
-  }).catch(awayFrom);
-
-  if (op.kind === 'deprovision') return { outcome: null };
-  if (op.kind === 'provision' && (endpoints || providerRef)) {
-    await recordObservation(
-      db,
+  };
+  // What a provision reported is written with the step's end.
+  const reportProvisioned = async (tx: DbTransaction) => {
+    if (op.kind !== 'provision' || !(endpoints || providerRef)) return;
+    await writeObservation(
+      tx,
       inst.id,
       {
         state: 'starting',
@@ -163,25 +168,38 @@ export async function performOperation(
       },
       { operationId: op.id },
     );
-  }
+  };
+  // The step's end is committed on its own (a subscriber sees the wait begin), except when the outcome follows at once.
+  const ends = op.kind === 'deprovision' || op.kind === 'stop';
+  const applied = await runStep(db, op, steps, masker, `apply ${op.kind}`, apply, {
+    ...(markDuring ? { atStart: markDuring } : {}),
+    afterEnd: reportProvisioned,
+    endLater: ends,
+  }).catch(awayFrom);
+
+  if (op.kind === 'deprovision') return { outcome: null, ...(applied ? { finish: applied } : {}) };
   if (op.kind === 'stop') {
     const st = await provider.status(call, inst.id).catch(() => undefined);
-    return { outcome: null, ...(st ? { status: st } : {}) };
+    return { outcome: null, ...(st ? { status: st } : {}), ...(applied ? { finish: applied } : {}) };
   }
 
   const policy = readinessPolicy(provider, inst.readinessPolicy);
   let result!: Awaited<ReturnType<typeof waitReady>>;
   let observed: InstanceStatus | undefined;
-  await runStep(db, op, steps, masker, 'wait for readiness', async () => {
+  /** The read that ended the wait: written with the step's end instead of in a transaction of its own. */
+  let final: InstanceStatus | undefined;
+  const wait = async (): Promise<string> => {
     result = await waitReady(
       policy,
       async (s) => {
         const st = await provider.status({ ...call, signal: s }, inst.id);
         observed = st;
-        await recordObservation(db, inst.id, fromStatus(masker.status(st)), { operationId: op.id });
         // Services scaled to zero never become ready: the wait ends once everything else is (see driftOf).
         const drift = driftOf('running', inst.services, { ...st, missing: false });
-        return !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
+        const seen = !st.ready && drift.action === 'none' && drift.settled ? { ...st, ready: true } : st;
+        if (seen.ready) final = st;
+        else await recordObservation(db, inst.id, fromStatus(masker.status(st)), { operationId: op.id });
+        return seen;
       },
       signal,
       // The provider's own events (Docker's start/die/health_status) end each pause early; polling is the fallback.
@@ -205,9 +223,17 @@ export async function performOperation(
       throw new ReadinessFailure(outcome, result.error?.message ?? outcome);
     }
     return 'ready';
+  };
+  // Its end, and the read that ended it, are written with the outcome.
+  const waited = await runStep(db, op, steps, masker, 'wait for readiness', wait, {
+    beforeEnd: async (tx) => {
+      if (final) await writeObservation(tx, inst.id, fromStatus(masker.status(final)), { operationId: op.id });
+    },
+    endLater: true,
   });
   return {
     outcome: 'ready',
+    ...(waited ? { finish: waited } : {}),
     // What the provider reported, not the wait's view: an instance at rest is stopped and not ready.
     ...(observed ? { status: observed } : {}),
     ...(endpoints ? { endpoints } : {}),

@@ -2,7 +2,7 @@ import { event } from '../control/event-rows.js';
 import { type Operation, type OperationStatus, type OperationStep, toInstance } from '../control/model.js';
 import { decideOutcome, needsCurrentRelease } from '../control/operation-outcome.js';
 import { providerFor } from '../control/provider-calls.js';
-import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { announceEnded } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -30,6 +30,8 @@ export interface OperationResult {
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
+  /** Writes of the operation's last step, made first in the outcome's transaction (see PendingEnd). */
+  finish?: (tx: DbTransaction) => Promise<unknown>;
   /** The state the instance keeps when the provider could not be reached (see ProviderAwayFailure). */
   lastObserved?: { state: InstanceStatus['state']; ready: boolean };
 }
@@ -53,6 +55,8 @@ export async function recordOutcome(
   if (!succeeded && op.kind !== 'deprovision') observed = await statusAfterFailure(ctx, op).catch(() => undefined);
   observed = masker.status(observed);
   await withTransaction(db, async (tx) => {
+    // First, so the instance read below already shows what the last step observed.
+    if (succeeded) await r.finish?.(tx);
     // NO KEY UPDATE, as in lockInstance: a FOR UPDATE here deadlocks with a cancel appending its event.
     const row = await lockInstanceById(tx, op.instanceId);
     const finished = await operations.finishOperation(tx, op.id, ctx.owner, {

@@ -69,6 +69,12 @@ export class HealthTracker {
     return { ok: false, message: `${entry.last.message} (${entry.failures} consecutive failures)` };
   }
 
+  /** When the container's next probe falls due (epoch ms), or undefined before its first. */
+  nextProbeAt(containerId: string, check: HealthCheckSpec): number | undefined {
+    const entry = this.#entries.get(containerId);
+    return entry ? entry.probedAt + checkCadence(check).intervalMs : undefined;
+  }
+
   /** Forgets the instance's containers that are not in `current` (all of them when it is empty). */
   prune(instanceId: string, current: ReadonlySet<string>): void {
     for (const [id, e] of this.#entries) {

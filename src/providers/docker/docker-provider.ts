@@ -80,6 +80,7 @@ import {
   isScaledToZero,
   observeReplica,
   phaseOf,
+  readinessFloors,
   SCALED_TO_ZERO_POLICY,
 } from './docker-status.js';
 
@@ -348,6 +349,9 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       if (snap.current.size === 0) throw this.#engine.notFound(call, instanceId);
       const services: Record<string, ServiceStatus> = {};
       const now = Date.now();
+      const floors = readinessFloors(snap.current, this.#minReadyMs);
+      // The earliest moment a replica's verdict changes without an engine event (see InstanceStatus.recheckAt).
+      let recheckAt = Number.POSITIVE_INFINITY;
       for (const [service, replicas] of sortServices(snap.current)) {
         const observations = await Promise.all(
           replicas.map(async ({ info, listed }) => {
@@ -382,10 +386,13 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
               replica: listed.replica,
               probe: probeResult,
               hasHealthCheck: Boolean(check),
-              minReadyMs: this.#minReadyMs,
+              minReadyMs: floors.get(service) ?? this.#minReadyMs,
               now,
               lastLogLine,
             });
+            if (obs.floorEndsAt !== undefined) recheckAt = Math.min(recheckAt, obs.floorEndsAt);
+            if (check && phase === 'running' && !obs.ready)
+              recheckAt = Math.min(recheckAt, this.#health.nextProbeAt(info.Id, check) ?? now);
             // The workload's own output may echo its secrets; status messages must not.
             if (obs.message) obs.message = redact(obs.message, secretValuesOf(info, spec));
             return obs;
@@ -395,7 +402,12 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       }
       const main = [...snap.current.values()].find((r) => r[0]?.listed.role === ServiceRoles.main)?.[0];
       const startedAt = main && phaseOf(main.info) === 'running' ? new Date(main.info.State.StartedAt) : undefined;
-      return aggregateInstance(services, snapshotEndpoints(snap), { startedAt, metadata: { network: snap.network } });
+      const status = aggregateInstance(services, snapshotEndpoints(snap), {
+        startedAt,
+        metadata: { network: snap.network },
+      });
+      if (!status.ready && Number.isFinite(recheckAt)) status.recheckAt = new Date(recheckAt);
+      return status;
     });
   }
 

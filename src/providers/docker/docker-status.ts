@@ -17,6 +17,8 @@ export interface ReplicaObservation {
   ready: boolean;
   restarts: number;
   message?: string;
+  /** Set while the replica waits out the readiness floor: when it ends (epoch ms). */
+  floorEndsAt?: number;
 }
 
 /** Inputs beyond the inspect answer that decide a replica's state. */
@@ -55,6 +57,28 @@ export function isScaledToZero(info: Dockerode.ContainerInspectInfo, role: Servi
   );
 }
 
+/**
+ * The readiness floor of each service (see ObserveInput.minReadyMs). A
+ * sidecar next to a main whose health check vouches for the workload counts
+ * as ready once running, as a Kubernetes sidecar without a probe does: the
+ * floor only guards workloads that nothing else vouches for (a main without
+ * a check, or an instance with no check at all). A sidecar that dies later
+ * is the supervisor's, which follows the engine's `die` events.
+ */
+export function readinessFloors(
+  services: ReadonlyMap<string, readonly { listed: { role: ServiceRole; spec: LabelledServiceSpec | undefined } }[]>,
+  minReadyMs: number,
+): Map<string, number> {
+  const vouched = [...services.values()].some(
+    (replicas) => replicas[0]?.listed.role === ServiceRoles.main && replicas[0].listed.spec?.healthCheck,
+  );
+  const floors = new Map<string, number>();
+  for (const [service, replicas] of services) {
+    floors.set(service, vouched && replicas[0]?.listed.role === ServiceRoles.sidecar ? 0 : minReadyMs);
+  }
+  return floors;
+}
+
 /** Decides one replica's state from its inspect answer. */
 export function observeReplica(info: Dockerode.ContainerInspectInfo, input: ObserveInput): ReplicaObservation {
   const base = { containerId: info.Id, replica: input.replica, restarts: info.RestartCount ?? 0 };
@@ -89,7 +113,14 @@ export function observeReplica(info: Dockerode.ContainerInspectInfo, input: Obse
       }
       const started = Date.parse(info.State.StartedAt);
       const up = Number.isNaN(started) ? Number.POSITIVE_INFINITY : input.now - started;
-      if (up < input.minReadyMs) return { ...base, state: InstanceStates.starting, ready: false, message: 'starting' };
+      if (up < input.minReadyMs)
+        return {
+          ...base,
+          state: InstanceStates.starting,
+          ready: false,
+          message: 'starting',
+          floorEndsAt: started + input.minReadyMs,
+        };
       return { ...base, state: InstanceStates.running, ready: true };
     }
     case 'restarting':
