@@ -36,7 +36,20 @@ describe('listInstances answers every combination of filters, and a cursor, like
     database = await openTestDatabase();
     await insertTenant(database.db, { id: tenantId, name: `list-${tenantId.slice(0, 8)}` });
     // Names with LIKE's wildcards, so a prefix must match them literally.
-    const names = ['web-a', 'web-b', 'web_c', 'webxc', 'api-1', 'api-2', 'a%b', 'axb', 'db-1', 'db-2', 'old-1', 'old-2'];
+    const names = [
+      'web-a',
+      'web-b',
+      'web_c',
+      'webxc',
+      'api-1',
+      'api-2',
+      'a%b',
+      'axb',
+      'db-1',
+      'db-2',
+      'old-1',
+      'old-2',
+    ];
     const base = Date.now() - 60_000;
     for (const [i, name] of names.entries()) {
       const destroyed = name.startsWith('old');
@@ -85,9 +98,15 @@ describe('listInstances answers every combination of filters, and a cursor, like
       const filter: Filter = Object.assign({}, ...choices.filter((_, bit) => shape & (1 << bit)));
       const after = shape & 64 ? cursor : undefined;
       for (const limit of [2, 100]) {
-        const got = await instances.listInstances(database.db, tenantId, filter, { limit, ...(after ? { after } : {}) });
+        const got = await instances.listInstances(database.db, tenantId, filter, {
+          limit,
+          ...(after ? { after } : {}),
+        });
         const want = expected(rows, filter, limit, after);
-        expect(got.map((r) => r.name), JSON.stringify({ filter, after: !!after, limit })).toEqual(want);
+        expect(
+          got.map((r) => r.name),
+          JSON.stringify({ filter, after: !!after, limit }),
+        ).toEqual(want);
         if (want.length) nonEmpty++;
       }
     }
