@@ -5,6 +5,7 @@ import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { PreparingClient } from './prepared-client.js';
+import { typeParsers } from './timestamp-parser.js';
 
 /** Where the data lives: a Postgres server, or an embedded PGlite directory (or `memory://`). */
 export type DatabaseTarget =
@@ -45,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
       connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       // The read path's statements are prepared once per connection (prepared-client.ts).
       Client: PreparingClient,
+      types: typeParsers,
     });
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
