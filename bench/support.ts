@@ -13,6 +13,8 @@ import { loadConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
+import { PreparingClient } from '../src/db/prepared-client.js';
+import { typeParsers } from '../src/db/timestamp-parser.js';
 import { createLogger } from '../src/logger.js';
 import type { Registry } from '../src/providers/registry.js';
 
@@ -39,7 +41,8 @@ export const seconds = (): number => Number(process.env.BENCH_SECONDS ?? 8);
 /** A database handle over its own pool whose every compiled statement (SQL and parameters) `observe` sees. */
 export async function openBenchDatabase(observe?: (q: CompiledQuery) => void, poolSize = 10): Promise<DatabaseHandle> {
   const url = benchDatabaseUrl();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The client and type parsers of the app's own pool (src/db/connect.ts), so the bench reads rows as production does.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient, types: typeParsers });
   pool.on('error', () => {});
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

@@ -4,6 +4,8 @@ import { type DatabaseConnection, type Dialect, type Driver, Kysely, PostgresDia
 import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { PreparingClient } from './prepared-client.js';
+import { typeParsers } from './timestamp-parser.js';
 
 /** Where the data lives: a Postgres server, or an embedded PGlite directory (or `memory://`). */
 export type DatabaseTarget =
@@ -42,6 +44,9 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
       max: target.poolSize ?? 10,
       // A server that does not answer (stopped, partitioned) fails a request in seconds instead of hanging it.
       connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // The read path's statements are prepared once per connection (prepared-client.ts).
+      Client: PreparingClient,
+      types: typeParsers,
     });
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Event, Instance, Operation, Release } from '../control/model.js';
+import type { QueryService } from '../control/queries.js';
 import type { Principal } from '../control/scopes.js';
 import type { Services } from '../control/services.js';
 
@@ -14,6 +15,8 @@ export interface Loaders {
   operation: DataLoader<string, Operation | null>;
   event: DataLoader<string, Event | null>;
   latestOperation: DataLoader<string, Operation | null>;
+  /** Forgets every cached value (a subscription's context outlives each event it answers). */
+  clearAll(): void;
 }
 
 function byKey<T>(keys: readonly string[], rows: T[], key: (t: T) => string): (T | null)[] {
@@ -24,39 +27,60 @@ function byKey<T>(keys: readonly string[], rows: T[], key: (t: T) => string): (T
 /**
  * The loaders of one request, each made on first use: most requests (a
  * `viewer`, a single node) touch one or none, and the read path pays for
- * every object it builds.
+ * every object it builds. A class, so a request costs one object and no
+ * closures until a loader is used.
  */
+class RequestLoaders implements Loaders {
+  #instance?: Loaders['instance'];
+  #release?: Loaders['release'];
+  #operation?: Loaders['operation'];
+  #event?: Loaders['event'];
+  #latestOperation?: Loaders['latestOperation'];
+
+  constructor(
+    private readonly queries: QueryService,
+    private readonly tenant: string,
+  ) {}
+
+  clearAll(): void {
+    for (const loader of [this.#instance, this.#release, this.#operation, this.#event, this.#latestOperation]) {
+      loader?.clearAll();
+    }
+  }
+
+  get instance(): Loaders['instance'] {
+    this.#instance ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.queries.instancesByIds(this.tenant, ids), (i) => i.id),
+    );
+    return this.#instance;
+  }
+  get release(): Loaders['release'] {
+    this.#release ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.queries.releasesByIds(this.tenant, ids), (r) => r.id),
+    );
+    return this.#release;
+  }
+  get operation(): Loaders['operation'] {
+    this.#operation ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.queries.operationsByIds(this.tenant, ids), (o) => o.id),
+    );
+    return this.#operation;
+  }
+  get event(): Loaders['event'] {
+    this.#event ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.queries.eventsByIds(this.tenant, ids), (e) => e.id),
+    );
+    return this.#event;
+  }
+  get latestOperation(): Loaders['latestOperation'] {
+    this.#latestOperation ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.queries.latestOperations(this.tenant, ids), (o) => o.instanceId),
+    );
+    return this.#latestOperation;
+  }
+}
+
+/** The loaders of one request, scoped to the caller's tenant. */
 export function createLoaders(services: Services, principal: Principal): Loaders {
-  const q = services.queries;
-  const tenant = principal.tenantId;
-  const made: Partial<Loaders> = {};
-  const lazy = <K extends keyof Loaders>(key: K, make: () => Loaders[K]) => ({
-    enumerable: true,
-    get: (): Loaders[K] => {
-      made[key] ??= make();
-      return made[key] as Loaders[K];
-    },
-  });
-  return Object.defineProperties({} as Loaders, {
-    instance: lazy(
-      'instance',
-      () => new DataLoader(async (ids) => byKey(ids, await q.instancesByIds(tenant, ids), (i) => i.id)),
-    ),
-    release: lazy(
-      'release',
-      () => new DataLoader(async (ids) => byKey(ids, await q.releasesByIds(tenant, ids), (r) => r.id)),
-    ),
-    operation: lazy(
-      'operation',
-      () => new DataLoader(async (ids) => byKey(ids, await q.operationsByIds(tenant, ids), (o) => o.id)),
-    ),
-    event: lazy(
-      'event',
-      () => new DataLoader(async (ids) => byKey(ids, await q.eventsByIds(tenant, ids), (e) => e.id)),
-    ),
-    latestOperation: lazy(
-      'latestOperation',
-      () => new DataLoader(async (ids) => byKey(ids, await q.latestOperations(tenant, ids), (o) => o.instanceId)),
-    ),
-  });
+  return new RequestLoaders(services.queries, principal.tenantId);
 }

@@ -120,7 +120,7 @@ const LogChunkRef = builder.objectRef<LogChunkShape>('LogChunk').implement({
  * answer a later event with what an earlier one cached.
  */
 function fresh(ctx: GraphQLContext): void {
-  for (const loader of Object.values(ctx.loaders)) loader.clearAll();
+  ctx.loaders.clearAll();
 }
 
 function eventCursor(after: string | null | undefined): string | undefined {

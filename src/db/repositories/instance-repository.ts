@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { InstanceState } from '../../providers/provider.js';
 import type { InstanceRow, InstanceUpdate, NewInstance } from '../database.js';
 import type { Db } from '../db-types.js';
+import { byIdsText, runStatement, statementText } from '../read-statements.js';
 import type { DesiredState, StoredServiceSpec } from '../stored-shapes.js';
 
 export async function insertInstance(db: Db, row: NewInstance): Promise<InstanceRow> {
@@ -37,7 +38,7 @@ export async function lockInstance(db: Db, tenantId: string, id: string): Promis
 
 export async function findInstancesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<InstanceRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('instances').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return runStatement(db, byIdsText('instances', 'id', ids.length), [tenantId, ...ids]);
 }
 
 /** For the executor and supervisor, which act for every tenant. */
@@ -61,24 +62,36 @@ export async function listInstances(
   filter: InstanceListFilter,
   page: { limit: number; after?: { createdAt: Date; id: string } },
 ): Promise<InstanceRow[]> {
-  let q = db.selectFrom('instances').selectAll().where('tenant_id', '=', tenantId);
-  if (filter.state) q = q.where('state', '=', filter.state);
-  if (filter.desiredState) q = q.where('desired_state', '=', filter.desiredState);
-  else q = q.where('destroyed_at', 'is', null);
-  if (filter.provider) q = q.where('provider_key', '=', filter.provider);
-  if (filter.label)
-    q = q.where(sql<boolean>`labels @> ${JSON.stringify({ [filter.label.key]: filter.label.value })}::jsonb`);
-  if (filter.namePrefix) {
-    const escaped = filter.namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    q = q.where('name', 'like', `${escaped}%`);
-  }
-  if (filter.name) q = q.where('name', '=', filter.name);
-  const after = page.after;
-  if (after) {
+  // The statement is written once per combination of filters (a bit each), its parameters in clause order.
+  const params: unknown[] = [tenantId];
+  let shape = 0;
+  const add = (bit: number, ...values: unknown[]) => {
+    shape |= bit;
+    params.push(...values);
+  };
+  if (filter.state) add(1, filter.state);
+  if (filter.desiredState) add(2, filter.desiredState);
+  if (filter.provider) add(4, filter.provider);
+  if (filter.label) add(8, JSON.stringify({ [filter.label.key]: filter.label.value }));
+  if (filter.namePrefix) add(16, `${filter.namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filter.name) add(32, filter.name);
+  if (page.after) add(64, page.after.createdAt, page.after.id);
+  params.push(page.limit);
+  const text = statementText(`instances.list.${shape}`, () => {
+    let n = 1;
+    const next = () => `$${++n}`;
+    let q = 'select * from "instances" where "tenant_id" = $1';
+    if (shape & 1) q += ` and "state" = ${next()}`;
+    q += shape & 2 ? ` and "desired_state" = ${next()}` : ' and "destroyed_at" is null';
+    if (shape & 4) q += ` and "provider_key" = ${next()}`;
+    if (shape & 8) q += ` and labels @> ${next()}::jsonb`;
+    if (shape & 16) q += ` and "name" like ${next()}`;
+    if (shape & 32) q += ` and "name" = ${next()}`;
     // A row comparison, so Postgres starts the index scan at the cursor (an OR is only a filter: O(depth)).
-    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+    if (shape & 64) q += ` and ("created_at", "id") < (${next()}, ${next()})`;
+    return `${q} order by "created_at" desc, "id" desc limit ${next()}`;
+  });
+  return runStatement(db, text, params);
 }
 
 export async function updateInstance(db: Db, id: string, set: InstanceUpdate): Promise<InstanceRow> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { NewOperation, OperationRow, OperationUpdate } from '../database.js';
 import type { Db } from '../db-types.js';
+import { byIdsText, runStatement } from '../read-statements.js';
 
 export async function insertOperation(db: Db, row: NewOperation): Promise<OperationRow> {
   return db.insertInto('operations').values(row).returningAll().executeTakeFirstOrThrow();
@@ -32,7 +33,7 @@ export async function lockOperation(db: Db, tenantId: string, id: string): Promi
 
 export async function findOperationsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<OperationRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('operations').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return runStatement(db, byIdsText('operations', 'id', ids.length), [tenantId, ...ids]);
 }
 
 export async function findOperationByIdempotencyKey(
@@ -55,15 +56,14 @@ export async function findLatestOperations(
   instanceIds: readonly string[],
 ): Promise<OperationRow[]> {
   if (instanceIds.length === 0) return [];
-  return db
-    .selectFrom('operations')
-    .selectAll()
-    .distinctOn('instance_id')
-    .where('tenant_id', '=', tenantId)
-    .where('instance_id', 'in', instanceIds)
-    .orderBy('instance_id')
-    .orderBy('seq', 'desc')
-    .execute();
+  return runStatement(
+    db,
+    byIdsText('operations', 'instance_id', instanceIds.length, {
+      select: 'distinct on ("instance_id") *',
+      tail: ' order by "instance_id", "seq" desc',
+    }),
+    [tenantId, ...instanceIds],
+  );
 }
 
 /** A page of an instance's operations, newest first, keyset on seq. */

@@ -1,5 +1,6 @@
 import type { NewRelease, ReleaseRow } from '../database.js';
 import type { Db } from '../db-types.js';
+import { byIdsText, runStatement } from '../read-statements.js';
 
 export async function insertRelease(db: Db, row: NewRelease): Promise<ReleaseRow> {
   return db.insertInto('releases').values(row).returningAll().executeTakeFirstOrThrow();
@@ -7,7 +8,7 @@ export async function insertRelease(db: Db, row: NewRelease): Promise<ReleaseRow
 
 export async function findReleasesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<ReleaseRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('releases').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return runStatement(db, byIdsText('releases', 'id', ids.length), [tenantId, ...ids]);
 }
 
 /** The newest release of an instance (the base a new deploy inherits from). */
