@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 export default defineConfig({
   resolve: {
@@ -15,5 +16,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default'],
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -10,7 +10,12 @@ import { typeParsers } from './timestamp-parser.js';
 /** Where the data lives: a Postgres server, or an embedded PGlite directory (or `memory://`). */
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir: string };
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A `dumpDataDir()` tarball to start from instead of an empty cluster (the tests' migrated template). */
+      loadDataDir?: Blob;
+    };
 
 /** How long a request waits for a pooled connection to a server that does not answer. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -58,7 +63,10 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
     return { db, target, pool, close: () => db.destroy() };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create(target.dataDir.startsWith('memory://') ? undefined : target.dataDir);
+  const pglite = await PGlite.create({
+    ...(target.dataDir.startsWith('memory://') ? {} : { dataDir: target.dataDir }),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
   const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect), ...(log ? { log } : {}) });
   return { db, target, pglite, close: () => db.destroy() };
 }

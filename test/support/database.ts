@@ -2,6 +2,7 @@ import { it } from 'vitest';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { strictComponents } from './env.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 /**
  * The database this run tests against: the Postgres server named by
@@ -15,9 +16,15 @@ export function testDatabaseTarget(): DatabaseTarget {
 
 export const usingPostgres = (): boolean => !!process.env.WHEELHOUSE_TEST_DATABASE_URL;
 
-/** Opens and migrates the test database. Close it in afterAll. */
+/**
+ * Opens and migrates the test database. Close it in afterAll. A PGlite starts
+ * from the run's migrated template (see pglite-template), so migrating it only
+ * confirms there is nothing left to apply.
+ */
 export async function openTestDatabase(observe?: (sql: string) => void): Promise<DatabaseHandle> {
-  const handle = await openDatabase(testDatabaseTarget(), observe);
+  let target = testDatabaseTarget();
+  if (target.kind === 'pglite') target = { ...target, loadDataDir: await pgliteTemplate() };
+  const handle = await openDatabase(target, observe);
   await migrateToLatest(handle.db);
   return handle;
 }

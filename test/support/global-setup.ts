@@ -1,16 +1,21 @@
 import Dockerode from 'dockerode';
+import type { TestProject } from 'vitest/node';
 import { openPostgresDatabase, openTestDatabase, postgresServerUrl } from './database.js';
 import { strictComponents } from './env.js';
+import { makePgliteTemplate } from './pglite-template.js';
 
 /**
  * Once per run: migrate the shared Postgres database (when testing against
- * one, and the server Postgres-only tests use; strict mode fails without
+ * one; else make the migrated PGlite template every file's database starts
+ * from), and the server Postgres-only tests use (strict mode fails without
  * that server) and build the local test images on the Docker Engine (when there is
  * one; files that need Docker decide for themselves whether its absence is a
  * skip or, in CI, a failure). The teardown fails the run when anything with
  * Wheelhouse labels is left on the engine: every test cleans up after itself.
  */
-export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Made while the images build (it is mostly initdb, seconds on a busy machine); awaited below.
+  const template = process.env.WHEELHOUSE_TEST_DATABASE_URL ? undefined : makePgliteTemplate();
   if (process.env.WHEELHOUSE_TEST_DATABASE_URL) {
     const handle = await openTestDatabase();
     await handle.close();
@@ -25,13 +30,17 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     await handle.close();
   }
   const images = await import('./docker-images.js').catch(() => undefined);
-  if (!images || !(await images.dockerAvailable())) return undefined;
-  await images.ensureTestImages();
+  const docker = images && (await images.dockerAvailable());
+  const [made] = await Promise.all([template, docker ? images.ensureTestImages() : undefined]);
+  if (made) teardowns.push(made.remove);
+  project.provide('pgliteTemplate', made?.path);
+  if (!images || !docker) return runTeardowns;
   // Several checkouts testing against one engine at once (a developer's worktrees)
   // see each other's objects; they opt out of the check. CI never sets this.
-  if (process.env.WHEELHOUSE_TEST_SHARED_ENGINE === '1' && !process.env.CI) return undefined;
+  if (process.env.WHEELHOUSE_TEST_SHARED_ENGINE === '1' && !process.env.CI) return runTeardowns;
   const before = new Set(await images.dockerLeftovers());
   return async () => {
+    await runTeardowns();
     const left = (await images.dockerLeftovers()).filter((x) => !before.has(x));
     if (left.length === 0) return;
     // Only what appeared during this run: another user of the engine (a soak) keeps its live objects.
@@ -42,6 +51,12 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
       `the suite left ${left.length} labelled object(s) on the engine (now removed):\n  ${left.join('\n  ')}`,
     );
   };
+}
+
+const teardowns: (() => Promise<void>)[] = [];
+
+async function runTeardowns(): Promise<void> {
+  for (const teardown of teardowns.splice(0)) await teardown();
 }
 
 /** Removes the labelled objects named in `only` (as dockerLeftovers names them), and nothing else. */
