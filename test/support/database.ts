@@ -64,3 +64,17 @@ export function itOnPostgres(name: string, fn: () => Promise<void>, timeout?: nu
   }
   it.skip(`${name} [skipped: no Postgres server; set WHEELHOUSE_TEST_POSTGRES_URL]`, fn, timeout);
 }
+
+/**
+ * A database of the caller's own, whatever the pass: an in-memory PGlite from
+ * the run's template. For an app whose executor must not see the other files'
+ * operations on the shared Postgres of the Postgres pass: its executor claims
+ * any operation whose provider key it has, so an app with a `docker` provider
+ * at an engine that is down (or a provider of another key but the same type
+ * name) would take other files' operations and fail them. Close it in afterAll.
+ */
+export async function openPrivateDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+  await migrateToLatest(handle.db);
+  return handle;
+}
