@@ -21,6 +21,7 @@ import {
 } from '../../src/providers/provider.js';
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import { serviceSpec } from '../support/service-spec.js';
 
 /** Images the suite runs. */
 export interface ConformanceImages {
@@ -121,19 +122,7 @@ export function runProviderConformance(
   if (parts.includes('faults')) faults(name, setup, Boolean(options.skip));
 }
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name' | 'image' | 'role'>): ServiceSpec {
-  return {
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const service = serviceSpec;
 
 function request(instanceId: string, services: ServiceSpec[], extra: Partial<ProvisionRequest> = {}): ProvisionRequest {
   return {

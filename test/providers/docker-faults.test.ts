@@ -16,6 +16,7 @@ import {
   TEST_IMAGES,
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
+import { provisionRequest, serviceSpec } from '../support/service-spec.js';
 import { runProviderConformance } from './conformance.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
@@ -24,23 +25,10 @@ runProviderConformance('docker', () => dockerConformanceSetup(), { skip, parts: 
 
 const ctx: CallContext = {};
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name' | 'image' | 'role'>): ServiceSpec {
-  return {
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const service = serviceSpec;
 
-function request(instanceId: string, services: ServiceSpec[], extra: Partial<ProvisionRequest> = {}): ProvisionRequest {
-  return { instanceId, tenantId: 't', name: 'faults', kind: 'deployment', labels: {}, services, ...extra };
-}
+const request = (instanceId: string, services: ServiceSpec[], extra: Partial<ProvisionRequest> = {}) =>
+  provisionRequest(instanceId, 'faults', services, extra);
 
 async function rejection(promise: Promise<unknown>, kind: ProviderErrorKind) {
   const err = await promise.then(

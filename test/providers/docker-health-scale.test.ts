@@ -3,7 +3,7 @@ import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Labels } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import type { CallContext, ProvisionRequest, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext, ServiceSpec } from '../../src/providers/provider.js';
 import { waitReady } from '../../src/providers/readiness.js';
 import {
   dockerAvailable,
@@ -13,30 +13,15 @@ import {
   TEST_IMAGES,
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
+import { provisionRequest, serviceSpec } from '../support/service-spec.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
 const ctx: CallContext = {};
 
-function web(partial: Partial<ServiceSpec> = {}): ServiceSpec {
-  return {
-    name: 'web',
-    image: TEST_IMAGES.web1,
-    role: 'main',
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const web = (partial: Partial<ServiceSpec> = {}): ServiceSpec =>
+  serviceSpec({ name: 'web', image: TEST_IMAGES.web1, ...partial });
 
-function request(instanceId: string, services: ServiceSpec[]): ProvisionRequest {
-  return { instanceId, tenantId: 't', name: 'health-scale', kind: 'deployment', labels: {}, services };
-}
+const request = (instanceId: string, services: ServiceSpec[]) => provisionRequest(instanceId, 'health-scale', services);
 
 describe.skipIf(skip)('DockerProvider health-check cadence and scale to zero', () => {
   const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });

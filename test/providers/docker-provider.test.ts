@@ -31,6 +31,7 @@ import {
   TEST_IMAGES,
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
+import { serviceSpec } from '../support/service-spec.js';
 import { runProviderConformance } from './conformance.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
@@ -39,19 +40,7 @@ runProviderConformance('docker', () => dockerConformanceSetup(), { skip, parts: 
 
 const ctx: CallContext = {};
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name' | 'image' | 'role'>): ServiceSpec {
-  return {
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const service = serviceSpec;
 
 describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
   const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });

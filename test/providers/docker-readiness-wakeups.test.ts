@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Labels } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { readinessFloors } from '../../src/providers/docker/docker-status.js';
-import type { CallContext, InstanceStatus, ProvisionRequest, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext, InstanceStatus, ServiceSpec } from '../../src/providers/provider.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import {
   dockerAvailable,
@@ -14,6 +14,7 @@ import {
   TEST_IMAGES,
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
+import { provisionRequest, serviceSpec } from '../support/service-spec.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
 const ctx: CallContext = {};
@@ -23,24 +24,9 @@ const POLL_MS = 60_000;
 /** What each wait may take before it counts as having missed its wake-up (a tenth of the poll). */
 const WAKE_BOUND_MS = POLL_MS / 10;
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name' | 'image'>): ServiceSpec {
-  return {
-    role: 'main',
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const service = serviceSpec;
 
-function request(instanceId: string, services: ServiceSpec[]): ProvisionRequest {
-  return { instanceId, tenantId: 't', name: 'wakeups', kind: 'deployment', labels: {}, services };
-}
+const request = (instanceId: string, services: ServiceSpec[]) => provisionRequest(instanceId, 'wakeups', services);
 
 /** A web server that answers its check a second after it starts, so the first probe after a start fails. */
 const webWithCheck = () =>

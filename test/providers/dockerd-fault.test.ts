@@ -7,13 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/db/connect.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import type { InstanceChange } from '../../src/providers/provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { graphql } from '../generated/gql.js';
 import { query, startTestApp, type TestApp } from '../support/app.js';
-import { openPrivateDatabase } from '../support/database.js';
 import { dockerLeftovers, ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
 import { OwnDockerd, ownDockerdUnavailable } from '../support/own-dockerd.js';
@@ -75,7 +73,6 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
   let t: TestApp | undefined;
   let token: string;
   let provider: DockerProvider;
-  let database: DatabaseHandle | undefined;
 
   beforeAll(async () => {
     dockerd = new OwnDockerd();
@@ -84,19 +81,14 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
     const registry = new Registry();
     provider = new DockerProvider({ ...FAST_DOCKER_OPTIONS, key: KEY, socketPath: dockerd.socketPath });
     registry.register(KEY, provider);
-    // Its own database: on the Postgres pass's shared one, its executor would also take the other
-    // files' `docker` operations (same type name) and run them on this engine, or fail them while it is down.
-    database = await openPrivateDatabase();
     t = await startTestApp({
       registry,
-      database,
       config: { runSupervisor: true, supervisorIntervalSeconds: SUPERVISOR_SECONDS },
     });
     token = (await t.newTenant()).token;
   }, 180_000);
   afterAll(async () => {
     await t?.stop();
-    await database?.close();
     await dockerd?.destroy();
   }, 120_000);
 

@@ -28,6 +28,7 @@ import {
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
+import { serviceSpec } from '../support/service-spec.js';
 import { type ConformanceSetup, runProviderConformance } from './conformance.js';
 
 const IMAGES = {
@@ -113,19 +114,7 @@ async function conformanceSetup(): Promise<ConformanceSetup> {
 // Lifecycle and faults, as for Docker; how Kubernetes differs is in PROVIDER_TRAITS (conformance.ts).
 runProviderConformance('kubernetes', conformanceSetup);
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name' | 'image' | 'role'>): ServiceSpec {
-  return {
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    ...partial,
-  };
-}
+const service = serviceSpec;
 
 async function expectProviderError(promise: Promise<unknown>, kind: ProviderErrorKind) {
   const err = await promise.then(

@@ -16,7 +16,6 @@ import { DEFAULT_DOCKER_SOCKET, registerConfiguredProviders } from '../../src/pr
 import { Registry } from '../../src/providers/registry.js';
 import { Supervisor } from '../../src/worker/supervisor.js';
 import { localIdOf, startTestApp, type TestApp } from '../support/app.js';
-import { openPrivateDatabase } from '../support/database.js';
 import { FakeKubeApi, kubeconfigFor } from '../support/fake-kube-api.js';
 import { RawClient, seedInstance, seedTenant } from '../support/seed.js';
 
@@ -88,11 +87,7 @@ describe('a provider that does not answer at start-up', () => {
 
     const registry = await detect({ KUBECONFIG: kubeconfig, DOCKER_HOST: `unix://${join(dir, 'no-docker.sock')}` });
     expect(registry.list()).toContain('kubernetes');
-    // Its own database: with `docker` at a dead socket its executor would take (and fail) other
-    // files' operations on the Postgres pass's shared database.
-    const database = await openPrivateDatabase();
-    cleanups.push(() => database.close());
-    const t: TestApp = await startTestApp({ registry, database });
+    const t: TestApp = await startTestApp({ registry });
     cleanups.push(() => t.stop());
     const client = new RawClient(t.url);
     const tenant = await seedTenant(t);
@@ -160,11 +155,7 @@ describe('a provider that does not answer at start-up', () => {
     expect(down.list()).toEqual(['docker']);
     expect(up.list()).toEqual(['docker']);
 
-    // Its own database: an executor with a `docker` provider at a dead socket would otherwise take
-    // (and fail) other files' operations on the Postgres pass's shared database.
-    const downDatabase = await openPrivateDatabase();
-    cleanups.push(() => downDatabase.close());
-    const tDown = await startTestApp({ registry: down, database: downDatabase });
+    const tDown = await startTestApp({ registry: down });
     cleanups.push(() => tDown.stop());
     const tUp = await startTestApp({ registry: up });
     cleanups.push(() => tUp.stop());

@@ -3,11 +3,13 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../sr
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { strictComponents } from './env.js';
 import { pgliteTemplate } from './pglite-template.js';
+import { inFileDatabase } from './postgres-file-database.js';
 
 /**
  * The database this run tests against: the Postgres server named by
- * WHEELHOUSE_TEST_DATABASE_URL (one database shared by every file; tests make
- * their own tenants instead of truncating), else a fresh in-memory PGlite.
+ * WHEELHOUSE_TEST_DATABASE_URL (each file gets a database of its own on it,
+ * see postgres-file-database.ts; tests make their own tenants instead of
+ * truncating), else a fresh in-memory PGlite.
  */
 export function testDatabaseTarget(): DatabaseTarget {
   const url = process.env.WHEELHOUSE_TEST_DATABASE_URL;
@@ -24,6 +26,7 @@ export const usingPostgres = (): boolean => !!process.env.WHEELHOUSE_TEST_DATABA
 export async function openTestDatabase(observe?: (sql: string) => void): Promise<DatabaseHandle> {
   let target = testDatabaseTarget();
   if (target.kind === 'pglite') target = { ...target, loadDataDir: await pgliteTemplate() };
+  else target = { ...target, url: await inFileDatabase(target.url) };
   const handle = await openDatabase(target, observe);
   await migrateToLatest(handle.db);
   return handle;
@@ -44,7 +47,7 @@ export function postgresServerUrl(): string | undefined {
 export async function openPostgresDatabase(): Promise<DatabaseHandle> {
   const url = postgresServerUrl();
   if (!url) throw new Error('no Postgres server: set WHEELHOUSE_TEST_POSTGRES_URL');
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
+  const handle = await openDatabase({ kind: 'postgres', url: await inFileDatabase(url), poolSize: 3 });
   await migrateToLatest(handle.db);
   return handle;
 }
@@ -63,18 +66,4 @@ export function itOnPostgres(name: string, fn: () => Promise<void>, timeout?: nu
     throw new Error(`"${name}" needs a Postgres server, required in CI: set WHEELHOUSE_TEST_POSTGRES_URL`);
   }
   it.skip(`${name} [skipped: no Postgres server; set WHEELHOUSE_TEST_POSTGRES_URL]`, fn, timeout);
-}
-
-/**
- * A database of the caller's own, whatever the pass: an in-memory PGlite from
- * the run's template. For an app whose executor must not see the other files'
- * operations on the shared Postgres of the Postgres pass: its executor claims
- * any operation whose provider key it has, so an app with a `docker` provider
- * at an engine that is down (or a provider of another key but the same type
- * name) would take other files' operations and fail them. Close it in afterAll.
- */
-export async function openPrivateDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  await migrateToLatest(handle.db);
-  return handle;
 }

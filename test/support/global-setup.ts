@@ -1,14 +1,17 @@
 import Dockerode from 'dockerode';
 import type { TestProject } from 'vitest/node';
-import { openPostgresDatabase, openTestDatabase, postgresServerUrl } from './database.js';
+import { openDatabase } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrator.js';
+import { postgresServerUrl } from './database.js';
 import { strictComponents } from './env.js';
 import { makePgliteTemplate } from './pglite-template.js';
+import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js';
 
 /**
- * Once per run: migrate the shared Postgres database (when testing against
- * one; else make the migrated PGlite template every file's database starts
- * from), and the server Postgres-only tests use (strict mode fails without
- * that server) and build the local test images on the Docker Engine (when there is
+ * Once per run: make the migrated template of the per-file Postgres databases
+ * (when testing against a server; else make the migrated PGlite template every file's database starts
+ * from), migrate the public schema of the server Postgres-only tests use
+ * (strict mode fails without that server), and build the local test images on the Docker Engine (when there is
  * one; files that need Docker decide for themselves whether its absence is a
  * skip or, in CI, a failure). The teardown fails the run when anything with
  * Wheelhouse labels is left on the engine: every test cleans up after itself.
@@ -16,9 +19,16 @@ import { makePgliteTemplate } from './pglite-template.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Made while the images build (it is mostly initdb, seconds on a busy machine); awaited below.
   const template = process.env.WHEELHOUSE_TEST_DATABASE_URL ? undefined : makePgliteTemplate();
-  if (process.env.WHEELHOUSE_TEST_DATABASE_URL) {
-    const handle = await openTestDatabase();
-    await handle.close();
+  // Each file works in a database of its own on the Postgres server (postgres-file-database.ts),
+  // copied from one migrated template named under this run's prefix; the teardown drops them.
+  const servers = [...new Set([process.env.WHEELHOUSE_TEST_DATABASE_URL, postgresServerUrl()])].filter(
+    (u): u is string => !!u,
+  );
+  if (servers.length) {
+    const prefix = await makeDatabaseTemplate(servers[0]!);
+    for (const url of servers.slice(1)) await makeDatabaseTemplate(url, prefix);
+    project.provide('postgresDatabasePrefix', prefix);
+    for (const url of servers) teardowns.push(() => dropDatabases(url, prefix));
   }
   // Postgres-only tests run in both passes against this server: strict mode fails without it,
   // as it does without a Docker Engine, instead of letting them go missing.
@@ -26,7 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('a Postgres server is required in CI: set WHEELHOUSE_TEST_POSTGRES_URL (.ci/run does)');
   }
   if (postgresServerUrl()) {
-    const handle = await openPostgresDatabase();
+    // The named database itself too, for the tests that use it as it is (prepared statements).
+    const handle = await openDatabase({ kind: 'postgres', url: postgresServerUrl()!, poolSize: 1 });
+    await migrateToLatest(handle.db);
     await handle.close();
   }
   const images = await import('./docker-images.js').catch(() => undefined);
