@@ -12,27 +12,14 @@ import type { CallContext, ProvisionRequest, ServiceSpec } from '../../src/provi
 import { isProviderError } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
+import { serviceSpec } from '../support/service-spec.js';
 
 const NAMESPACE = 'wheelhouse-volumes';
 const IMAGE = 'registry.test/busybox:stable';
 const ctx: CallContext = {};
 
-function service(partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name'>): ServiceSpec {
-  return {
-    image: IMAGE,
-    role: 'main',
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-    command: ['sh', '-c', 'while true; do sleep 0.2; done'],
-    ...partial,
-  };
-}
+const service = (partial: Partial<ServiceSpec> & Pick<ServiceSpec, 'name'>): ServiceSpec =>
+  serviceSpec({ image: IMAGE, command: ['sh', '-c', 'while true; do sleep 0.2; done'], ...partial });
 
 describe('Kubernetes volumes', () => {
   let fake: FakeKubeApi;
