@@ -17,6 +17,7 @@ import { PreparingClient } from '../src/db/prepared-client.js';
 import { typeParsers } from '../src/db/timestamp-parser.js';
 import { createLogger } from '../src/logger.js';
 import type { Registry } from '../src/providers/registry.js';
+import { serviceSpec } from '../test/support/service-spec.js';
 
 /** One row of the table: a figure, its baseline from the same run, and the goal it is held to. */
 export interface BenchRow {
@@ -102,32 +103,8 @@ export async function startBenchApp(
 }
 
 const SERVICES = [
-  {
-    name: 'web',
-    image: 'team/web:1',
-    role: 'main',
-    dependsOn: [],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-  },
-  {
-    name: 'side',
-    image: 'team/side:1',
-    role: 'sidecar',
-    dependsOn: ['web'],
-    resources: {},
-    env: {},
-    ports: [],
-    volumes: [],
-    secrets: [],
-    configFiles: [],
-    annotations: {},
-  },
+  serviceSpec({ name: 'web', image: 'team/web:1' }),
+  serviceSpec({ name: 'side', image: 'team/side:1', role: 'sidecar', dependsOn: ['web'] }),
 ];
 const STATUS = {
   web: { state: 'running', ready: true, restarts: 0 },

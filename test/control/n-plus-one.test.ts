@@ -10,6 +10,7 @@ import { graphql } from '../generated/gql.js';
 import { query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { FakeProvider } from '../support/fake-provider.js';
+import { serviceSpec } from '../support/service-spec.js';
 
 const Page = graphql(`
   query CtlNPlusOnePage($first: Int!) {
@@ -32,32 +33,8 @@ async function seed(db: DatabaseHandle['db'], tenantId: string, providerKey: str
     await db.transaction().execute(async (tx) => {
       const id = randomUUID();
       const services = [
-        {
-          name: 'web',
-          image: `team/web:${i}`,
-          role: 'main',
-          dependsOn: [],
-          resources: {},
-          env: {},
-          ports: [],
-          volumes: [],
-          secrets: [],
-          configFiles: [],
-          annotations: {},
-        },
-        {
-          name: 'side',
-          image: 'team/side:1',
-          role: 'sidecar',
-          dependsOn: ['web'],
-          resources: {},
-          env: {},
-          ports: [],
-          volumes: [],
-          secrets: [],
-          configFiles: [],
-          annotations: {},
-        },
+        serviceSpec({ name: 'web', image: `team/web:${i}` }),
+        serviceSpec({ name: 'side', image: 'team/side:1', role: 'sidecar', dependsOn: ['web'] }),
       ];
       await instances.insertInstance(tx, {
         id,
