@@ -28,6 +28,9 @@ export interface InstanceServiceView {
   spec: StoredServiceSpec;
 }
 
+/** A page of instances and the current releases of its rows, read with it (for the release loader). */
+export type InstancePage = Page<Instance> & { currentReleases: Release[] };
+
 /**
  * Reads, always scoped to one tenant; the loaders batch the by-id ones so a
  * page of N instances costs the same few statements whatever N is.
@@ -62,11 +65,13 @@ export class QueryService {
     filter: instances.InstanceListFilter,
     first?: number | null,
     after?: string | null,
-  ): Promise<Page<Instance>> {
+  ): Promise<InstancePage> {
     const limit = pageSize(first);
     const key = after ? decodeTimeCursor(after) : undefined;
     const rows = await instances.listInstances(this.db, tenantId, filter, { limit: limit + 1, after: key });
-    return pageOf(rows.map(toInstance), limit, encodeTimeCursor, !!key);
+    const currentReleases: Release[] = [];
+    for (const row of rows) if (row.current_release) currentReleases.push(toRelease(row.current_release));
+    return { ...pageOf(rows.map(toInstance), limit, encodeTimeCursor, !!key), currentReleases };
   }
 
   async services(

@@ -270,8 +270,17 @@ builder.queryFields((t) => ({
     description: "The tenant's instances, newest first (keyset pagination, max 100 a page).",
     authScopes: { read: true },
     args: { filter: t.arg({ type: InstanceFilter, description: 'Filters.' }) },
-    resolve: (_r, args, ctx) =>
-      ctx.services.queries.instances(ctx.principal.tenantId, cleanFilter(args.filter), args.first, args.after),
+    resolve: async (_r, args, ctx) => {
+      const page = await ctx.services.queries.instances(
+        ctx.principal.tenantId,
+        cleanFilter(args.filter),
+        args.first,
+        args.after,
+      );
+      // The page's statement read each row's current release: `currentRelease` answers from the loader's cache.
+      for (const release of page.currentReleases) ctx.loaders.release.prime(release.id, release);
+      return page;
+    },
   }),
   instance: t.field({
     type: InstanceRef,
