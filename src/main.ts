@@ -1,10 +1,4 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
-import { registerConfiguredProviders } from './providers/configure.js';
-import { Registry } from './providers/registry.js';
-import { ensureConsoleBuilt } from './server/console-build.js';
-import { dumpStreamsOnSignal } from './server/stream-diagnostics.js';
 
 /** Reads configuration, starts Wheelhouse, and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -18,6 +12,19 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Only once the settings are good: a mistyped setting is reported in a fraction of a second instead of after
+  // loading the server, its providers' clients and the database drivers.
+  const [{ buildApp }, { createLogger }, { registerConfiguredProviders }, { Registry }, consoleBuild, diagnostics] =
+    await Promise.all([
+      import('./app.js'),
+      import('./logger.js'),
+      import('./providers/configure.js'),
+      import('./providers/registry.js'),
+      import('./server/console-build.js'),
+      import('./server/stream-diagnostics.js'),
+    ]);
+  const { ensureConsoleBuilt } = consoleBuild;
+  const { dumpStreamsOnSignal } = diagnostics;
   const logger = createLogger(config.logLevel);
   const registry = new Registry();
   try {
