@@ -6,28 +6,17 @@ import * as instances from '../../src/db/repositories/instance-repository.js';
 import * as releases from '../../src/db/repositories/release-repository.js';
 import { ensureTenant } from '../../src/db/repositories/tenant-repository.js';
 import { openTestDatabase } from '../support/database.js';
+import { instanceRow } from '../support/instance-row.js';
 import { serviceSpec } from '../support/service-spec.js';
 
 /** An instance of `tenantId` whose current release is `releaseId` (of any tenant: the foreign key does not say). */
 async function instanceWith(db: DatabaseHandle['db'], tenantId: string, name: string, releaseTenant = tenantId) {
   const id = randomUUID();
   const services = [serviceSpec({ name: 'web', image: 'team/web:1' })];
-  await instances.insertInstance(db, {
-    id,
-    tenant_id: tenantId,
-    name,
-    provider_key: 'p',
-    kind: 'deployment',
-    desired_state: 'running',
-    state: 'running',
-    ready: true,
-    labels: json({}),
-    services: json(services),
-    readiness_policy: null,
-    endpoints: json([]),
-    service_status: json({}),
-    generation: 1,
-  });
+  await instances.insertInstance(
+    db,
+    instanceRow({ id, tenant_id: tenantId, name, provider_key: 'p', services: json(services) }),
+  );
   const owner = releaseTenant === tenantId ? id : (await instanceWith(db, releaseTenant, `${name}-owner`)).id;
   const releaseId = randomUUID();
   await releases.insertRelease(db, {

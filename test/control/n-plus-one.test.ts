@@ -10,6 +10,7 @@ import { graphql } from '../generated/gql.js';
 import { query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { FakeProvider } from '../support/fake-provider.js';
+import { instanceRow } from '../support/instance-row.js';
 import { serviceSpec } from '../support/service-spec.js';
 
 const Page = graphql(`
@@ -36,25 +37,20 @@ async function seed(db: DatabaseHandle['db'], tenantId: string, providerKey: str
         serviceSpec({ name: 'web', image: `team/web:${i}` }),
         serviceSpec({ name: 'side', image: 'team/side:1', role: 'sidecar', dependsOn: ['web'] }),
       ];
-      await instances.insertInstance(tx, {
-        id,
-        tenant_id: tenantId,
-        name: `seed-${i}`,
-        provider_key: providerKey,
-        kind: 'deployment',
-        desired_state: 'running',
-        state: 'running',
-        ready: true,
-        labels: json({}),
-        services: json(services),
-        readiness_policy: null,
-        endpoints: json([]),
-        service_status: json({
-          web: { state: 'running', ready: true, restarts: 0 },
-          side: { state: 'running', ready: true, restarts: 0 },
+      await instances.insertInstance(
+        tx,
+        instanceRow({
+          id,
+          tenant_id: tenantId,
+          name: `seed-${i}`,
+          provider_key: providerKey,
+          services: json(services),
+          service_status: json({
+            web: { state: 'running', ready: true, restarts: 0 },
+            side: { state: 'running', ready: true, restarts: 0 },
+          }),
         }),
-        generation: 1,
-      });
+      );
       const opId = randomUUID();
       const releaseId = randomUUID();
       await operations.insertOperation(tx, {
