@@ -7,6 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
+import { inspect } from 'node:util';
 import Dockerode from 'dockerode';
 
 /** How to reach the Docker Engine. */
@@ -64,6 +65,9 @@ function connectTimeoutAgent(secure: boolean, timeoutMs: number): http.Agent {
     if (socket) guardConnect(socket, secure, timeoutMs);
     return socket;
   };
+  // docker-modem formats every request's options with util.inspect (showHidden, unlimited depth) for its debug
+  // log, enabled or not; the agent and its live sockets made that 1.5–3 ms of every engine call.
+  Object.defineProperty(agent, inspect.custom, { value: () => (secure ? 'https.Agent' : 'http.Agent') });
   return agent;
 }
 
