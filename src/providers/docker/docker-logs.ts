@@ -187,6 +187,16 @@ const HIGH_WATER = 1000;
 const LOW_WATER = 100;
 /** Read lines at the front of the queue that make it worth copying the rest down. */
 const COMPACT_AT = 1024;
+/**
+ * Turns of the event loop a waiting reader is left asleep while lines keep
+ * arriving. The Engine's socket holds only a few hundred one-line frames, so
+ * one read is a few hundred lines; woken at once, the reader would send them
+ * as one small message, paying per message (execution, encoding, a socket
+ * write, the client's parse) for every few hundred lines. A few turns later
+ * the next reads are in, and the reader wakes to a burst of up to HIGH_WATER
+ * lines; a lone line waits only these turns (microseconds on an idle server).
+ */
+const SETTLE_TURNS = 3;
 
 /**
  * A LogStream merging the live responses of several containers in arrival
@@ -206,6 +216,8 @@ export class FollowLogStream implements LogStream {
   #closed = false;
   #wake: (() => void) | undefined;
   #paused = false;
+  /** Turns left before a waiting reader is woken (see SETTLE_TURNS); 0 when none is counting. */
+  #settling = 0;
   /** Takes one decoded line (bound once: it runs for every line). */
   readonly #take = (e: LogEntry): void => {
     if (!this.#filter || this.#filter(e)) this.#queue.push(e);
@@ -300,14 +312,30 @@ export class FollowLogStream implements LogStream {
       demuxer.visit(chunk, frame);
       const queued = this.#queue.length - this.#head;
       if (queued === 0) return;
-      if (!this.#paused && queued >= HIGH_WATER) this.#setPaused(true);
-      this.#notify();
+      if (queued >= HIGH_WATER) {
+        if (!this.#paused) this.#setPaused(true);
+        this.#notify();
+      } else if (this.#wake && this.#settling === 0) {
+        this.#settling = SETTLE_TURNS;
+        setImmediate(this.#settle);
+      }
     });
     source.response.once('end', end);
     source.response.once('close', end);
     // A destroyed or failed response only ends this source; the error is not the reader's to handle.
     source.response.once('error', end);
   }
+
+  /** One turn of a waiting reader's sleep: it is woken after the last, or as soon as the stream ends. */
+  readonly #settle = (): void => {
+    this.#settling -= 1;
+    if (this.#settling > 0 && this.#wake && !this.#closed && this.#open > 0) {
+      setImmediate(this.#settle);
+      return;
+    }
+    this.#settling = 0;
+    this.#notify();
+  };
 
   #setPaused(paused: boolean): void {
     this.#paused = paused;
