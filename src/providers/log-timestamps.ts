@@ -57,3 +57,46 @@ function parseGeneral(line: string): { timestamp: Date | undefined; message: str
   const timestamp = new Date(`${m[1]}${fraction}${m[3]}`);
   return { timestamp: Number.isNaN(timestamp.getTime()) ? undefined : timestamp, message: line.slice(m[0].length) };
 }
+
+/** The last whole second read from bytes (see readUtcTimestamp): its 19 bytes and its time. */
+const lastSecondBytes = new Uint8Array(SECOND_LENGTH);
+let lastSecondBytesMs = Number.NaN;
+
+/**
+ * The common UTC prefix (`…:05.123456789Z `, or `…:05Z `) read straight from
+ * the bytes of `buf[start, end)`, as the Engine sends them, so that a line
+ * costs no string but its message: returns where the message starts and sets
+ * `out.ms`, or -1 for any other form (decode the line and use
+ * parseTimestamped then). The whole second is parsed once per second, as in
+ * parseTimestamped.
+ */
+export function readUtcTimestamp(buf: Uint8Array, start: number, end: number, out: { ms: number }): number {
+  if (end - start < SECOND_LENGTH + 1) return -1;
+  let i = start + SECOND_LENGTH;
+  let ms = 0;
+  if (buf[i] === 46 /* . */) {
+    const first = ++i;
+    for (; i < end; i++) {
+      const c = (buf[i] as number) - 48;
+      if (c < 0 || c > 9) break;
+      if (i < first + 3) ms = ms * 10 + c;
+    }
+    const digits = i - first;
+    if (digits === 0) return -1;
+    for (let d = digits; d < 3; d++) ms *= 10;
+  }
+  if (i >= end || buf[i] !== 90 /* Z */) return -1;
+  let same = !Number.isNaN(lastSecondBytesMs);
+  for (let k = 0; same && k < SECOND_LENGTH; k++) same = buf[start + k] === lastSecondBytes[k];
+  if (!same) {
+    const text = String.fromCharCode(...buf.subarray(start, start + SECOND_LENGTH));
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(text)) return -1;
+    const base = Date.parse(`${text}Z`);
+    if (Number.isNaN(base)) return -1;
+    lastSecondBytes.set(buf.subarray(start, start + SECOND_LENGTH));
+    lastSecondBytesMs = base;
+  }
+  out.ms = lastSecondBytesMs + ms;
+  // The Engine always writes one space after the time; a line that ends right after it has an empty message.
+  return i + 1 < end && buf[i + 1] === 32 /* space */ ? i + 2 : i + 1;
+}

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { parseTimestamped } from '../log-timestamps.js';
+import { parseTimestamped, readUtcTimestamp } from '../log-timestamps.js';
 import type { LogEntry, LogStream } from '../provider.js';
 
 /** The two output streams a frame can carry. */
@@ -17,13 +17,17 @@ export interface Frame {
   data: Buffer;
 }
 
+/** Receives one frame: its stream and where its payload lies in `buf` (valid only during the call). */
+type FrameVisitor = (stream: OutputStream, buf: Buffer, start: number, end: number) => void;
+
 /**
  * Splits the Engine's multiplexed stream into frames. Chunks may cut frames
  * (and headers) anywhere; the demuxer carries the remainder over. A stream
  * from a TTY container has no headers: pass `raw` and everything is stdout.
  */
 export class FrameDemuxer {
-  #pending: Buffer = Buffer.alloc(0);
+  /** The start of a frame the last chunk cut, copied (a chunk is not ours to keep). */
+  #pending: Buffer | undefined;
   readonly #raw: boolean;
 
   constructor(raw = false) {
@@ -32,21 +36,40 @@ export class FrameDemuxer {
 
   /** Feeds `chunk` and returns every frame it completed. */
   push(chunk: Buffer): Frame[] {
-    if (this.#raw) return chunk.length > 0 ? [{ stream: 'stdout', data: chunk }] : [];
-    this.#pending = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
     const frames: Frame[] = [];
-    let offset = 0;
-    while (this.#pending.length - offset >= 8) {
-      const type = this.#pending[offset];
-      const size = this.#pending.readUInt32BE(offset + 4);
-      if (this.#pending.length - offset - 8 < size) break;
-      const data = this.#pending.subarray(offset + 8, offset + 8 + size);
-      // Type 0 is stdin echoed back on a hijacked exec; treat it as stdout like the CLI does.
-      frames.push({ stream: type === 2 ? 'stderr' : 'stdout', data });
-      offset += 8 + size;
-    }
-    this.#pending = offset === 0 ? this.#pending : Buffer.from(this.#pending.subarray(offset));
+    this.visit(chunk, (stream, buf, start, end) => frames.push({ stream, data: buf.subarray(start, end) }));
     return frames;
+  }
+
+  /**
+   * Feeds `chunk` and hands each frame it completed to `visit` as a range
+   * of the chunk, without a Buffer or an object per frame: the Engine sends a
+   * log line as one frame and the HTTP parser hands each over as a chunk of
+   * its own, so this runs once per line.
+   */
+  visit(chunk: Buffer, visit: FrameVisitor): void {
+    if (this.#raw) {
+      if (chunk.length > 0) visit('stdout', chunk, 0, chunk.length);
+      return;
+    }
+    let buf = chunk;
+    if (this.#pending) {
+      buf = Buffer.concat([this.#pending, chunk]);
+      this.#pending = undefined;
+    }
+    const length = buf.length;
+    let offset = 0;
+    while (length - offset >= 8) {
+      const size =
+        (buf[offset + 4] as number) * 0x1000000 +
+        (((buf[offset + 5] as number) << 16) | ((buf[offset + 6] as number) << 8) | (buf[offset + 7] as number));
+      const start = offset + 8;
+      if (length - start < size) break;
+      // Type 0 is stdin echoed back on a hijacked exec; treat it as stdout like the CLI does.
+      visit(buf[offset] === 2 ? 'stderr' : 'stdout', buf, start, start + size);
+      offset = start + size;
+    }
+    if (offset < length) this.#pending = Buffer.from(buf.subarray(offset));
   }
 }
 
@@ -56,6 +79,9 @@ export interface LogSourceMeta {
   replica?: number;
 }
 
+/** The most bytes of a message scanned for a newline in JavaScript; longer ones are searched natively. */
+const SHORT_MESSAGE = 64;
+
 /**
  * Turns the frames of one container into LogEntries. The Engine writes one
  * frame per log message, each with its timestamp; a message longer than the
@@ -63,60 +89,90 @@ export interface LogSourceMeta {
  * which are joined here under the first part's timestamp.
  */
 export class LogLineAssembler {
-  readonly #meta: LogSourceMeta;
-  readonly #partial: Record<OutputStream, { text: string; timestamp: Date } | undefined> = {
-    stdout: undefined,
-    stderr: undefined,
-  };
+  readonly #service: string;
+  readonly #replica: number | undefined;
+  #stdout: { text: string; timestamp: Date } | undefined;
+  #stderr: { text: string; timestamp: Date } | undefined;
+  /** Where readUtcTimestamp writes the time it read. */
+  readonly #time = { ms: 0 };
 
   constructor(meta: LogSourceMeta) {
-    this.#meta = meta;
+    this.#service = meta.service;
+    this.#replica = meta.replica;
   }
 
   /** The complete lines `frame` finished. */
   push(frame: Frame): LogEntry[] {
-    const { timestamp, message } = parseTimestamped(frame.data.toString('utf8'));
-    const pending = this.#partial[frame.stream];
-    // The usual frame: one whole line, nothing pending before it.
-    if (pending === undefined && message.length > 0 && message.indexOf('\n') === message.length - 1) {
-      return [this.#entry(timestamp ?? new Date(), frame.stream, message.slice(0, -1))];
+    const out: LogEntry[] = [];
+    this.pushRange(frame.stream, frame.data, 0, frame.data.length, (e) => out.push(e));
+    return out;
+  }
+
+  /**
+   * Hands `emit` the complete lines the frame in `buf[start, end)` finished.
+   * The usual frame (one whole line, a UTC time, nothing pending before it)
+   * is read from its bytes: one string (the message), one Date and the entry.
+   */
+  pushRange(stream: OutputStream, buf: Buffer, start: number, end: number, emit: (e: LogEntry) => void): void {
+    const pending = stream === 'stdout' ? this.#stdout : this.#stderr;
+    const from = readUtcTimestamp(buf, start, end, this.#time);
+    if (pending === undefined && from >= 0 && from < end && buf[end - 1] === 10 /* \n */) {
+      const last = end - 1;
+      let nl = from;
+      if (last - from <= SHORT_MESSAGE) while (nl < last && buf[nl] !== 10) nl++;
+      else nl = buf.indexOf(10, from);
+      if (nl === last) {
+        const stop = last > from && buf[last - 1] === 13 /* \r */ ? last - 1 : last;
+        emit(this.#entry(new Date(this.#time.ms), stream, buf.toString('utf8', from, stop)));
+        return;
+      }
+    }
+    let timestamp: Date | undefined;
+    let message: string;
+    if (from >= 0) {
+      timestamp = new Date(this.#time.ms);
+      message = buf.toString('utf8', from, end);
+    } else {
+      ({ timestamp, message } = parseTimestamped(buf.toString('utf8', start, end)));
     }
     const text = (pending?.text ?? '') + message;
     const at = pending?.timestamp ?? timestamp ?? new Date();
     const parts = text.split('\n');
     const rest = parts.pop() ?? '';
-    this.#partial[frame.stream] = rest ? { text: rest, timestamp: at } : undefined;
-    return parts.map((line) => this.#entry(at, frame.stream, line));
+    const left = rest ? { text: rest, timestamp: at } : undefined;
+    if (stream === 'stdout') this.#stdout = left;
+    else this.#stderr = left;
+    for (const line of parts) emit(this.#entry(at, stream, line.endsWith('\r') ? line.slice(0, -1) : line));
   }
 
   /** Whatever partial lines remain, at the end of the stream. */
   flush(): LogEntry[] {
     const out: LogEntry[] = [];
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const p = this.#partial[stream];
-      if (p) out.push(this.#entry(p.timestamp, stream, p.text));
-      this.#partial[stream] = undefined;
-    }
+    const { stdout, stderr } = { stdout: this.#stdout, stderr: this.#stderr };
+    this.#stdout = undefined;
+    this.#stderr = undefined;
+    if (stdout) out.push(this.#entry(stdout.timestamp, 'stdout', trimCr(stdout.text)));
+    if (stderr) out.push(this.#entry(stderr.timestamp, 'stderr', trimCr(stderr.text)));
     return out;
   }
 
-  #entry(timestamp: Date, stream: OutputStream, line: string): LogEntry {
-    const entry: LogEntry = {
-      timestamp,
-      stream,
-      service: this.#meta.service,
-      message: line.endsWith('\r') ? line.slice(0, -1) : line,
-    };
-    if (this.#meta.replica !== undefined) entry.replica = this.#meta.replica;
-    return entry;
+  #entry(timestamp: Date, stream: OutputStream, message: string): LogEntry {
+    // One shape per source (replica or not), so the readers of a stream see one hidden class.
+    if (this.#replica === undefined) return { timestamp, stream, service: this.#service, message };
+    return { timestamp, stream, service: this.#service, replica: this.#replica, message };
   }
+}
+
+function trimCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 /** Every entry of a finished (non-follow) log answer. */
 export function entriesFromBuffer(buffer: Buffer, meta: LogSourceMeta, raw = false): LogEntry[] {
   const assembler = new LogLineAssembler(meta);
   const out: LogEntry[] = [];
-  for (const frame of new FrameDemuxer(raw).push(buffer)) out.push(...assembler.push(frame));
+  const emit = (e: LogEntry) => out.push(e);
+  new FrameDemuxer(raw).visit(buffer, (stream, buf, start, end) => assembler.pushRange(stream, buf, start, end, emit));
   out.push(...assembler.flush());
   return out;
 }
@@ -129,6 +185,18 @@ export interface FollowSource extends LogSourceMeta {
 
 const HIGH_WATER = 1000;
 const LOW_WATER = 100;
+/** Read lines at the front of the queue that make it worth copying the rest down. */
+const COMPACT_AT = 1024;
+/**
+ * Turns of the event loop a waiting reader is left asleep while lines keep
+ * arriving. The Engine's socket holds only a few hundred one-line frames, so
+ * one read is a few hundred lines; woken at once, the reader would send them
+ * as one small message, paying per message (execution, encoding, a socket
+ * write, the client's parse) for every few hundred lines. A few turns later
+ * the next reads are in, and the reader wakes to a burst of up to HIGH_WATER
+ * lines; a lone line waits only these turns (microseconds on an idle server).
+ */
+const SETTLE_TURNS = 3;
 
 /**
  * A LogStream merging the live responses of several containers in arrival
@@ -140,12 +208,20 @@ const LOW_WATER = 100;
 export class FollowLogStream implements LogStream {
   readonly #sources: FollowSource[];
   readonly #sockets: Socket[];
-  readonly #queue: LogEntry[] = [];
+  /** Lines not yet read: `#queue[#head…]` (a moving head instead of a shift per line). */
+  #queue: LogEntry[] = [];
+  #head = 0;
   readonly #filter: ((e: LogEntry) => boolean) | undefined;
   #open: number;
   #closed = false;
   #wake: (() => void) | undefined;
   #paused = false;
+  /** Turns left before a waiting reader is woken (see SETTLE_TURNS); 0 when none is counting. */
+  #settling = 0;
+  /** Takes one decoded line (bound once: it runs for every line). */
+  readonly #take = (e: LogEntry): void => {
+    if (!this.#filter || this.#filter(e)) this.#queue.push(e);
+  };
 
   constructor(sources: FollowSource[], filter?: (e: LogEntry) => boolean) {
     this.#sources = sources;
@@ -168,24 +244,28 @@ export class FollowLogStream implements LogStream {
     if (this.#closed) return;
     this.#closed = true;
     for (const s of this.#sources) s.response.destroy();
-    this.#queue.length = 0;
+    this.#queue = [];
+    this.#head = 0;
     this.#notify();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<LogEntry> {
+    // Not an async function: a line that is waiting is handed over in an already settled promise,
+    // without the extra turns an async function's own promise costs (this runs once per line).
+    const wait = async (): Promise<IteratorResult<LogEntry>> => {
+      for (;;) {
+        const entry = this.#shift();
+        if (entry) return { value: entry, done: false };
+        if (this.#closed || this.#open === 0) return { value: undefined, done: true };
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+        });
+      }
+    };
     return {
-      next: async (): Promise<IteratorResult<LogEntry>> => {
-        for (;;) {
-          const entry = this.#queue.shift();
-          if (entry) {
-            if (this.#paused && this.#queue.length <= LOW_WATER) this.#setPaused(false);
-            return { value: entry, done: false };
-          }
-          if (this.#closed || this.#open === 0) return { value: undefined, done: true };
-          await new Promise<void>((resolve) => {
-            this.#wake = resolve;
-          });
-        }
+      next: (): Promise<IteratorResult<LogEntry>> => {
+        const entry = this.#shift();
+        return entry ? Promise.resolve({ value: entry, done: false }) : wait();
       },
       return: async (): Promise<IteratorResult<LogEntry>> => {
         await this.close();
@@ -194,19 +274,51 @@ export class FollowLogStream implements LogStream {
     };
   }
 
+  /** The oldest line not yet read, resuming the responses once the reader has caught up. */
+  #shift(): LogEntry | undefined {
+    const queue = this.#queue;
+    if (this.#head === queue.length) return undefined;
+    const entry = queue[this.#head] as LogEntry;
+    queue[this.#head] = undefined as never;
+    this.#head += 1;
+    if (this.#head === queue.length) {
+      queue.length = 0;
+      this.#head = 0;
+    } else if (this.#head >= COMPACT_AT && this.#head * 2 >= queue.length) {
+      // A reader that never quite catches up (a followed stream) must not leave the array growing at its front.
+      this.#queue = queue.slice(this.#head);
+      this.#head = 0;
+    }
+    if (this.#paused && queue.length - this.#head <= LOW_WATER) this.#setPaused(false);
+    return entry;
+  }
+
   #attach(source: FollowSource): void {
     const demuxer = new FrameDemuxer(source.raw);
     const assembler = new LogLineAssembler(source);
+    const take = this.#take;
+    const frame = (stream: OutputStream, buf: Buffer, start: number, end: number) =>
+      assembler.pushRange(stream, buf, start, end, take);
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
-      this.#push(assembler.flush());
+      if (!this.#closed) for (const e of assembler.flush()) take(e);
       this.#open -= 1;
       this.#notify();
     };
     source.response.on('data', (chunk: Buffer) => {
-      for (const frame of demuxer.push(chunk)) this.#push(assembler.push(frame));
+      if (this.#closed) return;
+      demuxer.visit(chunk, frame);
+      const queued = this.#queue.length - this.#head;
+      if (queued === 0) return;
+      if (queued >= HIGH_WATER) {
+        if (!this.#paused) this.#setPaused(true);
+        this.#notify();
+      } else if (this.#wake && this.#settling === 0) {
+        this.#settling = SETTLE_TURNS;
+        setImmediate(this.#settle);
+      }
     });
     source.response.once('end', end);
     source.response.once('close', end);
@@ -214,12 +326,16 @@ export class FollowLogStream implements LogStream {
     source.response.once('error', end);
   }
 
-  #push(entries: LogEntry[]): void {
-    if (this.#closed || entries.length === 0) return;
-    for (const e of entries) if (!this.#filter || this.#filter(e)) this.#queue.push(e);
-    if (!this.#paused && this.#queue.length >= HIGH_WATER) this.#setPaused(true);
+  /** One turn of a waiting reader's sleep: it is woken after the last, or as soon as the stream ends. */
+  readonly #settle = (): void => {
+    this.#settling -= 1;
+    if (this.#settling > 0 && this.#wake && !this.#closed && this.#open > 0) {
+      setImmediate(this.#settle);
+      return;
+    }
+    this.#settling = 0;
     this.#notify();
-  }
+  };
 
   #setPaused(paused: boolean): void {
     this.#paused = paused;
