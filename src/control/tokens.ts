@@ -81,8 +81,6 @@ export class TokenService {
   readonly #pendingTouches = new Set<string>();
   #touchTimer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
-  /** Revocations made here waiting to hear their own NOTIFY back. */
-  readonly #echoes = new Map<string, Set<() => void>>();
 
   constructor(private readonly db: DbHandle) {}
 
@@ -93,10 +91,7 @@ export class TokenService {
    */
   async listen(database: DatabaseHandle): Promise<void> {
     this.#feed = await listenForRevocations(database, {
-      revoked: (tokenId) => {
-        this.#cache.evictToken(tokenId);
-        for (const heard of this.#echoes.get(tokenId) ?? []) heard();
-      },
+      revoked: (tokenId) => this.#cache.evictToken(tokenId),
       up: () => {
         this.#cacheLive = true;
       },
@@ -272,7 +267,8 @@ export class TokenService {
    * keeps the first revocation time; only the first records an event.
    */
   async revoke(caller: Principal, id: string): Promise<ApiToken> {
-    const echo = this.#cacheLive ? this.#awaitEcho(id) : undefined;
+    // Collecting every replica's acknowledgement starts before the commit: one may answer at once.
+    const delivery = this.#feed?.expect(id.toLowerCase());
     const row = await withTransaction(this.db, async (trx) => {
       // SYSTEM may revoke any tenant's token (a leaked one must be stoppable by the
       // operator); everyone else reaches only their own tenant's.
@@ -297,42 +293,15 @@ export class TokenService {
       }
       return revoked.row;
     }).catch((err: unknown) => {
-      echo?.cancel();
+      delivery?.cancel();
       throw err;
     });
     this.#cache.evictToken(row.id);
-    // Postgres signals every listener at commit; hearing our own NOTIFY back means the
-    // other replicas have been told too, so the caller's next request anywhere is refused.
-    await echo?.wait();
+    // Every replica has dropped it from its cache once this returns (token-revocations.ts), so the
+    // caller's next request anywhere is refused.
+    await delivery?.wait();
     for (const l of this.#revocationListeners) l(row.id);
     return toApiToken(row);
-  }
-
-  /** A wait for this process to hear the revocation of `tokenId` on the feed (bounded: the feed may be down). */
-  #awaitEcho(tokenId: string, timeoutMs = 2_000): { wait(): Promise<void>; cancel(): void } {
-    let heard!: () => void;
-    const done = new Promise<void>((resolve) => {
-      heard = resolve;
-    });
-    const set = this.#echoes.get(tokenId) ?? new Set();
-    set.add(heard);
-    this.#echoes.set(tokenId, set);
-    const forget = () => {
-      set.delete(heard);
-      if (set.size === 0) this.#echoes.delete(tokenId);
-    };
-    return {
-      cancel: forget,
-      async wait() {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))]);
-        } finally {
-          clearTimeout(timer);
-          forget();
-        }
-      },
-    };
   }
 
   async byIds(tenantId: string, ids: readonly string[]): Promise<ApiToken[]> {

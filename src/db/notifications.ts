@@ -29,6 +29,11 @@ export interface NotificationListenerOptions {
   logger?: Logger | undefined;
   /** Wait before reconnecting to a server that dropped the listener, ms (default 1000). */
   reconnectMs?: number;
+  /**
+   * The server connection's `application_name`, so others can find the
+   * listening backends in `pg_stat_activity` (the revocation feed counts them).
+   */
+  applicationName?: string;
 }
 
 // The channel is spliced into LISTEN (it cannot be a parameter): only plain identifiers.
@@ -103,7 +108,10 @@ export class NotificationListener {
   async #connect(url: string): Promise<void> {
     if (this.#closed) return;
     const { channel, options } = this;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    });
     const retry = () => {
       if (this.#client !== client) return;
       this.#client = undefined;
