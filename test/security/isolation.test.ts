@@ -23,6 +23,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scopes } from '../../src/control/scopes.js';
+import { hashToken } from '../../src/control/tokens.js';
 import { buildSchema } from '../../src/schema/index.js';
 import { type TestApp, wsClient } from '../support/app.js';
 import {
@@ -433,6 +434,18 @@ describe('tenant isolation: every root field, B against A', () => {
       `a-env-${tag}`,
       `a-token-${tag}`,
     ]);
+    // B's token records its first use in the background, a moment after it (tokens.ts, TOKEN_TOUCH):
+    // let that land before the walk, or apiTokens could show it unused on one side of a pair and used
+    // on the other (it changes from null once; later uses within the walk are the same "<time>").
+    await until(async () => {
+      const rows = await t.database.db
+        .selectFrom('api_tokens')
+        .select('last_used_at')
+        .where('tenant_id', '=', B.tenantId)
+        .where('token_hash', '=', hashToken(B.token))
+        .execute();
+      return rows.length === 1 && rows[0]!.last_used_at !== null;
+    }, 30_000);
   });
 
   afterAll(async () => {

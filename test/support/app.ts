@@ -119,15 +119,33 @@ export async function query<TResult, TVariables>(
   return r.data;
 }
 
-/** A graphql-ws client authenticated with `token`. Dispose it in the test. */
+/**
+ * A graphql-ws client authenticated with `token`. Dispose it in the test.
+ *
+ * A subscription's dispose runs on the next turn of the event loop. graphql-ws's
+ * client (6.4) releases a subscription's hold on its lazy socket twice when the
+ * subscription is disposed inside `next` and the server's `complete` for it is
+ * in the same socket read (an error result, then the end): its `complete`
+ * handler does not check that the subscription is already done. The count of
+ * holders then reaches 0 while other subscriptions are open, the socket closes
+ * normally and those end with `complete` and no result (CI's isolation test
+ * saw exactly that). On the next turn the server's `complete` has been read.
+ */
 export function wsClient(wsUrl: string, token: string | undefined, options: { lazy?: boolean } = {}): Client {
-  return createClient({
+  const client = createClient({
     url: wsUrl,
     webSocketImpl: WebSocket,
     lazy: options.lazy ?? true,
     retryAttempts: 0,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
   });
+  return {
+    ...client,
+    subscribe: (payload, sink) => {
+      const dispose = client.subscribe(payload, sink);
+      return () => setImmediate(dispose);
+    },
+  };
 }
 
 /** Collects the first `n` results of a subscription (or until `timeoutMs`). */
