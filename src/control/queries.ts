@@ -5,6 +5,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize } from './cursor.js';
 import { ValidationError } from './errors.js';
+import { InstanceRows } from './instance-rows.js';
 import {
   type Event,
   type Instance,
@@ -36,6 +37,9 @@ export type InstancePage = Page<Instance> & { currentReleases: Release[] };
  * page of N instances costs the same few statements whatever N is.
  */
 export class QueryService {
+  /** Instances and releases as read, by row version (see instance-rows.ts). */
+  readonly #rows = new InstanceRows();
+
   constructor(private readonly db: DbHandle) {}
 
   async instancesByIds(tenantId: string, ids: readonly string[]): Promise<Instance[]> {
@@ -68,10 +72,29 @@ export class QueryService {
   ): Promise<InstancePage> {
     const limit = pageSize(first);
     const key = after ? decodeTimeCursor(after) : undefined;
-    const rows = await instances.listInstances(this.db, tenantId, filter, { limit: limit + 1, after: key });
+    // Where the page's rows stand; only the rows not already read at that version are read whole.
+    const versions = await instances.listInstances(this.db, tenantId, filter, { limit: limit + 1, after: key });
+    const items: (Instance | undefined)[] = [];
+    const missing: string[] = [];
+    for (const v of versions) {
+      const kept = this.#rows.instance(tenantId, v.id, v.row_version);
+      if (!kept) missing.push(v.id);
+      items.push(kept);
+    }
+    if (missing.length > 0) {
+      const read = new Map<string, Instance>();
+      for (const row of await instances.findListedInstancesByIds(this.db, tenantId, missing))
+        read.set(row.id, this.#rows.remember(row));
+      // A row written since the page's statement is read as it is now; one deleted since is left out.
+      for (let i = 0; i < items.length; i++) items[i] ??= read.get(versions[i]!.id);
+    }
+    const listed = items.filter((i): i is Instance => i !== undefined);
     const currentReleases: Release[] = [];
-    for (const row of rows) if (row.current_release) currentReleases.push(toRelease(row.current_release));
-    return { ...pageOf(rows.map(toInstance), limit, encodeTimeCursor, !!key), currentReleases };
+    for (const i of listed) {
+      const release = i.currentReleaseId ? this.#rows.release(tenantId, i.currentReleaseId) : undefined;
+      if (release) currentReleases.push(release);
+    }
+    return { ...pageOf(listed, limit, encodeTimeCursor, !!key), currentReleases };
   }
 
   async services(

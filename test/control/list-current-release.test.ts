@@ -32,7 +32,7 @@ async function instanceWith(db: DatabaseHandle['db'], tenantId: string, name: st
   return { id, releaseId };
 }
 
-describe('a page of instances carries each current release, read in its own statement', () => {
+describe('instances read whole for a page carry each current release, read in their own statement', () => {
   let database: DatabaseHandle;
   const a = randomUUID();
   const b = randomUUID();
@@ -48,7 +48,7 @@ describe('a page of instances carries each current release, read in its own stat
 
   it('is the same release the by-id batch reads, field for field', async () => {
     const mine = await instanceWith(database.db, a, 'mine');
-    const [listed] = await instances.listInstances(database.db, a, { name: 'mine' }, { limit: 5 });
+    const [listed] = await instances.findListedInstancesByIds(database.db, a, [mine.id]);
     const [byId] = await releases.findReleasesByIds(database.db, a, [mine.releaseId]);
     expect(byId).toBeDefined();
     expect(listed?.current_release).toEqual(byId);
@@ -57,7 +57,7 @@ describe('a page of instances carries each current release, read in its own stat
 
   it("is null when the row names another tenant's release", async () => {
     const crossed = await instanceWith(database.db, a, 'crossed', b);
-    const [listed] = await instances.listInstances(database.db, a, { name: 'crossed' }, { limit: 5 });
+    const [listed] = await instances.findListedInstancesByIds(database.db, a, [crossed.id]);
     expect(listed?.id).toBe(crossed.id);
     expect(listed?.current_release_id).toBe(crossed.releaseId);
     expect(listed?.current_release).toBeNull();

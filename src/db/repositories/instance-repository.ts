@@ -56,20 +56,38 @@ export interface InstanceListFilter {
 }
 
 /** A listed instance with its current release (null when it has none), read in the same statement. */
-export type ListedInstanceRow = InstanceRow & { current_release: ReleaseRow | null };
+export type ListedInstanceRow = InstanceRow & { current_release: ReleaseRow | null; row_version: string };
 
 /**
- * A page of a tenant's instances, newest first, keyset on (created_at, id),
- * each with its current release. A dashboard's list nearly always shows the
- * release: reading it in the page's statement saves a second, dependent round
- * trip per request (the releases batch would wait for the page's ids).
+ * Where a page of instances stands: each row's id, its version and its
+ * creation time (the keyset's first part). The version is the row's `xmin`,
+ * the transaction that wrote it: every write of a row, by any process,
+ * gives it a new one, so (id, version) names one content of the row and a
+ * reader can keep rows it has read by it (see control/instance-rows.ts).
+ */
+export interface InstanceVersion {
+  id: string;
+  row_version: string;
+  created_at: Date;
+}
+
+/** The current release of each row, as JSON in the row's own statement (same tenant only). */
+const CURRENT_RELEASE =
+  '(select row_to_json(r) from "releases" r where r."id" = "instances"."current_release_id" and r."tenant_id" = $1) as "current_release"';
+
+/**
+ * A page of a tenant's instances, newest first, keyset on (created_at, id):
+ * only where each row stands (InstanceVersion), which costs a fraction of
+ * the rows themselves (a dashboard's page is mostly JSON columns, whose
+ * parsing was most of a list request's CPU). The rows a reader does not have
+ * at that version come from findListedInstancesByIds.
  */
 export async function listInstances(
   db: Db,
   tenantId: string,
   filter: InstanceListFilter,
   page: { limit: number; after?: { createdAt: Date; id: string } },
-): Promise<ListedInstanceRow[]> {
+): Promise<InstanceVersion[]> {
   // The statement is written once per combination of filters (a bit each), its parameters in clause order.
   const params: unknown[] = [tenantId];
   let shape = 0;
@@ -88,9 +106,7 @@ export async function listInstances(
   const text = statementText(`instances.list.${shape}`, () => {
     let n = 1;
     const next = () => `$${++n}`;
-    // A scalar subquery, not a join: the filters below name the instance's columns unqualified. Same tenant only.
-    let q =
-      'select *, (select row_to_json(r) from "releases" r where r."id" = "instances"."current_release_id" and r."tenant_id" = $1) as "current_release" from "instances" where "tenant_id" = $1';
+    let q = 'select "id", xmin::text as "row_version", "created_at" from "instances" where "tenant_id" = $1';
     if (shape & 1) q += ` and "state" = ${next()}`;
     q += shape & 2 ? ` and "desired_state" = ${next()}` : ' and "destroyed_at" is null';
     if (shape & 4) q += ` and "provider_key" = ${next()}`;
@@ -101,7 +117,29 @@ export async function listInstances(
     if (shape & 64) q += ` and ("created_at", "id") < (${next()}, ${next()})`;
     return `${q} order by "created_at" desc, "id" desc limit ${next()}`;
   });
-  const rows = await runStatement<InstanceRow & { current_release: JsonRelease | string | null }>(db, text, params);
+  return runStatement<InstanceVersion>(db, text, params);
+}
+
+/**
+ * Instances of a tenant by id, whole, each with its version (as listInstances
+ * gives it) and its current release, read in the same statement: a dashboard's
+ * list nearly always shows the release, and reading it here saves a second,
+ * dependent round trip. Order is not kept; ids of other tenants match nothing.
+ */
+export async function findListedInstancesByIds(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<ListedInstanceRow[]> {
+  if (ids.length === 0) return [];
+  const text = byIdsText('instances', 'id', ids.length, {
+    select: `*, xmin::text as "row_version", ${CURRENT_RELEASE}`,
+  });
+  const rows = await runStatement<InstanceRow & { row_version: string; current_release: JsonRelease | string | null }>(
+    db,
+    text,
+    [tenantId, ...ids],
+  );
   for (const row of rows) (row as ListedInstanceRow).current_release = releaseFromJson(row.current_release);
   return rows as ListedInstanceRow[];
 }
