@@ -1,5 +1,6 @@
 import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
+import { resolveNodeIdsSynchronously } from './node-ids.js';
 import './scalars.js';
 import './errors.js';
 import './viewer.js';
@@ -23,5 +24,5 @@ builder.subscriptionType({
 
 /** Builds the schema. Pure: importing the domain files defines types, nothing starts. */
 export function buildSchema(): GraphQLSchema {
-  return lexicographicSortSchema(builder.toSchema());
+  return resolveNodeIdsSynchronously(lexicographicSortSchema(builder.toSchema()));
 }
