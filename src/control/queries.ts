@@ -1,9 +1,10 @@
+import DataLoader from 'dataloader';
 import type { DbHandle } from '../db/db-types.js';
 import * as events from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
-import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize } from './cursor.js';
+import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize, type TimeKey } from './cursor.js';
 import { ValidationError } from './errors.js';
 import { InstanceRows } from './instance-rows.js';
 import {
@@ -18,15 +19,60 @@ import {
   toRelease,
 } from './model.js';
 
+/** Cursors of kept instances: a kept row is the same object on every page, so its cursor is encoded once. */
+const cursors = new WeakMap<Instance, string>();
+
+function instanceCursor(i: Instance): string {
+  let cursor = cursors.get(i);
+  if (cursor === undefined) {
+    cursor = encodeTimeCursor(i);
+    cursors.set(i, cursor);
+  }
+  return cursor;
+}
+
 function decodeNumber(cursor: string, field = 'after'): string {
   if (/^\d{1,18}$/.test(cursor)) return cursor;
   throw ValidationError.of([field], 'not a cursor this field returned');
 }
 
-/** A service of an instance, as the API lists it. */
+/** A service of an instance, as the API lists it (its name and image as plain properties, read inline). */
 export interface InstanceServiceView {
   instance: Instance;
   spec: StoredServiceSpec;
+  name: string;
+  image: string;
+}
+
+/** The service views of an instance: built once per kept (shared, frozen) instance, not on every page. */
+const serviceViews = new WeakMap<Instance, readonly InstanceServiceView[]>();
+
+/** An instance's services as the API shows them, in spec order. */
+export function servicesOf(instance: Instance): readonly InstanceServiceView[] {
+  let views = serviceViews.get(instance);
+  if (!views) {
+    views = instance.services.map((spec) => serviceView(instance, spec));
+    // A kept instance is shared by every request: so are its views, frozen like it.
+    if (Object.isFrozen(instance)) serviceViews.set(instance, Object.freeze(views.map((v) => Object.freeze(v))));
+  }
+  return views;
+}
+
+function serviceView(instance: Instance, spec: StoredServiceSpec): InstanceServiceView {
+  return { instance, spec, name: spec.name, image: spec.image };
+}
+
+/** One page read: whose, which filter, how many, after which row. */
+interface PageRead {
+  tenantId: string;
+  filter: instances.InstanceListFilter;
+  limit: number;
+  after: TimeKey | undefined;
+}
+
+/** Two reads with the same key read the same rows. */
+function pageReadKey(r: PageRead): string {
+  return JSON.stringify([r.tenantId, r.filter, r.limit, r.after?.createdAt.getTime(), r.after?.id]);
 }
 
 /** A page of instances and the current releases of its rows, read with it (for the release loader). */
@@ -64,16 +110,58 @@ export class QueryService {
     return (await operations.findLatestOperations(this.db, tenantId, instanceIds)).map(toOperation);
   }
 
-  async instances(
+  /**
+   * A page of a tenant's instances, newest first. Identical page reads of one
+   * event-loop turn share one read (see #pages); the filter and cursor are
+   * checked first, so a bad one fails only its own request.
+   */
+  instances(
     tenantId: string,
     filter: instances.InstanceListFilter,
     first?: number | null,
     after?: string | null,
   ): Promise<InstancePage> {
-    const limit = pageSize(first);
-    const key = after ? decodeTimeCursor(after) : undefined;
+    try {
+      const limit = pageSize(first);
+      const key = after ? decodeTimeCursor(after) : undefined;
+      return this.#pages.load({ tenantId, filter, limit, after: key });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /**
+   * Reads of a page, batched per turn of the event loop: a dashboard fleet
+   * polls the same first page of a tenant, and on a busy server several such
+   * requests arrive between two turns. Each distinct page is read once for all
+   * of them, with a statement sent after every one of them arrived, so each
+   * sees what it would have seen alone, or newer (a write that committed
+   * before a request came is in its answer). Nothing is kept between turns.
+   */
+  readonly #pages = new DataLoader<PageRead, InstancePage>(
+    async (reads) => {
+      const byKey = new Map<string, Promise<InstancePage>>();
+      return Promise.all(
+        reads.map((r) => {
+          const k = pageReadKey(r);
+          let page = byKey.get(k);
+          if (!page) {
+            page = this.#readPage(r);
+            byKey.set(k, page);
+          }
+          return page.catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+        }),
+      );
+    },
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+
+  async #readPage({ tenantId, filter, limit, after }: PageRead): Promise<InstancePage> {
     // Where the page's rows stand; only the rows not already read at that version are read whole.
-    const versions = await instances.listInstances(this.db, tenantId, filter, { limit: limit + 1, after: key });
+    const versions = await instances.listInstances(this.db, tenantId, filter, {
+      limit: limit + 1,
+      ...(after ? { after } : {}),
+    });
     const items: (Instance | undefined)[] = [];
     const missing: string[] = [];
     for (const v of versions) {
@@ -94,7 +182,7 @@ export class QueryService {
       const release = i.currentReleaseId ? this.#rows.release(tenantId, i.currentReleaseId) : undefined;
       if (release) currentReleases.push(release);
     }
-    return { ...pageOf(listed, limit, encodeTimeCursor, !!key), currentReleases };
+    return { ...pageOf(listed, limit, instanceCursor, !!after), currentReleases };
   }
 
   async services(
@@ -112,11 +200,7 @@ export class QueryService {
       key = { ...k, ordinality: Number(ord) };
     }
     const rows = await instances.listServices(this.db, tenantId, filter, { limit: limit + 1, after: key });
-    const views = rows.map((r) => ({
-      instance: toInstance(r.instance),
-      spec: r.spec,
-      ordinality: r.ordinality,
-    }));
+    const views = rows.map((r) => ({ ...serviceView(toInstance(r.instance), r.spec), ordinality: r.ordinality }));
     return pageOf(views, limit, (v) => `${encodeTimeCursor(v.instance)}.${v.ordinality}`, !!key);
   }
 

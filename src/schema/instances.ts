@@ -3,6 +3,7 @@
  * instance and service queries, and the enums they share with the lifecycle
  * mutations (instance-mutations.ts).
  */
+import { servicesOf } from '../control/queries.js';
 import { checkNoNul, Problems } from '../control/spec-validation.js';
 import type { ServiceStatus } from '../providers/provider.js';
 import { builder } from './builder.js';
@@ -134,13 +135,17 @@ builder.loadableNode(InstanceRef, {
     services: t.field({
       type: [InstanceServiceRef],
       description: 'Its services, each with its spec and live status.',
-      resolve: (i) => i.services.map((spec) => ({ instance: i, spec })),
+      resolve: (i) => servicesOf(i),
     }),
     currentRelease: t.field({
       type: ReleaseRef,
       nullable: true,
       description: 'The release running now (the last that succeeded).',
-      resolve: (i, _a, ctx) => (i.currentReleaseId ? ctx.loaders.release.load(i.currentReleaseId) : null),
+      // A page's releases are known already: answered without a promise, the page's execution stays synchronous.
+      resolve: (i, _a, ctx) =>
+        i.currentReleaseId
+          ? (ctx.loaders.knownRelease(i.currentReleaseId) ?? ctx.loaders.release.load(i.currentReleaseId))
+          : null,
     }),
     lastOperation: t.field({
       type: OperationRef,
@@ -181,8 +186,8 @@ builder.loadableNode(InstanceRef, {
 InstanceServiceRef.implement({
   description: 'A service of an instance: its spec and its live status.',
   fields: (t) => ({
-    name: t.string({ description: 'Name, also its DNS alias inside the instance.', resolve: (s) => s.spec.name }),
-    image: t.string({ description: 'Image.', resolve: (s) => s.spec.image }),
+    name: t.exposeString('name', { description: 'Name, also its DNS alias inside the instance.' }),
+    image: t.exposeString('image', { description: 'Image.' }),
     role: t.field({ type: ServiceRoleEnum, description: 'Role.', resolve: (s) => s.spec.role }),
     dependsOn: t.stringList({ description: 'Services that start first.', resolve: (s) => s.spec.dependsOn }),
     resources: t.field({
@@ -277,8 +282,8 @@ builder.queryFields((t) => ({
         args.first,
         args.after,
       );
-      // The page's statement read each row's current release: `currentRelease` answers from the loader's cache.
-      for (const release of page.currentReleases) ctx.loaders.release.prime(release.id, release);
+      // The page read each row's current release with it: `currentRelease` answers from these.
+      ctx.loaders.primeReleases(page.currentReleases);
       return page;
     },
   }),

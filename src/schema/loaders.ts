@@ -15,6 +15,13 @@ export interface Loaders {
   operation: DataLoader<string, Operation | null>;
   event: DataLoader<string, Event | null>;
   latestOperation: DataLoader<string, Operation | null>;
+  /**
+   * Releases this request already holds (a page of instances reads each current release with its row),
+   * so `currentRelease` answers without a promise: twenty fewer awaits in a page's execution.
+   */
+  primeReleases(releases: readonly Release[]): void;
+  /** A release primed by primeReleases, or undefined. */
+  knownRelease(id: string): Release | undefined;
   /** Forgets every cached value (a subscription's context outlives each event it answers). */
   clearAll(): void;
 }
@@ -36,13 +43,28 @@ class RequestLoaders implements Loaders {
   #operation?: Loaders['operation'];
   #event?: Loaders['event'];
   #latestOperation?: Loaders['latestOperation'];
+  #knownReleases?: Map<string, Release>;
 
   constructor(
     private readonly queries: QueryService,
     private readonly tenant: string,
   ) {}
 
+  primeReleases(releases: readonly Release[]): void {
+    if (releases.length === 0) return;
+    this.#knownReleases ??= new Map();
+    for (const r of releases) {
+      this.#knownReleases.set(r.id, r);
+      this.release.prime(r.id, r);
+    }
+  }
+
+  knownRelease(id: string): Release | undefined {
+    return this.#knownReleases?.get(id);
+  }
+
   clearAll(): void {
+    this.#knownReleases?.clear();
     for (const loader of [this.#instance, this.#release, this.#operation, this.#event, this.#latestOperation]) {
       loader?.clearAll();
     }

@@ -93,7 +93,7 @@ describe('listInstances answers every combination of filters, and a cursor, like
     const names = (got: { id: string }[]) => got.map((g) => rows.find((r) => r.id === g.id)?.name ?? `? ${g.id}`);
     const everything = await instances.listInstances(database.db, tenantId, {}, { limit: 100 });
     expect(names(everything)).toEqual(expected(rows, {}, 100));
-    const cursorRow = everything[3]!;
+    const cursorRow = rows.find((r) => r.id === everything[3]!.id)!;
     const cursor = { createdAt: cursorRow.created_at, id: cursorRow.id };
     let nonEmpty = 0;
     for (let shape = 0; shape < 128; shape++) {

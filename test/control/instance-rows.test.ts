@@ -109,6 +109,45 @@ describe('instance pages keep rows by version', () => {
     }).toThrow(TypeError);
   });
 
+  it('reads identical pages asked for in one turn once, and different ones each', async () => {
+    await queries.instances(tenant, {}, 10);
+    statements.length = 0;
+    const same = await Promise.all([1, 2, 3, 4, 5].map(() => queries.instances(tenant, {}, 10)));
+    expect(versionReads()).toHaveLength(1);
+    for (const page of same) expect(page.edges).toHaveLength(5);
+    // Positive control: pages that differ are each read.
+    statements.length = 0;
+    const [ten, three, filtered] = await Promise.all([
+      queries.instances(tenant, {}, 10),
+      queries.instances(tenant, {}, 3),
+      queries.instances(tenant, { name: 'rows-1' }, 10),
+    ]);
+    expect(versionReads()).toHaveLength(3);
+    expect(ten.edges).toHaveLength(5);
+    expect(three.edges).toHaveLength(3);
+    expect(filtered.edges.map((e) => e.node.name)).toEqual(['rows-1']);
+  });
+
+  it('answers each request read in a shared turn as of when it came: a committed write is in it', async () => {
+    const target = ids[4]!;
+    await queries.instances(tenant, {}, 10);
+    await sql`update instances set message = 'before the request' where id = ${target}`.execute(database.db);
+    const [a, b] = await Promise.all([queries.instances(tenant, {}, 10), queries.instances(tenant, {}, 10)]);
+    for (const page of [a, b]) {
+      expect(page.edges.find((e) => e.node.id === target)?.node.message).toBe('before the request');
+    }
+  });
+
+  it('fails only the request with a bad cursor, not the others of its turn', async () => {
+    const [bad, good] = await Promise.allSettled([
+      queries.instances(tenant, {}, 10, 'not-a-cursor'),
+      queries.instances(tenant, {}, 10),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect((bad as PromiseRejectedResult).reason).toMatchObject({ name: 'ValidationError' });
+    expect(good.status).toBe('fulfilled');
+  });
+
   it("never answers one tenant with another's kept row or release", async () => {
     const rows = new InstanceRows();
     const releaseId = randomUUID();

@@ -59,8 +59,7 @@ export interface InstanceListFilter {
 export type ListedInstanceRow = InstanceRow & { current_release: ReleaseRow | null; row_version: string };
 
 /**
- * Where a page of instances stands: each row's id, its version and its
- * creation time (the keyset's first part). The version is the row's `xmin`,
+ * Where a page of instances stands: each row's id and its version. The version is the row's `xmin`,
  * the transaction that wrote it: every write of a row, by any process,
  * gives it a new one, so (id, version) names one content of the row and a
  * reader can keep rows it has read by it (see control/instance-rows.ts).
@@ -68,7 +67,6 @@ export type ListedInstanceRow = InstanceRow & { current_release: ReleaseRow | nu
 export interface InstanceVersion {
   id: string;
   row_version: string;
-  created_at: Date;
 }
 
 /** The current release of each row, as JSON in the row's own statement (same tenant only). */
@@ -106,7 +104,7 @@ export async function listInstances(
   const text = statementText(`instances.list.${shape}`, () => {
     let n = 1;
     const next = () => `$${++n}`;
-    let q = 'select "id", xmin::text as "row_version", "created_at" from "instances" where "tenant_id" = $1';
+    let q = 'select "id", xmin::text as "row_version" from "instances" where "tenant_id" = $1';
     if (shape & 1) q += ` and "state" = ${next()}`;
     q += shape & 2 ? ` and "desired_state" = ${next()}` : ' and "destroyed_at" is null';
     if (shape & 4) q += ` and "provider_key" = ${next()}`;
