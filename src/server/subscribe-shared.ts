@@ -19,6 +19,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import type { EventPush } from '../control/streams/event-stream.js';
 
 /** Results of one event, by the shape of subscription that asked (see subscribeShared). */
 const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
@@ -47,11 +48,45 @@ export async function subscribeShared(
   const source = await createSourceEventStream(args);
   if (!isAsyncIterable(source)) return options.fallback(args);
   const compiled = compiledEvent(args.schema, args.document, args.operationName ?? undefined);
-  const run = async (payload: unknown): Promise<ExecutionResult> => {
+  /** Executes the selection on one event: synchronously when every resolver it reaches is. */
+  const run = (payload: unknown): ExecutionResult | Promise<ExecutionResult> => {
     const result = compiled
-      ? ((await compiled(payload, args.contextValue, args.variableValues ?? undefined)) as ExecutionResult)
-      : await execute({ ...args, rootValue: payload });
-    return result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
+      ? (compiled(payload, args.contextValue, args.variableValues ?? undefined) as
+          | ExecutionResult
+          | Promise<ExecutionResult>)
+      : execute({ ...args, rootValue: payload });
+    return isPromise(result) ? result.then(masked) : masked(result);
+  };
+  const masked = (result: ExecutionResult): ExecutionResult =>
+    result.errors?.length ? { ...result, errors: options.mask(result.errors) } : result;
+  /** The result of an event for this shape: the one already made for another subscriber, or made now. */
+  const shared = (payload: unknown): ExecutionResult | Promise<ExecutionResult> => {
+    if (typeof payload !== 'object' || payload === null) return run(payload);
+    let byKey = sharedResults.get(payload);
+    if (!byKey) {
+      byKey = new Map();
+      sharedResults.set(payload, byKey);
+    }
+    const held = byKey.get(options.key);
+    if (held) return held;
+    const result = run(payload);
+    // A result without errors is kept beside the event, so the subscribers after the first take it
+    // without waiting. One with errors (the database away for a moment) is for those waiting now; a
+    // subscriber that re-reads this event later (after re-subscribing) executes it again.
+    if (!isPromise(result)) {
+      if (!result.errors?.length) byKey.set(options.key, result);
+      return result;
+    }
+    const keep = byKey;
+    const forget = () => {
+      if (keep.get(options.key) === result) keep.delete(options.key);
+    };
+    keep.set(options.key, result);
+    void result.then((r) => {
+      if (r.errors?.length) forget();
+      else if (keep.get(options.key) === result) keep.set(options.key, r);
+    }, forget);
+    return result;
   };
   const iterator = source[Symbol.asyncIterator]();
   const mapped: AsyncIterableIterator<ExecutionResult> = {
@@ -69,31 +104,7 @@ export async function subscribeShared(
         throw options.mask([error])[0] ?? error;
       }
       if (r.done) return { value: undefined, done: true };
-      const payload = r.value as unknown;
-      if (typeof payload !== 'object' || payload === null) return { value: await run(payload), done: false };
-      let byKey = sharedResults.get(payload);
-      if (!byKey) {
-        byKey = new Map();
-        sharedResults.set(payload, byKey);
-      }
-      let result = byKey.get(options.key);
-      if (!result) {
-        const running = run(payload);
-        result = running;
-        const shared = byKey;
-        // Settled without errors, the result itself is kept, so the subscribers after the first take it
-        // without waiting. A result with errors (the database away for a moment) is for those waiting
-        // now; a subscriber that re-reads this event later (after re-subscribing) executes it again.
-        const forget = () => {
-          if (shared.get(options.key) === running) shared.delete(options.key);
-        };
-        void running.then((r) => {
-          if (r.errors?.length) forget();
-          else if (shared.get(options.key) === running) shared.set(options.key, r);
-        }, forget);
-        byKey.set(options.key, result);
-      }
-      return { value: result instanceof Promise ? await result : result, done: false };
+      return { value: await shared(r.value), done: false };
     },
     // Reaches the source at once, even while next() waits: the stream lets go of its lease and provider.
     return: async () => {
@@ -101,7 +112,21 @@ export async function subscribeShared(
       return { value: undefined, done: true };
     },
   };
-  return options.direct ? delivered(mapped, options.direct) : mapped;
+  if (!options.direct) return mapped;
+  const out = delivered(mapped, options.direct);
+  // A stream that can push (an event feed) hands each live event straight to the socket while nothing
+  // is in flight for this subscriber: no promise between the hub's loop and the socket's write.
+  if (isPushable(source)) {
+    const direct = options.direct;
+    source.pushTo((payload) => {
+      if (out.stopped || !direct.ready()) return false;
+      const result = shared(payload);
+      if (isPromise(result)) return false;
+      direct.next(result);
+      return true;
+    });
+  }
+  return out;
 }
 
 /**
@@ -112,6 +137,8 @@ export async function subscribeShared(
  * that for each; written here, an event is one step from the stream to the socket.
  */
 export interface DirectDelivery {
+  /** Whether a result sent now would be written at once (the socket is open and not backed up). */
+  ready(): boolean;
   /**
    * Sends one result as the transport's `next` message of this subscription.
    * Returns a promise only when the socket is backed up: the subscriber's
@@ -131,7 +158,7 @@ export interface DirectDelivery {
 function delivered(
   source: AsyncIterableIterator<ExecutionResult>,
   direct: DirectDelivery,
-): AsyncIterableIterator<ExecutionResult> {
+): AsyncIterableIterator<ExecutionResult> & { readonly stopped: boolean } {
   let stopped = false;
   let pumping: Promise<IteratorResult<ExecutionResult>> | undefined;
   const pump = async (): Promise<IteratorResult<ExecutionResult>> => {
@@ -142,7 +169,10 @@ function delivered(
       if (backedUp) await backedUp;
     }
   };
-  const it: AsyncIterableIterator<ExecutionResult> = {
+  const it: AsyncIterableIterator<ExecutionResult> & { readonly stopped: boolean } = {
+    get stopped() {
+      return stopped;
+    },
     [Symbol.asyncIterator]: () => it,
     next: () => {
       if (stopped) return Promise.resolve({ value: undefined, done: true });
@@ -195,6 +225,15 @@ function compiledEvent(
     byOperation.set(key, executor);
   }
   return executor ?? undefined;
+}
+
+function isPromise<T>(x: T | Promise<T>): x is Promise<T> {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
+}
+
+/** A source that can hand live events over synchronously (an EventStream). */
+function isPushable(x: unknown): x is { pushTo(push: EventPush): void } {
+  return typeof (x as { pushTo?: unknown }).pushTo === 'function';
 }
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<unknown> {

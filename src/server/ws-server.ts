@@ -170,6 +170,7 @@ const SOCKET_BACKLOG_BYTES = 64 * 1024;
  */
 function directDelivery(socket: WebSocket, id: string, payloads: SharedPayloads): DirectDelivery {
   return {
+    ready: () => socket.readyState === socket.OPEN && socket.bufferedAmount < SOCKET_BACKLOG_BYTES,
     next(result) {
       if (socket.readyState !== socket.OPEN) return undefined;
       const message = payloads.nextMessage(id, result);

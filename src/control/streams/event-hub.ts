@@ -156,7 +156,8 @@ export class EventHub implements EventStreamSource {
       void this.#pump();
     }, this.#o.pollMs);
     this.#pollTimer.unref();
-    this.#livenessTimer = setInterval(() => void this.#leases.checkAll(), this.#o.livenessMs);
+    // Every half interval, so no token's answer grows a whole interval old (see StreamLeases.checkAll).
+    this.#livenessTimer = setInterval(() => void this.#leases.checkAll(), this.#o.livenessMs / 2);
     this.#livenessTimer.unref();
   }
 

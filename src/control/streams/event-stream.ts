@@ -36,6 +36,13 @@ export interface EventStreamSource {
 const DONE: IteratorResult<never> = { value: undefined, done: true };
 
 /**
+ * Takes a live event the moment the hub offers it, synchronously; returns
+ * false when it cannot take this one now (the stream then queues it, and its
+ * reader gets it from next() as usual).
+ */
+export type EventPush = (e: Event) => boolean;
+
+/**
  * Where a stream is, for diagnosing one that stopped delivering: `waiting`
  * for the hub, `reading` the table, `checking-token` (its lease's liveness
  * re-check), `handed-out` (next() returned an event and the consumer has not
@@ -76,6 +83,7 @@ export class EventStream implements AsyncIterableIterator<Event> {
   #closed = false;
   #failure: unknown;
   #wake: (() => void) | undefined;
+  #push: EventPush | undefined;
   readonly #onLeaseEnd: () => void;
   #state: EventStreamState = 'new';
   readonly #clock = {
@@ -129,11 +137,36 @@ export class EventStream implements AsyncIterableIterator<Event> {
     };
   }
 
+  /**
+   * Lets `push` take live events as the hub offers them, while this stream's
+   * reader is idle: waiting in next() with nothing queued, nothing to
+   * re-read, the token's liveness known. A feed watched by thousands then
+   * costs one synchronous loop per event (the hub's, over its streams)
+   * instead of a chain of promises per subscriber between the hub and each
+   * socket. Anything else (a reader still busy with the last event, a
+   * catch-up, a token check due, a push that declines) goes the usual way,
+   * through the queue and next(), so order and once-only delivery hold.
+   */
+  pushTo(push: EventPush): void {
+    this.#push = push;
+  }
+
   /** Called by the hub with each new event of this stream's tenant, in id order. */
   offer(e: Event): void {
     if (this.#closed || !matchesSelector(this.selector, e)) return;
-    this.#clock.lastOfferAt = Date.now();
+    const now = Date.now();
+    this.#clock.lastOfferAt = now;
     this.#clock.offered += 1;
+    if (
+      this.#push &&
+      this.#state === 'waiting' &&
+      !this.#needTable &&
+      this.#queue.length === 0 &&
+      this.#replay.length === 0 &&
+      this.#pushNow(e, now)
+    ) {
+      return;
+    }
     // Catching up and not reading yet: the next read sees this committed row anyway.
     if (this.#needTable && !this.#reading) return;
     if (this.#queue.length >= this.hub.queueLimit) {
@@ -144,6 +177,26 @@ export class EventStream implements AsyncIterableIterator<Event> {
       this.#queue.push(e);
     }
     this.#notify();
+  }
+
+  /** Hands `e` to the push consumer, as next() would hand it to the reader; false to queue it instead. */
+  #pushNow(e: Event, now: number): boolean {
+    const id = BigInt(e.id);
+    if (id <= this.#cursor) return true;
+    if (this.lease) {
+      try {
+        // A liveness re-check is due: the reader waits for it in next().
+        if (this.lease.check()) return false;
+      } catch (err) {
+        this.#fail(err);
+        return true;
+      }
+    }
+    if (!this.#push?.(e)) return false;
+    this.#cursor = id;
+    this.#clock.lastDeliveryAt = now;
+    this.#clock.delivered += 1;
+    return true;
   }
 
   async next(): Promise<IteratorResult<Event>> {
@@ -207,6 +260,7 @@ export class EventStream implements AsyncIterableIterator<Event> {
     this.#closed = true;
     this.#queue = [];
     this.#replay = [];
+    this.#push = undefined;
     this.lease?.signal.removeEventListener('abort', this.#onLeaseEnd);
     this.lease?.release();
     this.hub.detach(this);
