@@ -189,8 +189,9 @@ export async function autocannon(
   url: string,
   body: string,
   headers: Record<string, string> = {},
+  durationSeconds = seconds(),
 ): Promise<{ rps: number; non2xx: number; errors: number; p99: number }> {
-  const args = ['-c', '50', '-d', String(seconds()), '-m', 'POST', '-j', '-H', 'content-type=application/json'];
+  const args = ['-c', '50', '-d', String(durationSeconds), '-m', 'POST', '-j', '-H', 'content-type=application/json'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push('-b', body, url);
   const { stdout } = await run('node_modules/.bin/autocannon', args, { maxBuffer: 16 * 1024 * 1024 });
