@@ -14,7 +14,8 @@
  * The server (and the event writer) run in this process; the clients run in
  * a child process so they do not compete for this event loop. Loopback only.
  * Environment: BENCH_DATABASE_URL selects Postgres (default: in-memory
- * PGlite); BENCH_RATE (events/s, default 2); BENCH_SECONDS (per phase,
+ * PGlite); BENCH_RATE (events/s, default 2); BENCH_WARMUP_EVENTS (published
+ * before each phase's measured ones and not counted, default 3); BENCH_SECONDS (per phase,
  * default 8); BENCH_SIZES (default "1000,5000"); BENCH_MODES (default
  * "graphql,ws").
  */
@@ -155,6 +156,7 @@ async function serverMain(): Promise<void> {
   const gc = exposeGc();
   const rate = Number(process.env.BENCH_RATE ?? 2);
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const warmup = Number(process.env.BENCH_WARMUP_EVENTS ?? 3);
   const sizes = (process.env.BENCH_SIZES ?? '1000,5000').split(',').map(Number);
   const modes = (process.env.BENCH_MODES ?? 'graphql,ws').split(',') as ('graphql' | 'ws')[];
   const benchStarted = Date.now();
@@ -260,16 +262,8 @@ async function serverMain(): Promise<void> {
     const heapPerSubKb = (idle.heap - before.heap) / count / 1024;
     const rssPerSubKb = (idle.rss - before.rss) / count / 1024;
 
-    // Publish at a fixed rate: one event per tick, each in its own transaction.
-    const first = seq + 1;
-    const total = Math.round(rate * seconds);
     const interval = 1000 / rate;
-    const cpu0 = process.cpuUsage();
-    const t0 = now();
-    for (let i = 0; i < total; i++) {
-      const due = t0 + i * interval;
-      const wait = due - now();
-      if (wait > 0) await settle(wait);
+    const publish = async () => {
       const s = ++seq;
       await database.db.transaction().execute(async (tx) => {
         await appendEvents(tx, [
@@ -277,6 +271,25 @@ async function serverMain(): Promise<void> {
         ]);
       });
       committed.set(s, now());
+    };
+    // Warm-up events, not counted, in both modes: the first events a server delivers run code that is not
+    // compiled yet (three times the steady latency for the first graphql-ws events of a fresh process).
+    for (let i = 0; i < warmup; i++) {
+      await publish();
+      await settle(interval);
+    }
+    await settle(1000);
+
+    // Publish at a fixed rate: one event per tick, each in its own transaction.
+    const first = seq + 1;
+    const total = Math.round(rate * seconds);
+    const cpu0 = process.cpuUsage();
+    const t0 = now();
+    for (let i = 0; i < total; i++) {
+      const due = t0 + i * interval;
+      const wait = due - now();
+      if (wait > 0) await settle(wait);
+      await publish();
     }
     // Let stragglers arrive.
     const drainUntil = Date.now() + 15_000;

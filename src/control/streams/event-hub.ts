@@ -329,6 +329,7 @@ export class EventHub implements EventStreamSource {
     }
     const set = this.#byTenant.get(e.tenantId);
     if (!set) return;
-    for (const s of set) s.offer(e);
+    const now = Date.now();
+    for (const s of set) s.offer(e, id, now);
   }
 }

@@ -151,10 +151,13 @@ export class EventStream implements AsyncIterableIterator<Event> {
     this.#push = push;
   }
 
-  /** Called by the hub with each new event of this stream's tenant, in id order. */
-  offer(e: Event): void {
+  /**
+   * Called by the hub with each new event of this stream's tenant, in id
+   * order; `id` is the event's id as a number and `now` the time, which the
+   * hub reads once for all of its streams.
+   */
+  offer(e: Event, id: bigint = BigInt(e.id), now: number = Date.now()): void {
     if (this.#closed || !matchesSelector(this.selector, e)) return;
-    const now = Date.now();
     this.#clock.lastOfferAt = now;
     this.#clock.offered += 1;
     if (
@@ -163,7 +166,7 @@ export class EventStream implements AsyncIterableIterator<Event> {
       !this.#needTable &&
       this.#queue.length === 0 &&
       this.#replay.length === 0 &&
-      this.#pushNow(e, now)
+      this.#pushNow(e, id, now)
     ) {
       return;
     }
@@ -180,13 +183,12 @@ export class EventStream implements AsyncIterableIterator<Event> {
   }
 
   /** Hands `e` to the push consumer, as next() would hand it to the reader; false to queue it instead. */
-  #pushNow(e: Event, now: number): boolean {
-    const id = BigInt(e.id);
+  #pushNow(e: Event, id: bigint, now: number): boolean {
     if (id <= this.#cursor) return true;
     if (this.lease) {
       try {
         // A liveness re-check is due: the reader waits for it in next().
-        if (this.lease.check()) return false;
+        if (this.lease.check(now)) return false;
       } catch (err) {
         this.#fail(err);
         return true;

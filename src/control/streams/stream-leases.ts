@@ -19,9 +19,10 @@ export interface StreamLease {
   /**
    * Throws (or rejects with) TokenRevokedError when the token is no longer
    * live. The answer is cached for a liveness interval: while it is fresh this
-   * returns synchronously, so a busy stream pays nothing per event.
+   * returns synchronously, so a busy stream pays nothing per event. `now`
+   * is the time (the hub reads it once for all the streams it offers an event).
    */
-  check(): Promise<void> | undefined;
+  check(now?: number): Promise<void> | undefined;
   /** Gives the slot back. Idempotent. */
   release(): void;
 }
@@ -81,9 +82,9 @@ export class StreamLeases {
     let released = false;
     return {
       signal: controller.signal,
-      check: () => {
+      check: (now = Date.now()) => {
         if (controller.signal.aborted) throw controller.signal.reason;
-        if (Date.now() - s.checkedAt < this.options.livenessMs) {
+        if (now - s.checkedAt < this.options.livenessMs) {
           if (s.live) return undefined;
           const err = new TokenRevokedError();
           this.#endToken(s, err);
