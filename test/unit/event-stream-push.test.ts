@@ -56,6 +56,20 @@ function lease(): StreamLease & { mode: 'live' | 'due' | 'revoked'; resolveDue()
   return l;
 }
 
+/** A stream under a lease the test controls, pushing to `pushed`, its reader waiting in next(). */
+async function waitingOnLease() {
+  const l = lease();
+  const stream = new EventStream(source(), { tenantId: TENANT }, undefined, l);
+  const pushed: string[] = [];
+  stream.pushTo((e) => {
+    pushed.push(e.id);
+    return true;
+  });
+  const reading = stream.next();
+  await settle();
+  return { l, stream, pushed, reading };
+}
+
 describe('EventStream push delivery', () => {
   it('hands live events to the push consumer at once while the reader waits, and not to the reader', async () => {
     const stream = new EventStream(source(), { tenantId: TENANT, types: ['tick'] }, undefined, undefined);
@@ -115,15 +129,7 @@ describe('EventStream push delivery', () => {
   });
 
   it('leaves an event whose token check is due to the reader, which waits for the check', async () => {
-    const l = lease();
-    const stream = new EventStream(source(), { tenantId: TENANT }, undefined, l);
-    const pushed: string[] = [];
-    stream.pushTo((e) => {
-      pushed.push(e.id);
-      return true;
-    });
-    const reading = stream.next();
-    await settle();
+    const { l, stream, pushed, reading } = await waitingOnLease();
     l.mode = 'due';
     stream.offer(event(1));
     expect(pushed).toEqual([]);
@@ -141,15 +147,7 @@ describe('EventStream push delivery', () => {
   });
 
   it('ends the stream instead of pushing when the token is refused', async () => {
-    const l = lease();
-    const stream = new EventStream(source(), { tenantId: TENANT }, undefined, l);
-    const pushed: string[] = [];
-    stream.pushTo((e) => {
-      pushed.push(e.id);
-      return true;
-    });
-    const reading = stream.next();
-    await settle();
+    const { l, stream, pushed, reading } = await waitingOnLease();
     l.mode = 'revoked';
     stream.offer(event(1));
     expect(pushed).toEqual([]);
