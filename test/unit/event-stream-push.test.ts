@@ -128,6 +128,29 @@ describe('EventStream push delivery', () => {
     expect((await idle).done).toBe(true);
   });
 
+  it('hands the reader an event whose push threw, and goes on offering to the next stream', async () => {
+    const failing = new EventStream(source(), { tenantId: TENANT }, undefined, undefined);
+    failing.pushTo(() => {
+      throw new Error('push failed');
+    });
+    const other = new EventStream(source(), { tenantId: TENANT }, undefined, undefined);
+    const pushed: string[] = [];
+    other.pushTo((e) => {
+      pushed.push(e.id);
+      return true;
+    });
+    const reading = failing.next();
+    const idle = other.next();
+    await settle();
+    // As the hub does: one loop over the tenant's streams.
+    for (const s of [failing, other]) s.offer(event(1));
+    expect(pushed).toEqual(['1']);
+    expect((await reading).value?.id).toBe('1');
+    failing.close();
+    other.close();
+    await idle;
+  });
+
   it('leaves an event whose token check is due to the reader, which waits for the check', async () => {
     const { l, stream, pushed, reading } = await waitingOnLease();
     l.mode = 'due';

@@ -194,7 +194,15 @@ export class EventStream implements AsyncIterableIterator<Event> {
         return true;
       }
     }
-    if (!this.#push?.(e)) return false;
+    let taken: boolean;
+    try {
+      taken = this.#push?.(e) ?? false;
+    } catch {
+      // The hub is looping over every stream of the tenant: a push that fails must not stop it. The
+      // reader gets the event from next() instead, and whatever failed fails there, for this stream only.
+      taken = false;
+    }
+    if (!taken) return false;
     this.#cursor = id;
     this.#clock.lastDeliveryAt = now;
     this.#clock.delivered += 1;
