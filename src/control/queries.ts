@@ -115,19 +115,15 @@ export class QueryService {
    * event-loop turn share one read (see #pages); the filter and cursor are
    * checked first, so a bad one fails only its own request.
    */
-  instances(
+  async instances(
     tenantId: string,
     filter: instances.InstanceListFilter,
     first?: number | null,
     after?: string | null,
   ): Promise<InstancePage> {
-    try {
-      const limit = pageSize(first);
-      const key = after ? decodeTimeCursor(after) : undefined;
-      return this.#pages.load({ tenantId, filter, limit, after: key });
-    } catch (err) {
-      return Promise.reject(err);
-    }
+    const limit = pageSize(first);
+    const key = after ? decodeTimeCursor(after) : undefined;
+    return this.#pages.load({ tenantId, filter, limit, after: key });
   }
 
   /**
