@@ -23,9 +23,21 @@ let database: DatabaseHandle;
 let service: TokenService;
 const tenantId = randomUUID();
 const replicas: pg.Client[] = [];
+/**
+ * Acknowledgements sent by the stand-ins: awaited before a stand-in's connection ends. The revoker
+ * hears an ack's NOTIFY while its statement is still being answered, so ending the connection at
+ * once could cut that statement off (seen under load as an unhandled "Connection terminated").
+ */
+const sent: Promise<unknown>[] = [];
+
+/** Ends the stand-ins of a test, after the acknowledgements they sent are answered. */
+async function endReplicas(): Promise<void> {
+  await Promise.all(sent.splice(0));
+  for (const c of replicas.splice(0)) await c.end();
+}
 
 /** A stand-in replica: listens like one and answers each revocation with `answer` (or never). */
-async function replica(answer: ((ack: () => Promise<void>) => void) | 'never'): Promise<pg.Client> {
+async function replica(answer: ((ack: () => void) => void) | 'never'): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl(), application_name: REVOCATION_LISTENER_NAME });
   await client.connect();
   replicas.push(client);
@@ -33,8 +45,8 @@ async function replica(answer: ((ack: () => Promise<void>) => void) | 'never'): 
   client.on('notification', (msg) => {
     const payload = msg.payload ?? '';
     if (payload.startsWith('ack:') || answer === 'never') return;
-    answer(async () => {
-      await client.query('select pg_notify($1, $2)', [TOKEN_REVOKED_CHANNEL, `ack:${pid}:${payload}`]);
+    answer(() => {
+      sent.push(client.query('select pg_notify($1, $2)', [TOKEN_REVOKED_CHANNEL, `ack:${pid}:${payload}`]));
     });
   });
   await client.query(`listen ${TOKEN_REVOKED_CHANNEL}`);
@@ -75,6 +87,7 @@ describe('revocation acknowledged by every replica', () => {
     await service.listen(database);
   });
   afterAll(async () => {
+    await Promise.allSettled(sent.splice(0));
     for (const c of replicas) await c.end().catch(() => {});
     await service?.stop();
     await database?.close();
@@ -85,7 +98,7 @@ describe('revocation acknowledged by every replica', () => {
     await replica((ack) => {
       setTimeout(() => {
         ackedAt = performance.now();
-        void ack();
+        ack();
       }, 600);
     });
     const { caller, id } = await newToken();
@@ -94,7 +107,7 @@ describe('revocation acknowledged by every replica', () => {
     // The slow replica's answer was sent before revoke returned (its own NOTIFY came back long before).
     expect(ackedAt).toBeGreaterThan(0);
     expect(returnedAt).toBeGreaterThanOrEqual(ackedAt);
-    for (const c of replicas.splice(0)) await c.end();
+    await endReplicas();
   });
 
   itOnPostgres('a replica that never answers delays a revocation, it does not stop it', async () => {
@@ -104,6 +117,6 @@ describe('revocation acknowledged by every replica', () => {
     expect(revoked.revokedAt).toBeInstanceOf(Date);
     const row = await database.db.selectFrom('api_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst();
     expect(row?.revoked_at).toBeInstanceOf(Date);
-    for (const c of replicas.splice(0)) await c.end();
+    await endReplicas();
   });
 });
