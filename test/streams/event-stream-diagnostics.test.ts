@@ -77,17 +77,20 @@ describe('EventHub.diagnostics', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(mine(String(row!.id))[0]).toMatchObject({ state: 'waiting', delivered: 1 });
 
-    // The pending next() takes the first of three; the other two are offered while nobody pulls:
-    // counted and queued, and the state stays handed-out (the stall's signature).
-    const more = await write(3);
-    expect((await pending).value?.id).toBe(String(more[0]!.id));
+    // The pending next() takes the next event; two more are offered after it while nobody pulls:
+    // counted and queued, and the state stays handed-out (the stall's signature). They are written
+    // after the delivery: three rows read in one batch are all offered before the waiting reader
+    // resumes, so their offers would precede its delivery (by a few ms on a loaded machine).
+    const [taken] = await write(1);
+    expect((await pending).value?.id).toBe(String(taken!.id));
+    await write(2);
     const deadline = Date.now() + 5_000;
     let diag = hub.diagnostics().streams.find((s) => s.tenantId === tenantId);
     while ((diag?.offered ?? 0) < 4 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
       diag = hub.diagnostics().streams.find((s) => s.tenantId === tenantId);
     }
-    expect(diag).toMatchObject({ state: 'handed-out', offered: 4, delivered: 2, cursor: String(more[0]!.id) });
+    expect(diag).toMatchObject({ state: 'handed-out', offered: 4, delivered: 2, cursor: String(taken!.id) });
     expect(diag!.queued).toBe(2);
     expect(diag!.lastOfferAt).toBeGreaterThanOrEqual(diag!.lastDeliveryAt);
     expect(hub.diagnostics().hub.streams).toBeGreaterThanOrEqual(1);
