@@ -46,7 +46,10 @@ async function replica(answer: ((ack: () => void) => void) | 'never'): Promise<p
     const payload = msg.payload ?? '';
     if (payload.startsWith('ack:') || answer === 'never') return;
     answer(() => {
-      sent.push(client.query('select pg_notify($1, $2)', [TOKEN_REVOKED_CHANNEL, `ack:${pid}:${payload}`]));
+      const ack = client.query('select pg_notify($1, $2)', [TOKEN_REVOKED_CHANNEL, `ack:${pid}:${payload}`]);
+      // Handled here so a failure waits for endReplicas (which still rejects with it), not the event loop.
+      ack.catch(() => {});
+      sent.push(ack);
     });
   });
   await client.query(`listen ${TOKEN_REVOKED_CHANNEL}`);
