@@ -15,6 +15,8 @@ const schema = buildSchema();
 const committedPath = fileURLToPath(new URL('../../schema/schema.graphql', import.meta.url));
 // CI lays shared/ beside the clone; so does the development tree (/work/main beside /work/shared).
 const contractPath = fileURLToPath(new URL('../../../shared/api.graphql', import.meta.url));
+/** The contract of the open issues: it only extends api.graphql, so the two are parsed as one. */
+const nextContractPath = fileURLToPath(new URL('../../../shared/api-next.graphql', import.meta.url));
 
 /**
  * Items that have no description today although they should: Pothos does not
@@ -34,6 +36,140 @@ const PENDING: readonly string[] = `
 `
   .split(/\s+/)
   .filter(Boolean);
+
+function words(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Items of shared/api-next.graphql (the open issues' contract, parsed after api.graphql) not built
+ * yet, one block per issue so each piece of work shrinks only its own. Same rule as PENDING: a
+ * missing item not listed here fails, and so does a listed item that exists.
+ */
+const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
+  // issue 22
+  edge: words(`
+    AddRouteInput AddRouteInput.idempotencyKey AddRouteInput.instanceId AddRouteInput.route
+    AddRoutePayload AddRoutePayload.instance AddRoutePayload.route AddRouteResult
+    AddRouteResult.AddRoutePayload AddRouteResult.CapabilityNotSupportedError
+    AddRouteResult.ConflictError AddRouteResult.ForbiddenError
+    AddRouteResult.IdempotencyConflictError AddRouteResult.InvalidStateError
+    AddRouteResult.NotFoundError AddRouteResult.RateLimitedError AddRouteResult.ValidationError Edge
+    Edge.caCertificate Edge.domain Edge.healthy Edge.httpAddress Edge.httpsAddress Edge.kind
+    Edge.message Instance.routes Mutation.addRoute Mutation.addRoute(input) Mutation.removeRoute
+    Mutation.removeRoute(input) Provider.edge ProvisionInstanceInput.routes Query.routes
+    Query.routes(after) Query.routes(filter) Query.routes(first) QueryRoutesConnection
+    QueryRoutesConnection.edges QueryRoutesConnection.pageInfo QueryRoutesConnectionEdge
+    QueryRoutesConnectionEdge.cursor QueryRoutesConnectionEdge.node RemoveRouteInput
+    RemoveRouteInput.routeId RemoveRoutePayload RemoveRoutePayload.instance
+    RemoveRoutePayload.routeId RemoveRouteResult RemoveRouteResult.ForbiddenError
+    RemoveRouteResult.NotFoundError RemoveRouteResult.RateLimitedError
+    RemoveRouteResult.RemoveRoutePayload Route Route.createdAt Route.custom Route.host Route.id
+    Route.instance Route.message Route.pathPrefix Route.port Route.service Route.status Route.tls
+    Route.url Route:Node RouteFilter RouteFilter.host RouteFilter.instanceId RouteInput
+    RouteInput.host RouteInput.pathPrefix RouteInput.port RouteInput.service RouteInput.tls
+    RouteStatus RouteStatus.ACTIVE RouteStatus.FAILED RouteStatus.PENDING RouteTls RouteTls.issuer
+    RouteTls.notAfter RouteTls.secretKey RouteTls.source RouteTlsInput RouteTlsInput.redirectHttp
+    RouteTlsInput.secretKey RouteTlsSource RouteTlsSource.EDGE_CA RouteTlsSource.SECRET
+  `),
+  // issue 23
+  rollouts: words(`
+    AnalysisInput AnalysisInput.failureLimit AnalysisInput.intervalSeconds
+    AnalysisInput.maxErrorRate AnalysisInput.maxP99Ms AnalysisInput.minRequests AnalysisRun
+    AnalysisRun.at AnalysisRun.errorRate AnalysisRun.message AnalysisRun.p99Ms AnalysisRun.passed
+    AnalysisRun.requests BlueGreenInput BlueGreenInput.analysis BlueGreenInput.autoPromoteSeconds
+    BlueGreenInput.scaleDownDelaySeconds CanaryInput CanaryInput.analysis CanaryInput.steps
+    CanaryStepInput CanaryStepInput.pauseSeconds CanaryStepInput.weight
+    DeployInstanceInput.blueGreen DeployInstanceInput.canary Mutation.promoteOperation
+    Mutation.promoteOperation(input) Operation.rollout PromoteOperationInput
+    PromoteOperationInput.full PromoteOperationInput.operationId PromoteOperationPayload
+    PromoteOperationPayload.operation PromoteOperationResult PromoteOperationResult.ForbiddenError
+    PromoteOperationResult.InvalidStateError PromoteOperationResult.NotFoundError
+    PromoteOperationResult.PromoteOperationPayload PromoteOperationResult.RateLimitedError
+    RollbackInstanceInput.blueGreen RollbackInstanceInput.canary RollbackInstanceInput.strategy
+    Rollout Rollout.abortReason Rollout.analysis Rollout.canaryWeight Rollout.newRelease
+    Rollout.phase Rollout.previewUrl Rollout.stableRelease Rollout.stepIndex Rollout.steps
+    Rollout.strategy RolloutPhase RolloutPhase.ABORTED RolloutPhase.PAUSED RolloutPhase.PROGRESSING
+    RolloutPhase.PROMOTING RolloutPhase.SUCCEEDED RolloutStep RolloutStep.finishedAt
+    RolloutStep.pauseSeconds RolloutStep.startedAt RolloutStep.weight
+  `),
+  // issue 24
+  autoscale: words(`
+    AutoscaleInput AutoscaleInput.maxReplicas AutoscaleInput.minReplicas
+    AutoscaleInput.scaleDownStabilizationSeconds AutoscaleInput.scaleUpStabilizationSeconds
+    AutoscaleInput.targetCpuPercent AutoscaleInput.targetRequestsPerSecond AutoscalePolicy
+    AutoscalePolicy.maxReplicas AutoscalePolicy.minReplicas
+    AutoscalePolicy.scaleDownStabilizationSeconds AutoscalePolicy.scaleUpStabilizationSeconds
+    AutoscalePolicy.targetCpuPercent AutoscalePolicy.targetRequestsPerSecond AutoscaleStatus
+    AutoscaleStatus.cpuPercent AutoscaleStatus.currentReplicas AutoscaleStatus.desiredReplicas
+    AutoscaleStatus.lastScaleAt AutoscaleStatus.message AutoscaleStatus.requestsPerSecond
+    InstanceService.autoscale ResourceSpec.autoscale ResourceSpecInput.autoscale
+  `),
+  // issue 25
+  webhooks: words(`
+    CreateWebhookInput CreateWebhookInput.description CreateWebhookInput.eventTypes
+    CreateWebhookInput.url CreateWebhookPayload CreateWebhookPayload.signingSecret
+    CreateWebhookPayload.webhook CreateWebhookResult CreateWebhookResult.CreateWebhookPayload
+    CreateWebhookResult.ForbiddenError CreateWebhookResult.RateLimitedError
+    CreateWebhookResult.ValidationError DeleteWebhookInput DeleteWebhookInput.webhookId
+    DeleteWebhookPayload DeleteWebhookPayload.webhookId DeleteWebhookResult
+    DeleteWebhookResult.DeleteWebhookPayload DeleteWebhookResult.ForbiddenError
+    DeleteWebhookResult.NotFoundError DeleteWebhookResult.RateLimitedError Mutation.createWebhook
+    Mutation.createWebhook(input) Mutation.deleteWebhook Mutation.deleteWebhook(input)
+    Mutation.redeliverWebhookDelivery Mutation.redeliverWebhookDelivery(input)
+    Mutation.rotateWebhookSecret Mutation.rotateWebhookSecret(input) Mutation.testWebhook
+    Mutation.testWebhook(input) Mutation.updateWebhook Mutation.updateWebhook(input) Query.webhook
+    Query.webhook(id) Query.webhooks Query.webhooks(after) Query.webhooks(first)
+    QueryWebhooksConnection QueryWebhooksConnection.edges QueryWebhooksConnection.pageInfo
+    QueryWebhooksConnectionEdge QueryWebhooksConnectionEdge.cursor QueryWebhooksConnectionEdge.node
+    RedeliverWebhookDeliveryInput RedeliverWebhookDeliveryInput.deliveryId
+    RedeliverWebhookDeliveryPayload RedeliverWebhookDeliveryPayload.delivery
+    RedeliverWebhookDeliveryResult RedeliverWebhookDeliveryResult.ForbiddenError
+    RedeliverWebhookDeliveryResult.NotFoundError RedeliverWebhookDeliveryResult.RateLimitedError
+    RedeliverWebhookDeliveryResult.RedeliverWebhookDeliveryPayload RotateWebhookSecretInput
+    RotateWebhookSecretInput.overlapSeconds RotateWebhookSecretInput.webhookId
+    RotateWebhookSecretPayload RotateWebhookSecretPayload.signingSecret
+    RotateWebhookSecretPayload.webhook RotateWebhookSecretResult
+    RotateWebhookSecretResult.ForbiddenError RotateWebhookSecretResult.NotFoundError
+    RotateWebhookSecretResult.RateLimitedError RotateWebhookSecretResult.RotateWebhookSecretPayload
+    TestWebhookInput TestWebhookInput.webhookId TestWebhookPayload TestWebhookPayload.delivery
+    TestWebhookResult TestWebhookResult.ForbiddenError TestWebhookResult.NotFoundError
+    TestWebhookResult.RateLimitedError TestWebhookResult.TestWebhookPayload UpdateWebhookInput
+    UpdateWebhookInput.description UpdateWebhookInput.enabled UpdateWebhookInput.eventTypes
+    UpdateWebhookInput.url UpdateWebhookInput.webhookId UpdateWebhookPayload
+    UpdateWebhookPayload.webhook UpdateWebhookResult UpdateWebhookResult.ForbiddenError
+    UpdateWebhookResult.NotFoundError UpdateWebhookResult.RateLimitedError
+    UpdateWebhookResult.UpdateWebhookPayload UpdateWebhookResult.ValidationError Webhook
+    Webhook.createdAt Webhook.deliveries Webhook.deliveries(after) Webhook.deliveries(first)
+    Webhook.deliveries(status) Webhook.description Webhook.disabledReason Webhook.enabled
+    Webhook.eventTypes Webhook.id Webhook.url Webhook:Node WebhookDeliveriesConnection
+    WebhookDeliveriesConnection.edges WebhookDeliveriesConnection.pageInfo
+    WebhookDeliveriesConnectionEdge WebhookDeliveriesConnectionEdge.cursor
+    WebhookDeliveriesConnectionEdge.node WebhookDelivery WebhookDelivery.attempts
+    WebhookDelivery.createdAt WebhookDelivery.deliveredAt WebhookDelivery.event
+    WebhookDelivery.eventType WebhookDelivery.id WebhookDelivery.lastError WebhookDelivery.messageId
+    WebhookDelivery.nextAttemptAt WebhookDelivery.responseStatus WebhookDelivery.status
+    WebhookDelivery:Node WebhookDeliveryStatus WebhookDeliveryStatus.FAILED
+    WebhookDeliveryStatus.PENDING WebhookDeliveryStatus.SUCCEEDED
+  `),
+  // issue 26
+  sources: words(`
+    ArgoCDSourceInput ArgoCDSourceInput.destNamespace ArgoCDSourceInput.destServer
+    ArgoCDSourceInput.helm ArgoCDSourceInput.path ArgoCDSourceInput.project
+    ArgoCDSourceInput.repoUrl ArgoCDSourceInput.syncPolicy ArgoCDSourceInput.targetRevision
+    ArgoHelmInput ArgoHelmInput.parameters ArgoHelmInput.valueFiles ArgoSyncPolicyInput
+    ArgoSyncPolicyInput.automated ArgoSyncPolicyInput.prune ArgoSyncPolicyInput.selfHeal
+    DeployInstanceInput.source HelmSourceInput HelmSourceInput.chart HelmSourceInput.repoUrl
+    HelmSourceInput.values HelmSourceInput.version Instance.objects Instance.sourceType
+    ManagedObject ManagedObject.apiVersion ManagedObject.kind ManagedObject.message
+    ManagedObject.name ManagedObject.namespace ManagedObject.ready ManifestSourceInput
+    ManifestSourceInput.kustomize ManifestSourceInput.yaml ProvisionInstanceInput.source
+    Release.manifests Release.sourceType SourceFileInput SourceFileInput.content
+    SourceFileInput.path SourceType SourceType.ARGOCD SourceType.HELM SourceType.MANIFESTS
+    SourceType.SERVICES WorkloadSourceInput WorkloadSourceInput.argocd WorkloadSourceInput.helm
+    WorkloadSourceInput.manifests
+  `),
+};
 
 describe('schema', () => {
   it('matches the committed schema/schema.graphql', () => {
@@ -116,6 +252,26 @@ describe('schema', () => {
       expect(
         landed,
         `these contract items exist now; delete them from PENDING in test/foundation/schema.test.ts:\n  ${landed.join('\n  ')}`,
+      ).toEqual([]);
+    });
+
+    it("the open issues' contract (shared/api-next.graphql, after api.graphql): built items stay, PENDING_NEXT only shrinks", () => {
+      expect(existsSync(nextContractPath), `expected ${nextContractPath}`).toBe(true);
+      const sdl = `${readFileSync(contractPath, 'utf8')}\n${readFileSync(nextContractPath, 'utf8')}`;
+      const problems = checkContract(schemaFromSdl(sdl), schema);
+      const pending = new Set([...PENDING, ...Object.values(PENDING_NEXT).flat()]);
+      const regressions = problems.filter((p) => !pending.has(p.item));
+      const missingItems = new Set(problems.map((p) => p.item));
+      const landed = Object.entries(PENDING_NEXT).flatMap(([issue, items]) =>
+        items.filter((item) => !missingItems.has(item)).map((item) => `${issue}: ${item}`),
+      );
+      expect(
+        regressions,
+        `the schema breaks shared/api-next.graphql here (not in PENDING_NEXT):\n${formatProblems(regressions)}`,
+      ).toEqual([]);
+      expect(
+        landed,
+        `these contract items exist now; delete them from PENDING_NEXT in test/foundation/schema.test.ts:\n  ${landed.join('\n  ')}`,
       ).toEqual([]);
     });
   });
