@@ -1,0 +1,95 @@
+/**
+ * The traffic contract: an optional provider engine (as the seed models its
+ * Helm, Manifests and Argo engines) that gives routed services a stable
+ * address. Routes are rows in Postgres; a provider that implements
+ * `TrafficEngine` realises them in its data plane (Docker: an HAProxy it
+ * renders and drives over its runtime socket; Kubernetes: an Ingress and its
+ * TLS Secret). The data plane keeps serving while the control plane restarts.
+ *
+ * Providers declare `custom-domains` and `tls` (see `Capabilities`) only when
+ * their engine is present; a provider without one has no edge, and routes on
+ * it are refused with a capability error.
+ */
+import type { CallContext, Provider } from './provider.js';
+
+/** Where and how a provider's edge serves: `Provider.edge` in the API. */
+export interface EdgeInfo {
+  /** `haproxy` (Docker), `ingress` (Kubernetes). */
+  kind: string;
+  healthy: boolean;
+  message?: string;
+  /** Where plain HTTP is served, e.g. `http://127.0.0.1:8080`; absent when the edge does not say (an Ingress). */
+  httpAddress?: string;
+  /** Where HTTPS is served, e.g. `https://127.0.0.1:8443`. */
+  httpsAddress?: string;
+  /** Generated hosts are `<service>-<instance>-<tenant>.<domain>`. */
+  domain: string;
+}
+
+/**
+ * A certificate and its key for one route, resolved by the control plane just
+ * before the call (from the vault, or issued by the edge's CA). Never logged,
+ * labelled or returned: a provider only hands it to its data plane.
+ */
+export interface RouteCertificate {
+  /** PEM: the leaf first, then its chain. */
+  certificatePem: string;
+  /** PEM private key matching the leaf. */
+  privateKeyPem: string;
+}
+
+/** One route as the data plane realises it. */
+export interface RouteSpec {
+  /** The route's id: stable for its whole life, so the data plane can name what it builds from it. */
+  id: string;
+  instanceId: string;
+  tenantId: string;
+  /** The routed service and its container port. */
+  service: string;
+  port: number;
+  /** A lower-case DNS name, already validated. */
+  host: string;
+  /** `/` for the whole host; otherwise a prefix starting with `/`. */
+  pathPrefix: string;
+  /** Present when the route serves HTTPS. */
+  tls?: {
+    certificate: RouteCertificate;
+    /** Plain HTTP on this host answers 308 to HTTPS. */
+    redirectHttp: boolean;
+  };
+}
+
+/** Request counters of one backend (the replicas of one service, or one release's set of them). */
+export interface BackendCounters {
+  /** Responses counted since the counters were created (monotonic while the backend exists). */
+  requests: number;
+  /** Of those, answers with a 5xx status (including the edge's own 502/503/504). */
+  responses5xx: number;
+  /** Recent response-time percentile, when the data plane measures it. */
+  p99Ms?: number;
+  /** When these counters were read. */
+  at: Date;
+}
+
+/**
+ * The optional traffic engine of a provider. Every call converges: repeating
+ * it with the same routes changes nothing.
+ */
+export interface TrafficEngine {
+  /** The edge as it stands now, for `Provider.edge`. */
+  edge(ctx: CallContext): Promise<EdgeInfo>;
+  /**
+   * Makes `routes` the complete set of routes of one instance in the data
+   * plane: routes not listed are removed, listed ones are created or updated.
+   * An empty list removes them all.
+   */
+  applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void>;
+  /** Counters of a routed service's backend, or undefined when nothing routes to it. */
+  counters?(ctx: CallContext, instanceId: string, service: string): Promise<BackendCounters | undefined>;
+}
+
+/** True when `p` implements the optional TrafficEngine. */
+export function isTrafficEngine(p: Provider): p is Provider & TrafficEngine {
+  const t = p as Partial<TrafficEngine>;
+  return typeof t.applyRoutes === 'function' && typeof t.edge === 'function';
+}
