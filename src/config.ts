@@ -45,6 +45,8 @@ export interface Config {
   /** Explicit connections from WHEELHOUSE_PROVIDERS, or undefined to auto-detect. */
   providers: ProviderConnection[] | undefined;
   dockerHost: string | undefined;
+  /** WHEELHOUSE_DOCKER_LABELS: labels every Docker provider adds to everything it creates. */
+  dockerLabels: Record<string, string>;
   kubeconfig: string;
   logLevel: string;
   /** Whether this process claims and runs operations (several replicas may). */
@@ -102,6 +104,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     secretKey,
     providers,
     dockerHost: env.DOCKER_HOST?.trim() || undefined,
+    dockerLabels: parseLabelList('WHEELHOUSE_DOCKER_LABELS', env.WHEELHOUSE_DOCKER_LABELS),
     kubeconfig: env.KUBECONFIG?.trim() || resolve(homedir(), '.kube', 'config'),
     logLevel: parseWith(
       'LOG_LEVEL',
@@ -137,6 +140,29 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       env.WHEELHOUSE_SHUTDOWN_GRACE_SECONDS ?? '20',
     ),
   };
+}
+
+/**
+ * `key=value,key=value` into labels. Keys follow Docker's label syntax and stay
+ * out of the provider's own `wheelhouse.` keys; values may be empty but hold no comma.
+ */
+function parseLabelList(setting: string, raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of (raw ?? '').split(',')) {
+    if (!item.trim()) continue;
+    const eq = item.indexOf('=');
+    const key = (eq < 0 ? item : item.slice(0, eq)).trim();
+    if (eq < 0 || !/^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$/.test(key)) {
+      throw new ConfigError(
+        setting,
+        `${JSON.stringify(item.trim())} is not key=value with a label key (letters, digits, . _ / -)`,
+      );
+    }
+    if (key.startsWith('wheelhouse.'))
+      throw new ConfigError(setting, `label key ${key}: keys under wheelhouse. are reserved`);
+    out[key] = item.slice(eq + 1).trim();
+  }
+  return out;
 }
 
 function parseWith<T>(setting: string, schema: z.ZodType<T>, raw: string): T {

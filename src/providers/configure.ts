@@ -11,7 +11,8 @@ import type { Registry } from './registry.js';
 type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Provider>;
 
 const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
-  docker: async (conn, config) => dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost),
+  docker: async (conn, config) =>
+    dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost, config.dockerLabels),
   kubernetes: async (conn, config) => {
     const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.

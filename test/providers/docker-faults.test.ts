@@ -17,6 +17,7 @@ import {
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
 import { provisionRequest, serviceSpec } from '../support/service-spec.js';
+import { testRunLabels } from '../support/test-run.js';
 import { runProviderConformance } from './conformance.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
@@ -151,7 +152,7 @@ describe.skipIf(skip)('DockerProvider failure handling', () => {
 
   it('deprovisions a half-created instance', async () => {
     const id = newId();
-    const labels = baseLabels({ instanceId: id, tenantId: 't' });
+    const labels = baseLabels({ instanceId: id, tenantId: 't', labels: testRunLabels() });
     await docker.createNetwork({ Name: networkName(id), Labels: labels });
     await docker.createVolume({ Name: volumeName(id, 'data'), Labels: labels });
     expect(await dockerLeftovers(docker, id)).toHaveLength(2);

@@ -32,6 +32,7 @@ import {
 } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
 import { serviceSpec } from '../support/service-spec.js';
+import { TEST_RUN_LABEL, testRunId } from '../support/test-run.js';
 import { runProviderConformance } from './conformance.js';
 
 const skip = skipUnless('Docker', await dockerAvailable());
@@ -118,6 +119,8 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
         [Labels.release]: 'release-1',
         [Labels.replica]: '0',
         team: 'payments',
+        // The provider's own labels (here the test run's) reach every object it creates.
+        [TEST_RUN_LABEL]: testRunId(),
       });
       const svc = labels[Labels.service];
       expect(labels[Labels.role]).toBe(svc === 'web' ? 'main' : 'sidecar');
@@ -132,10 +135,19 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     expect(web.Config.Env).toContain(`DB_PASSWORD=${secret}`);
 
     const network = await docker.getNetwork(networkName(id)).inspect();
-    expect(network.Labels).toMatchObject({ [Labels.managed]: 'true', [Labels.instance]: id, team: 'payments' });
+    expect(network.Labels).toMatchObject({
+      [Labels.managed]: 'true',
+      [Labels.instance]: id,
+      team: 'payments',
+      [TEST_RUN_LABEL]: testRunId(),
+    });
     const volumes = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
     expect(volumes.Volumes.map((v) => v.Name)).toEqual([`wh-${id}-data`]);
-    expect(volumes.Volumes[0]?.Labels).toMatchObject({ [Labels.managed]: 'true', [Labels.volume]: 'data' });
+    expect(volumes.Volumes[0]?.Labels).toMatchObject({
+      [Labels.managed]: 'true',
+      [Labels.volume]: 'data',
+      [TEST_RUN_LABEL]: testRunId(),
+    });
     expect(JSON.stringify({ network, volumes })).not.toContain(secret);
 
     expect(paths.some((p) => p.includes('/containers/create'))).toBe(true);

@@ -12,6 +12,7 @@ import { DockerProvider, type DockerProviderOptions } from '../../src/providers/
 import { createTar, type TarEntry } from '../../src/providers/docker/docker-tar.js';
 import type { Endpoint } from '../../src/providers/provider.js';
 import type { ConformanceSetup } from '../providers/conformance.js';
+import { testRunLabels } from './test-run.js';
 
 /** The images the Docker tests run. `missing` is never built: it names an image that does not exist. */
 export const TEST_IMAGES = {
@@ -151,8 +152,10 @@ export async function dockerLeftovers(docker?: Dockerode, instanceId?: string): 
   return [...found].sort();
 }
 
-/** Provider options that keep the Docker tests fast: short stop grace, short polls. */
+/** Provider options that keep the Docker tests fast (short stop grace, short polls) and mark the run's objects. */
 export const FAST_DOCKER_OPTIONS: DockerProviderOptions = {
+  // This run's label on everything (test-run.ts): the end-of-run leak check looks at nothing else.
+  labels: testRunLabels(),
   stopTimeoutSeconds: 2,
   minReadyMs: 500,
   pollIntervalMs: 100,

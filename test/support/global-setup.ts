@@ -1,4 +1,4 @@
-import Dockerode from 'dockerode';
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -6,6 +6,7 @@ import { postgresServerUrl } from './database.js';
 import { strictComponents } from './env.js';
 import { makePgliteTemplate } from './pglite-template.js';
 import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js';
+import { removeRunLeftovers, TEST_RUN_LABEL } from './test-run.js';
 
 /**
  * Once per run: make the migrated template of the per-file Postgres databases
@@ -17,6 +18,10 @@ import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js
  * Wheelhouse labels is left on the engine: every test cleans up after itself.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Set before any worker starts, so every worker and every child process it spawns inherits them.
+  const runId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+  process.env.WHEELHOUSE_TEST_RUN = runId;
+  process.env.WHEELHOUSE_DOCKER_LABELS = `${TEST_RUN_LABEL}=${runId}`;
   // Made while the images build (it is mostly initdb, seconds on a busy machine); awaited below.
   const template = process.env.WHEELHOUSE_TEST_DATABASE_URL ? undefined : makePgliteTemplate();
   // Each file works in a database of its own on the Postgres server (postgres-file-database.ts),
@@ -47,20 +52,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (made) teardowns.push(made.remove);
   project.provide('pgliteTemplate', made?.path);
   if (!images || !docker) return runTeardowns;
-  // Several checkouts testing against one engine at once (a developer's worktrees)
-  // see each other's objects; they opt out of the check. CI never sets this.
-  if (process.env.WHEELHOUSE_TEST_SHARED_ENGINE === '1' && !process.env.CI) return runTeardowns;
-  const before = new Set(await images.dockerLeftovers());
+  // Every object this run's providers and servers create carries its label (see test-run.ts); the
+  // check below looks at those alone, so another server's or run's objects on the engine are never
+  // touched, however they appeared.
   return async () => {
     await runTeardowns();
-    const left = (await images.dockerLeftovers()).filter((x) => !before.has(x));
+    const left = await removeRunLeftovers(runId);
     if (left.length === 0) return;
-    // Only what appeared during this run: another user of the engine (a soak) keeps its live objects.
-    await removeLabelled(new Set(left));
     // vitest reports a teardown error but still exits 0: make the run fail.
     process.exitCode = 1;
     throw new Error(
-      `the suite left ${left.length} labelled object(s) on the engine (now removed):\n  ${left.join('\n  ')}`,
+      `the suite left ${left.length} object(s) labelled ${TEST_RUN_LABEL}=${runId} on the engine (now removed):\n  ${left.join('\n  ')}`,
     );
   };
 }
@@ -69,25 +71,4 @@ const teardowns: (() => Promise<void>)[] = [];
 
 async function runTeardowns(): Promise<void> {
   for (const teardown of teardowns.splice(0)) await teardown();
-}
-
-/** Removes the labelled objects named in `only` (as dockerLeftovers names them), and nothing else. */
-async function removeLabelled(only: ReadonlySet<string>): Promise<void> {
-  const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
-  const filters = { label: ['wheelhouse.managed=true'] };
-  for (const c of await docker.listContainers({ all: true, filters }))
-    if (only.has(`container ${(c.Names?.[0] ?? c.Id).replace(/^\//, '')}`))
-      await docker.getContainer(c.Id).remove({ force: true, v: true });
-  for (const n of await docker.listNetworks({ filters }))
-    if (only.has(`network ${n.Name}`))
-      await docker
-        .getNetwork(n.Id)
-        .remove()
-        .catch(() => {});
-  for (const v of (await docker.listVolumes({ filters })).Volumes ?? [])
-    if (only.has(`volume ${v.Name}`))
-      await docker
-        .getVolume(v.Name)
-        .remove()
-        .catch(() => {});
 }

@@ -89,6 +89,22 @@ describe('loadConfig', () => {
     expect((await load({ WHEELHOUSE_WORKER: raw })).runWorker).toBe(want);
   });
 
+  it('reads WHEELHOUSE_DOCKER_LABELS as labels for every Docker provider, and names a bad one', async () => {
+    expect((await load({})).dockerLabels).toEqual({});
+    expect((await load({ WHEELHOUSE_DOCKER_LABELS: 'team=payments, dev.example/run=42,empty=' })).dockerLabels).toEqual(
+      {
+        team: 'payments',
+        'dev.example/run': '42',
+        empty: '',
+      },
+    );
+    const noValue = await configError({ WHEELHOUSE_DOCKER_LABELS: 'team' });
+    expect(noValue.message).toContain('WHEELHOUSE_DOCKER_LABELS');
+    expect(noValue.message).toContain('"team" is not key=value');
+    const reserved = await configError({ WHEELHOUSE_DOCKER_LABELS: 'wheelhouse.instance=x' });
+    expect(reserved.message).toContain('keys under wheelhouse. are reserved');
+  });
+
   it('accepts postgresql:// and a base64 secret key', async () => {
     const c = await load({
       DATABASE_URL: 'postgresql://h/db',

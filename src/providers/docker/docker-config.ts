@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DockerProvider, type DockerProviderOptions } from './docker-provider.js';
 
+/** A label key an operator may add: Docker's key syntax, outside the provider's own `wheelhouse.` keys. */
+export const dockerLabelKey = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$/, 'is not a label key (letters, digits, . _ / -)')
+  .refine((k) => !k.startsWith('wheelhouse.'), 'keys under wheelhouse. are reserved for the provider');
+
 const optionsSchema = z
   .object({
     socketPath: z.string().min(1).optional(),
@@ -8,6 +14,7 @@ const optionsSchema = z
     port: z.number().int().min(1).max(65535).optional(),
     region: z.string().optional(),
     connectTimeoutMs: z.number().int().positive().optional(),
+    labels: z.record(dockerLabelKey, z.string()).optional(),
   })
   .strict();
 
@@ -28,6 +35,7 @@ export function dockerProviderFromConfig(
   options: Record<string, unknown>,
   region: string | undefined,
   dockerHost: string | undefined,
+  labels: Record<string, string> = {},
 ): DockerProvider {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -36,9 +44,12 @@ export function dockerProviderFromConfig(
   }
   const connection =
     parsed.data.host || parsed.data.socketPath ? parsed.data : { ...parsed.data, ...parseDockerHost(dockerHost) };
+  const { labels: own, ...rest } = connection;
   return new DockerProvider({
     key,
-    ...connection,
+    ...rest,
+    // The setting's labels apply to every Docker provider; an entry's own options add to them.
+    labels: { ...labels, ...own },
     ...((region ?? parsed.data.region) ? { region: region ?? parsed.data.region } : {}),
   });
 }

@@ -123,6 +123,13 @@ export interface DockerProviderOptions extends DockerConnectionOptions {
   docker?: Dockerode;
   /** Told when the engine's event stream fails or is reopened (the provider itself logs nothing). */
   onEventStreamError?: (err: unknown) => void;
+  /**
+   * Labels added to every object the provider creates (containers, networks,
+   * volumes), beside the workload's own: an operator's mark (a team, a cost
+   * centre), or a test run's, so its leak check finds only what it made.
+   * Keys under `wheelhouse.` are the provider's own and are ignored here.
+   */
+  labels?: Record<string, string>;
 }
 
 /** The capabilities the Docker provider implements, and nothing more. */
@@ -156,8 +163,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** The engine's event stream, shared by every subscribeChanges listener. */
   readonly #events: DockerEventFeed;
   #engineVersion: string | undefined;
+  readonly #labels: Record<string, string>;
 
   constructor(options: DockerProviderOptions = {}) {
+    this.#labels = { ...options.labels };
     this.#target = { provider: options.key ?? 'docker', endpoint: engineEndpoint(options) };
     this.#region = options.region ?? 'local';
     this.#location = options.location;
@@ -261,7 +270,8 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
               this.#engineVersion = v.Version;
             }),
       ]);
-      const base = baseLabels(req);
+      // Later calls read these back from the network, so the provider's labels reach every object.
+      const base = baseLabels({ ...req, labels: { ...req.labels, ...this.#labels } });
       const [network, existing] = await Promise.all([
         this.#engine.ensureNetwork(call, req.instanceId, base),
         this.#engine.list(call, req.instanceId),
