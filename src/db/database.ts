@@ -135,6 +135,16 @@ export interface SecretTable {
   updated_at: CreatedAt;
 }
 
+/** The installation's edge CA (one row, id `edge`): its certificate, and its key sealed with the vault's key. */
+export interface EdgeCertificateAuthorityTable {
+  id: string;
+  certificate_pem: string;
+  key_ciphertext: string;
+  key_iv: string;
+  key_auth_tag: string;
+  created_at: CreatedAt;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   tenants: TenantTable;
@@ -144,6 +154,7 @@ export interface Database {
   releases: ReleaseTable;
   events: EventTable;
   secrets: SecretTable;
+  edge_certificate_authority: EdgeCertificateAuthorityTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;
