@@ -5,7 +5,14 @@ import { createPrivateKey, type KeyObject, randomBytes, webcrypto, X509Certifica
 import * as x509 from '@peculiar/x509';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/db-types.js';
-import { type EdgeCaRow, findEdgeCa, insertEdgeCaIfAbsent } from '../db/repositories/edge-ca-repository.js';
+import {
+  type EdgeCaRow,
+  type EdgeLeafRow,
+  findEdgeCa,
+  findEdgeLeaf,
+  insertEdgeCaIfAbsent,
+  putEdgeLeafUnlessFresh,
+} from '../db/repositories/edge-ca-repository.js';
 import type { RouteCertificate } from '../providers/traffic.js';
 import { openSecret, type SecretAddress, sealSecret } from './secret-crypto.js';
 
@@ -190,7 +197,7 @@ function infoOf(leaf: X509Certificate): CertificateInfo {
 export interface CertificateIssuer {
   /** `edge_ca` today; `acme` later. */
   readonly source: 'edge_ca' | 'acme';
-  /** A certificate and key for `host` (SAN = host). May return one issued earlier while it is far from expiry. */
+  /** A certificate and key for `host` (SAN = host). May return one issued earlier (by any replica) while it is far from expiry. */
   issue(host: string): Promise<{ certificate: RouteCertificate; info: CertificateInfo }>;
   /** PEM of the CA that signs what this issuer issues (Provider.edge.caCertificate), when it has one. */
   caCertificatePem(): string | undefined;
@@ -205,7 +212,7 @@ export interface EdgeCaDeps {
   now?: () => Date;
   /** Validity of issued leaf certificates, in days; 90 by default. */
   leafValidityDays?: number;
-  /** A cached leaf is issued again when fewer than this many days are left; 30 by default. */
+  /** A leaf (this process's or the stored one) is issued again when fewer than this many days are left; 30 by default. */
   renewBeforeDays?: number;
 }
 
@@ -217,6 +224,8 @@ const BACKDATE_MS = 5 * 60_000;
 const EC_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 /** The AAD the CA key is sealed under: not a tenant's (tenant ids are UUIDs), so no vault row opens as it or it as one. */
 const CA_KEY_ADDRESS: SecretAddress = { tenantId: '_installation', key: '_edge/ca-key' };
+/** The AAD of a leaf's key: bound to its host, so a row moved to another host does not open. */
+const leafAddress = (host: string): SecretAddress => ({ tenantId: '_installation', key: `_edge/leaf/${host}` });
 
 const crypto = webcrypto as unknown as Crypto;
 
@@ -224,7 +233,8 @@ const crypto = webcrypto as unknown as Crypto;
  * The installation's own CA: made once per installation (the first call),
  * kept encrypted with the vault's key in Postgres (table
  * `edge_certificate_authority`), and loaded by every later call and every
- * replica. Concurrent first calls each make a CA and insert it if absent; one
+ * replica. The leaves it issues are stored likewise (`edge_issued_certificates`,
+ * one per host), so replicas and restarts serve the same one until renewal. Concurrent first calls each make a CA and insert it if absent; one
  * insert wins and every caller loads the winner, so all agree on one CA.
  * A vault key that cannot open the stored key is a SecretDecryptError (the CA
  * is never silently replaced: clients trust it).
@@ -277,7 +287,7 @@ function serialNumber(): string {
 
 class EdgeCaIssuer implements CertificateIssuer {
   readonly source = 'edge_ca' as const;
-  /** Leaves issued by this process, by host, reused until close to expiry (bounded: a host not routed any more ages out). */
+  /** Leaves this process has issued or read, by host (bounded: a host not routed any more ages out). */
   readonly #issued = new LRUCache<string, { certificate: RouteCertificate; info: CertificateInfo }>({
     max: 10_000,
   });
@@ -305,12 +315,55 @@ class EdgeCaIssuer implements CertificateIssuer {
     return this.caPem;
   }
 
+  /**
+   * The leaf for `host`: this process's copy, else the stored one, while it
+   * is valid for more than `renewBeforeDays`; otherwise a new one, stored
+   * unless another replica stored a fresh one first, then read back, so every
+   * replica and restart serves the same certificate for a host.
+   */
   async issue(host: string): Promise<{ certificate: RouteCertificate; info: CertificateInfo }> {
     const now = this.deps.now?.() ?? new Date();
-    const renewBefore = (this.deps.renewBeforeDays ?? 30) * DAY_MS;
+    const freshAfter = new Date(now.getTime() + (this.deps.renewBeforeDays ?? 30) * DAY_MS);
     const cached = this.#issued.get(host);
-    if (cached && cached.info.notAfter.getTime() - now.getTime() > renewBefore) return cached;
+    if (cached && cached.info.notAfter > freshAfter) return cached;
+    const stored = await findEdgeLeaf(this.deps.db, host);
+    if (stored && stored.not_after > freshAfter) return this.#remember(stored);
+    const made = await this.#make(host, now);
+    const sealed = sealSecret(this.deps.vaultKey, leafAddress(host), made.certificate.privateKeyPem);
+    await putEdgeLeafUnlessFresh(
+      this.deps.db,
+      {
+        host,
+        certificate_pem: made.certificate.certificatePem,
+        key_ciphertext: sealed.ciphertext,
+        key_iv: sealed.iv,
+        key_auth_tag: sealed.authTag,
+        not_after: made.info.notAfter,
+      },
+      freshAfter,
+    );
+    const winner = await findEdgeLeaf(this.deps.db, host);
+    if (!winner) throw new Error(`the certificate issued for ${host} was stored but cannot be read back`);
+    return this.#remember(winner);
+  }
 
+  #remember(row: EdgeLeafRow): { certificate: RouteCertificate; info: CertificateInfo } {
+    const issued = {
+      certificate: {
+        certificatePem: row.certificate_pem,
+        privateKeyPem: openSecret(this.deps.vaultKey, leafAddress(row.host), {
+          ciphertext: row.key_ciphertext,
+          iv: row.key_iv,
+          authTag: row.key_auth_tag,
+        }),
+      },
+      info: infoOf(new X509Certificate(row.certificate_pem)),
+    };
+    this.#issued.set(row.host, issued);
+    return issued;
+  }
+
+  async #make(host: string, now: Date): Promise<{ certificate: RouteCertificate; info: CertificateInfo }> {
     const keys = (await crypto.subtle.generateKey(EC_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
     const leaf = await x509.X509CertificateGenerator.create(
       {
@@ -335,12 +388,10 @@ class EdgeCaIssuer implements CertificateIssuer {
     );
     const pkcs8 = await crypto.subtle.exportKey('pkcs8', keys.privateKey);
     const certificatePem = leaf.toString('pem');
-    const issued = {
+    return {
       certificate: { certificatePem, privateKeyPem: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY') },
       info: infoOf(new X509Certificate(certificatePem)),
     };
-    this.#issued.set(host, issued);
-    return issued;
   }
 }
 

@@ -145,6 +145,17 @@ export interface EdgeCertificateAuthorityTable {
   created_at: CreatedAt;
 }
 
+/** A leaf the edge CA issued for a host (one per host), its key sealed with the vault's key. */
+export interface EdgeIssuedCertificateTable {
+  host: string;
+  certificate_pem: string;
+  key_ciphertext: string;
+  key_iv: string;
+  key_auth_tag: string;
+  not_after: Date;
+  created_at: CreatedAt;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   tenants: TenantTable;
@@ -155,6 +166,7 @@ export interface Database {
   events: EventTable;
   secrets: SecretTable;
   edge_certificate_authority: EdgeCertificateAuthorityTable;
+  edge_issued_certificates: EdgeIssuedCertificateTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

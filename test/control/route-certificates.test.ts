@@ -325,6 +325,32 @@ describe('the edge CA', () => {
     expect(renewed.info.notAfter.getTime()).toBeGreaterThan(first.info.notAfter.getTime());
   });
 
+  it('stores what it issues: another replica and a restart serve the same leaf, concurrent issuers agree', async () => {
+    const [a, b] = await Promise.all([
+      loadEdgeCertificateAuthority({ db: handle.db, vaultKey }),
+      loadEdgeCertificateAuthority({ db: handle.db, vaultKey }),
+    ]);
+    const [fromA, fromB] = await Promise.all([a.issue('shared.example.test'), b.issue('shared.example.test')]);
+    expect(fromB.certificate).toEqual(fromA.certificate);
+    const restarted = await loadEdgeCertificateAuthority({ db: handle.db, vaultKey });
+    expect((await restarted.issue('shared.example.test')).certificate).toEqual(fromA.certificate);
+    const rows = await handle.db
+      .selectFrom('edge_issued_certificates')
+      .selectAll()
+      .where('host', '=', 'shared.example.test')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.certificate_pem).toBe(fromA.certificate.certificatePem);
+    expect(`${rows[0]?.key_ciphertext}`).not.toMatch(/PRIVATE KEY/);
+    // Renewed by one replica close to expiry, the others pick up the new leaf instead of issuing their own.
+    const later = new Date(Date.now() + 61 * DAY);
+    const renewing = await loadEdgeCertificateAuthority({ db: handle.db, vaultKey, now: () => later });
+    const renewed = await renewing.issue('shared.example.test');
+    expect(renewed.certificate.certificatePem).not.toBe(fromA.certificate.certificatePem);
+    const other = await loadEdgeCertificateAuthority({ db: handle.db, vaultKey, now: () => later });
+    expect((await other.issue('shared.example.test')).certificate).toEqual(renewed.certificate);
+  });
+
   it('refuses to load with another vault key, and never replaces the stored CA', async () => {
     const before = await ownCaRows(handle.db);
     await expect(loadEdgeCertificateAuthority({ db: handle.db, vaultKey: randomBytes(32) })).rejects.toBeInstanceOf(

@@ -18,6 +18,7 @@ import { usingPostgres } from '../support/database.js';
 const TABLES = [
   'api_tokens',
   'edge_certificate_authority',
+  'edge_issued_certificates',
   'events',
   'instances',
   'operations',
