@@ -135,6 +135,27 @@ export interface SecretTable {
   updated_at: CreatedAt;
 }
 
+/** The installation's edge CA (one row, id `edge`): its certificate, and its key sealed with the vault's key. */
+export interface EdgeCertificateAuthorityTable {
+  id: string;
+  certificate_pem: string;
+  key_ciphertext: string;
+  key_iv: string;
+  key_auth_tag: string;
+  created_at: CreatedAt;
+}
+
+/** A leaf the edge CA issued for a host (one per host), its key sealed with the vault's key. */
+export interface EdgeIssuedCertificateTable {
+  host: string;
+  certificate_pem: string;
+  key_ciphertext: string;
+  key_iv: string;
+  key_auth_tag: string;
+  not_after: Date;
+  created_at: CreatedAt;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   tenants: TenantTable;
@@ -144,6 +165,8 @@ export interface Database {
   releases: ReleaseTable;
   events: EventTable;
   secrets: SecretTable;
+  edge_certificate_authority: EdgeCertificateAuthorityTable;
+  edge_issued_certificates: EdgeIssuedCertificateTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

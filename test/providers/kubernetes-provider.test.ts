@@ -229,16 +229,17 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.exec,
         Capabilities.volumes,
         Capabilities.rolling,
+        // Routes as an Ingress and its TLS Secrets (kubernetes-routes.test.ts).
+        Capabilities.customDomains,
+        Capabilities.tls,
       ].sort(),
     );
-    // What it does not implement is not declared: no GPUs, no other strategies, no domains/TLS, no other sources.
+    // What it does not implement is not declared: no GPUs, no other strategies, no other sources.
     for (const absent of [
       Capabilities.gpu,
       Capabilities.blueGreen,
       Capabilities.canary,
       Capabilities.autoScale,
-      Capabilities.customDomains,
-      Capabilities.tls,
       Capabilities.helm,
       Capabilities.manifests,
       Capabilities.argoCD,

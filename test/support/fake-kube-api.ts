@@ -37,6 +37,11 @@
  *   LoadBalancer Services, a cloud controller that fills a LoadBalancer's
  *   status.loadBalancer.ingress after `loadBalancerDelayMs`, Ingresses, and
  *   cluster-wide Deployment/StatefulSet/PersistentVolumeClaim lists.
+ * - Routes (the edge section at the end): the API server's validation of what
+ *   the routes Ingress and its TLS Secrets must be (Secret data base64, a
+ *   `kubernetes.io/tls` Secret's `tls.crt`/`tls.key`, a Secret's immutable
+ *   type, `stringData` folded into `data`; Ingress hosts, paths, pathTypes,
+ *   backends and tls entries), answered 400/422 as a real server would.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -320,6 +325,8 @@ export class FakeKubeApi {
         const obj = JSON.parse(body) as Obj;
         const objName = obj.metadata?.name as string | undefined;
         if (!objName) return this.#status(res, 422, 'Invalid', 'metadata.name: Required value');
+        const invalidEdge = edgeObjectInvalid(plural, obj);
+        if (invalidEdge) return this.#status(res, invalidEdge.code, invalidEdge.reason, invalidEdge.message);
         const ck = key(plural, namespace, objName);
         if (this.#objects.has(ck)) {
           return this.#status(res, 409, 'AlreadyExists', `${plural} "${objName}" already exists`);
@@ -330,6 +337,8 @@ export class FakeKubeApi {
       case 'PUT': {
         if (!existing) return notFound();
         const obj = JSON.parse(body) as Obj;
+        const invalidEdge = edgeObjectInvalid(plural, obj, existing);
+        if (invalidEdge) return this.#status(res, invalidEdge.code, invalidEdge.reason, invalidEdge.message);
         const rv = obj.metadata?.resourceVersion;
         if (rv && rv !== existing.metadata.resourceVersion) {
           return this.#status(
@@ -1305,4 +1314,88 @@ export function kubeconfigFor(server: string, token: string): string {
     'current-context: fake',
     '',
   ].join('\n');
+}
+
+// ----------------------------------------------------------------- edge: routes
+// What the API server checks of the objects routes make (an Ingress, TLS
+// Secrets), so a malformed one fails here as on a real cluster. Kept apart
+// from the sections above: the only hooks are the two calls in #rest.
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** A 400/422 the server would answer for `obj` (a create, or a replace of `existing`); undefined when valid. */
+function edgeObjectInvalid(
+  plural: string,
+  obj: Obj,
+  existing?: Obj,
+): { code: number; reason: string; message: string } | undefined {
+  const invalid = (message: string) => ({ code: 422, reason: 'Invalid', message });
+  if (plural === 'secrets') {
+    // The server folds stringData into data (write-only), as the real one does.
+    if (obj.stringData) {
+      obj.data = { ...(obj.data ?? {}) };
+      for (const [k, v] of Object.entries(obj.stringData as Record<string, string>)) {
+        obj.data[k] = Buffer.from(v).toString('base64');
+      }
+      delete obj.stringData;
+    }
+    for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, unknown>)) {
+      if (typeof v !== 'string' || !BASE64.test(v)) {
+        return {
+          code: 400,
+          reason: 'BadRequest',
+          message: `Secret in version "v1" cannot be handled: data[${k}]: illegal base64 data`,
+        };
+      }
+    }
+    const type = obj.type ?? 'Opaque';
+    if (existing && (existing.type ?? 'Opaque') !== type) {
+      return invalid(`Secret "${obj.metadata?.name}" is invalid: type: Invalid value: "${type}": field is immutable`);
+    }
+    if (type === 'kubernetes.io/tls') {
+      for (const k of ['tls.crt', 'tls.key']) {
+        if (obj.data?.[k] === undefined)
+          return invalid(`Secret "${obj.metadata?.name}" is invalid: data[${k}]: Required value`);
+      }
+    }
+    return undefined;
+  }
+  if (plural !== 'ingresses') return undefined;
+  const name = obj.metadata?.name;
+  const spec = (obj.spec ?? {}) as Obj;
+  const hostOk = (h: unknown) =>
+    typeof h === 'string' && DNS_SUBDOMAIN.test(h.startsWith('*.') ? h.slice(2) : h) && !/^[0-9.]+$/.test(h);
+  for (const [i, rule] of ((spec.rules ?? []) as Obj[]).entries()) {
+    if (rule.host !== undefined && !hostOk(rule.host)) {
+      return invalid(`Ingress "${name}" is invalid: spec.rules[${i}].host: Invalid value: "${rule.host}"`);
+    }
+    for (const [j, path] of ((rule.http?.paths ?? []) as Obj[]).entries()) {
+      const at = `spec.rules[${i}].http.paths[${j}]`;
+      if (!['Exact', 'Prefix', 'ImplementationSpecific'].includes(path.pathType)) {
+        return invalid(`Ingress "${name}" is invalid: ${at}.pathType: Required value: pathType must be specified`);
+      }
+      if (path.pathType !== 'ImplementationSpecific' && !(typeof path.path === 'string' && path.path.startsWith('/'))) {
+        return invalid(
+          `Ingress "${name}" is invalid: ${at}.path: Invalid value: "${path.path}": must be an absolute path`,
+        );
+      }
+      const svc = path.backend?.service;
+      const port = svc?.port?.number;
+      if (!svc?.name || !(svc.port?.name || (Number.isInteger(port) && port > 0 && port < 65536))) {
+        return invalid(
+          `Ingress "${name}" is invalid: ${at}.backend: Invalid value: a service name and port are required`,
+        );
+      }
+    }
+  }
+  for (const [i, t] of ((spec.tls ?? []) as Obj[]).entries()) {
+    for (const h of (t.hosts ?? []) as unknown[]) {
+      if (!hostOk(h)) return invalid(`Ingress "${name}" is invalid: spec.tls[${i}].hosts: Invalid value: "${h}"`);
+    }
+    if (t.secretName !== undefined && !DNS_SUBDOMAIN.test(t.secretName)) {
+      return invalid(`Ingress "${name}" is invalid: spec.tls[${i}].secretName: Invalid value: "${t.secretName}"`);
+    }
+  }
+  return undefined;
 }

@@ -33,6 +33,11 @@ const optionsSchema = z
     ingressClassName: z.string().regex(DNS_SUBDOMAIN, 'must name an IngressClass').optional(),
     nodeAddress: z.string().min(1).optional(),
     namespaces: z.enum(['fixed', 'per-tenant']).optional(),
+    edgeDomain: z
+      .string()
+      .max(200)
+      .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, 'must be a lower-case DNS name')
+      .optional(),
   })
   .strict()
   .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
@@ -95,6 +100,7 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
     ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
     ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
+    ...(parsed.data.edgeDomain ? { edgeDomain: parsed.data.edgeDomain } : {}),
     exposure: {
       ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
       ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),

@@ -75,6 +75,7 @@ import {
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
+import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeCall } from './kubernetes-call.js';
 import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
@@ -83,6 +84,7 @@ import { CredentialClients } from './kubernetes-credential-clients.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
 import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
+import { RouteIngress } from './kubernetes-ingress.js';
 import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import {
@@ -154,13 +156,20 @@ export interface KubernetesProviderOptions {
    * `load_balancer` or `ingress` (needs `ingressHost`). See kubernetes-exposure.ts.
    */
   exposure?: ExposureOptions;
+  /**
+   * Domain of generated route hosts (`<service>-<instance>-<tenant>.<edgeDomain>`),
+   * as `Provider.edge.domain` reports it. Default `localhost`. Routes become an
+   * Ingress (kubernetes-ingress.ts) with the exposure's ingressClassName.
+   */
+  edgeDomain?: string;
 }
 
 /**
  * What the Kubernetes provider implements, and nothing more: volumes as
  * PersistentVolumeClaims; no GPUs, no strategies beyond rolling (recreate is
- * accepted for Deployments but is not a capability), no custom domains or TLS
- * (an Ingress host is an exposure option, not a managed domain).
+ * accepted for Deployments but is not a capability). Custom domains and TLS
+ * are routes, realised as an Ingress and its TLS Secrets (kubernetes-ingress.ts);
+ * an exposure option's Ingress host is not a managed domain.
  */
 export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.provision,
@@ -170,10 +179,13 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.exec,
   Capabilities.volumes,
   Capabilities.rolling,
+  // Routes: an Ingress per instance and a kubernetes.io/tls Secret per TLS host (kubernetes-ingress.ts).
+  Capabilities.customDomains,
+  Capabilities.tls,
 ];
 
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
-export class KubernetesProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister {
+export class KubernetesProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine {
   readonly #cluster: KubeCluster;
   readonly #versionApi: VersionApi;
   readonly #clients: CredentialClients;
@@ -191,6 +203,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   readonly #changes: KubeChanges;
   readonly #defaultStorageClass: string | undefined;
   readonly #exposure: Exposure;
+  readonly #routes: RouteIngress;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -234,6 +247,10 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       this.#namespace,
       options.exposure ?? {},
     );
+    this.#routes = new RouteIngress(this.#cluster, kc.makeApiClient(NetworkingV1Api), {
+      ...(options.edgeDomain ? { edgeDomain: options.edgeDomain } : {}),
+      ...(options.exposure?.ingressClassName ? { ingressClassName: options.exposure.ingressClassName } : {}),
+    });
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -350,6 +367,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'deprovision', async (call) => {
       await this.#cluster.deleteAll(call, instanceId);
       await this.#exposure.delete(call, instanceId);
+      await this.#routes.delete(call, instanceId);
       const keptVolumes = await releaseClaims(
         this.#cluster.core,
         this.#namespace,
@@ -541,7 +559,21 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     });
   }
 
-  /** Implements WorkloadLister: every workload this provider manages in its namespace. */
+  /** Implements TrafficEngine: kind `ingress` and the generated hosts' domain (the cluster's controller serves). */
+  async edge(_ctx: CallContext): Promise<EdgeInfo> {
+    return this.#routes.edge();
+  }
+
+  /**
+   * Implements TrafficEngine: the instance's routes as one Ingress and a TLS
+   * Secret per TLS host (kubernetes-ingress.ts); empty deletes them. A route
+   * naming a service or port the instance lacks is `invalid_spec`; an
+   * instance that is not there (and routes to make) is `not_found`.
+   */
+  async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
+    return this.#run(ctx, 'apply routes', (call) => this.#routes.apply(call, instanceId, routes));
+  }
+
   /** Implements WorkloadLister: every workload this provider manages in its namespace. */
   async managedWorkloads(ctx: CallContext = {}): Promise<{ instanceId: string; tenantId: string }[]> {
     return this.#run(ctx, 'list workloads', (call) => this.#cluster.managedWorkloads(call));

@@ -40,6 +40,7 @@ import type {
   WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { KubeCall } from './kubernetes-call.js';
 import { isConflict, isNotFound, toProviderError } from './kubernetes-errors.js';
 import { instanceSelector, Labels, MANAGED_BY } from './kubernetes-objects.js';
@@ -54,7 +55,9 @@ export function tenantNamespace(prefix: string, tenantId: string): string {
 }
 
 /** A Provider that gives each tenant its own namespace (see the module comment). */
-export class TenantNamespacedKubernetes implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister {
+export class TenantNamespacedKubernetes
+  implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine
+{
   readonly #options: KubernetesProviderOptions;
   readonly #prefix: string;
   readonly #base: KubernetesProvider;
@@ -159,6 +162,16 @@ export class TenantNamespacedKubernetes implements Provider, HealthChecker, Read
 
   async exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult> {
     return (await this.#for(ctx, instanceId)).exec(ctx, instanceId, req);
+  }
+
+  edge(ctx: CallContext): Promise<EdgeInfo> {
+    return this.#base.edge(ctx);
+  }
+
+  /** Routes live in the instance's namespace; an instance no namespace holds has nothing to remove. */
+  async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
+    if (routes.length === 0 && !(await this.#locate(ctx, instanceId))) return;
+    return (await this.#for(ctx, instanceId)).applyRoutes(ctx, instanceId, routes);
   }
 
   /** Every managed workload in every namespace, with its tenant. */
