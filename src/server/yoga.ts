@@ -12,6 +12,7 @@ import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { useQueryCost } from './query-cost.js';
 import { requestMetricsPlugin } from './request-metrics.js';
 
 /** What a transport hands yoga: the HTTP request, or a WebSocket connection already authenticated. */
@@ -49,9 +50,11 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
         maxAliases: { n: REQUEST_LIMITS.maxAliases },
         maxDirectives: { n: REQUEST_LIMITS.maxDirectives },
         maxTokens: { n: REQUEST_LIMITS.maxTokens },
-        costLimit: { maxCost: REQUEST_LIMITS.maxCost },
+        // Cost is counted in nodes by useQueryCost (query-cost.ts); armor's rule counts fields, not lists.
+        costLimit: { enabled: false },
         blockFieldSuggestion: { enabled: true },
       }),
+      useQueryCost(),
       useRetryAfterHeader(),
       requestMetricsPlugin(),
       useCompiledQueries(),
