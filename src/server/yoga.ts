@@ -12,6 +12,7 @@ import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
 import { useQueryCost } from './query-cost.js';
 import { requestMetricsPlugin } from './request-metrics.js';
 
@@ -29,7 +30,11 @@ export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
  * (depth, aliases, directives, tokens, cost), error masking, and a context
  * that carries the caller's principal and per-request loaders.
  */
-export function createGraphQLServer(services: Services, maskError: MaskError): GraphQLServer {
+export function createGraphQLServer(
+  services: Services,
+  maskError: MaskError,
+  origins: OriginPolicy = createOriginPolicy(),
+): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -44,6 +49,13 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
     // pipe every body through a counting stream again, a cost on every request of the read path.
     maxRequestBodySize: false,
     maskedErrors: { maskError },
+    // An allowed origin is named back, never with credentials (auth is a bearer token, not a cookie);
+    // a foreign one never gets this far (http-server.ts refuses it with 403).
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !origins.allows(origin, request.headers.get('host') ?? undefined)) return false;
+      return { origin: [origin], credentials: false, maxAge: 600 };
+    },
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: REQUEST_LIMITS.maxDepth, ignoreIntrospection: true },
