@@ -6,6 +6,7 @@ import { postgresServerUrl } from './database.js';
 import { strictComponents } from './env.js';
 import { makePgliteTemplate } from './pglite-template.js';
 import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js';
+import { compiledServer } from './server-command.js';
 
 /**
  * Once per run: make the migrated template of the per-file Postgres databases
@@ -17,6 +18,17 @@ import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js
  * Wheelhouse labels is left on the engine: every test cleans up after itself.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // bin/wheelhouse runs dist/, and so do the server processes tests start when compiledServer
+  // (server-command.ts): build it once, up front, rather than in the first processes that race for it.
+  {
+    // @ts-expect-error plain JavaScript without declarations (it runs before anything is compiled)
+    const { ensureServerBuilt } = (await import('../../scripts/server-build.mjs')) as {
+      ensureServerBuilt: (log: (line: string) => void) => Promise<unknown>;
+    };
+    await ensureServerBuilt((line) =>
+      console.log(`global setup${compiledServer ? ' (compiled servers)' : ''}: ${line}`),
+    );
+  }
   // Made while the images build (it is mostly initdb, seconds on a busy machine); awaited below.
   const template = process.env.WHEELHOUSE_TEST_DATABASE_URL ? undefined : makePgliteTemplate();
   // Each file works in a database of its own on the Postgres server (postgres-file-database.ts),
