@@ -11,6 +11,7 @@ import { bootstrap } from './server/bootstrap.js';
 import { createErrorMasker } from './server/error-masking.js';
 import { createHttpServer } from './server/http-server.js';
 import { createMetricsHandler, createMetricsServer } from './server/metrics-endpoint.js';
+import { createOriginPolicy } from './server/origin-policy.js';
 import { createServices } from './server/services.js';
 import { createWorkers, type ExecutorTuning } from './server/workers.js';
 import { createWsServer } from './server/ws-server.js';
@@ -52,7 +53,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const { executor, supervisor } = createWorkers(database.db, registry, services, config, logger, opts.executor);
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
   const maskError = createErrorMasker(logger);
-  const graphql = createGraphQLServer(services, maskError);
+  const origins = createOriginPolicy(config.corsOrigins);
+  const graphql = createGraphQLServer(services, maskError, origins);
   enableProcessMetrics();
   // /metrics: on its own port and open (WHEELHOUSE_METRICS_PORT), else on the API port behind a SYSTEM token.
   const scrape = { db: database.db, events: services.events };
@@ -62,8 +64,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     graphql,
     database.db,
     metricsServer ? undefined : createMetricsHandler(scrape, services.tokens),
+    origins,
   );
-  const ws = createWsServer(server, graphql, services, maskError);
+  const ws = createWsServer(server, graphql, services, maskError, origins);
 
   let started = false;
   return {

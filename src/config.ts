@@ -61,6 +61,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** Browser origins allowed besides the server's own (WHEELHOUSE_CORS_ORIGINS; `*` for any); none by default. */
+  corsOrigins: string[];
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -139,6 +141,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       z.coerce.number().min(0).max(3600),
       env.WHEELHOUSE_SHUTDOWN_GRACE_SECONDS ?? '20',
     ),
+    corsOrigins: parseOrigins(env.WHEELHOUSE_CORS_ORIGINS),
   };
 }
 
@@ -161,6 +164,30 @@ function parseLabelList(setting: string, raw: string | undefined): Record<string
     if (key.startsWith('wheelhouse.'))
       throw new ConfigError(setting, `label key ${key}: keys under wheelhouse. are reserved`);
     out[key] = item.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** A comma-separated list of origins (`https://host[:port]`) or `*`, each normalised as a browser sends it. */
+function parseOrigins(raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const item of (raw ?? '').split(',').map((s) => s.trim())) {
+    if (!item) continue;
+    if (item === '*') {
+      out.push(item);
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError('WHEELHOUSE_CORS_ORIGINS', `"${item}" is not an origin (expected https://host[:port])`);
+    }
+    const onlyOrigin = url.pathname === '/' && !url.search && !url.hash && !url.username;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !onlyOrigin) {
+      throw new ConfigError('WHEELHOUSE_CORS_ORIGINS', `"${item}" is not an origin (expected https://host[:port])`);
+    }
+    out.push(url.origin);
   }
   return out;
 }

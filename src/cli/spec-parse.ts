@@ -4,13 +4,25 @@ import { usageError } from './exit-codes.js';
 
 /**
  * The `wheelhouse.yaml` format (parsed here without Node APIs, so the web console
- * reads pasted YAML with the same rules as `apply`): one instance, its services keyed by name.
+ * reads pasted YAML with the same rules as `apply`): one instance, its services keyed by name,
+ * or written as the API's list of `{ name, … }` (what `provisionInstance` takes).
  * Objects are strict (an unknown key is an error, so a typo never silently
- * drops a setting); env, labels and annotations are maps.
+ * drops a setting); env, labels and annotations are maps, or the API's lists of
+ * `{ name, value }` / `{ key, value }`.
  */
 const DNS_LABEL = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const int = z.number().int();
 const scalarText = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+/** A map of text, or the API's list of pairs (`{ name, value }` for env, `{ key, value }` for labels). */
+const textMap = (keyName: 'name' | 'key') =>
+  z.union([
+    z.record(z.string(), scalarText),
+    z
+      .array(z.strictObject({ [keyName]: z.string(), value: scalarText }))
+      .transform((pairs) =>
+        Object.fromEntries(pairs.map((p) => [(p as Record<string, string>)[keyName], p.value as string])),
+      ),
+  ]);
 
 const portSchema = z.union([
   int.transform((container) => ({ container })),
@@ -34,7 +46,7 @@ const serviceSchema = z.strictObject({
   image: z.string().min(1, 'an image is required'),
   role: z.enum(['MAIN', 'SIDECAR', 'INIT']).optional(),
   dependsOn: z.array(z.string()).optional(),
-  env: z.record(z.string(), scalarText).optional(),
+  env: textMap('name').optional(),
   ports: z.array(portSchema).optional(),
   resources: resourcesSchema.optional(),
   healthCheck: healthCheckSchema.optional(),
@@ -63,17 +75,38 @@ const serviceSchema = z.strictObject({
       }),
     )
     .optional(),
-  annotations: z.record(z.string(), scalarText).optional(),
+  annotations: textMap('key').optional(),
 });
-const specSchema = z.strictObject({
+const serviceName = z
+  .string({ error: (issue) => (issue.input === undefined ? 'a service needs a name' : undefined) })
+  .regex(DNS_LABEL, 'a service name must be DNS-safe');
+const specFields = {
   name: z.string().regex(DNS_LABEL, 'must be DNS-safe: lowercase letters, digits and "-", starting with a letter'),
   provider: z.string().optional(),
   kind: z.enum(['DEPLOYMENT', 'STATEFUL_SET']).optional(),
-  labels: z.record(z.string(), scalarText).optional(),
+  labels: textMap('key').optional(),
   readiness: z.strictObject({ timeoutSeconds: int.optional(), intervalSeconds: int.optional() }).optional(),
+};
+const specSchema = z.strictObject({
+  ...specFields,
   services: z
-    .record(z.string().regex(DNS_LABEL, 'a service name must be DNS-safe'), serviceSchema)
+    .record(serviceName, serviceSchema)
     .refine((s) => Object.keys(s).length > 0, 'at least one service is required'),
+});
+/** The same spec with services as the API's list; a name given twice is an error at its second place. */
+const listSpecSchema = z.strictObject({
+  ...specFields,
+  services: z
+    .array(serviceSchema.extend({ name: serviceName }))
+    .min(1, 'at least one service is required')
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((s, i) => {
+        if (seen.has(s.name))
+          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${s.name}" is named twice` });
+        seen.add(s.name);
+      });
+    }),
 });
 
 type ParsedSpec = z.infer<typeof specSchema>;
@@ -98,7 +131,9 @@ export function parseSpec(text: string, file: string): AppSpec {
     });
     throw usageError(lines.join('\n'));
   }
-  const result = specSchema.safeParse(doc.toJS());
+  const raw = doc.toJS() as { services?: unknown } | null;
+  const listed = Array.isArray(raw?.services);
+  const result = listed ? listSpecSchema.safeParse(raw) : specSchema.safeParse(raw);
   if (!result.success) {
     const lines = result.error.issues.flatMap((issue) => {
       const path = issue.path.map(String);
@@ -114,6 +149,7 @@ export function parseSpec(text: string, file: string): AppSpec {
     throw usageError(lines.join('\n'));
   }
   const { services, ...rest } = result.data;
+  if (Array.isArray(services)) return { ...rest, services };
   return { ...rest, services: Object.entries(services).map(([name, spec]) => ({ name, ...spec })) };
 }
 

@@ -17,6 +17,20 @@ export type DatabaseTarget =
       loadDataDir?: Blob;
     };
 
+/**
+ * The embedded PGlite sized for a control plane (docs/operations.md has the measurements): its
+ * WASM heap grows to what Postgres touches and never shrinks, and Postgres's default of 128 MB of
+ * shared buffers alone would fill it for a database of a few megabytes. The heap's initial size
+ * stays at the 128 MiB the WASM module requires (it refuses less); its maximum is fixed at 2 GiB by
+ * PGlite, so these settings are what bound it.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+  'temp_buffers = 2MB',
+] as const;
+
 /** How long a request waits for a pooled connection to a server that does not answer. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -66,6 +80,7 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
   const pglite = await PGlite.create({
     ...(target.dataDir.startsWith('memory://') ? {} : { dataDir: target.dataDir }),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    postgresqlconf: [...PGLITE_SETTINGS],
   });
   const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect), ...(log ? { log } : {}) });
   return { db, target, pglite, close: () => db.destroy() };

@@ -1,8 +1,6 @@
 import { access } from 'node:fs/promises';
 import { type Config, ConfigError, type ProviderConnection } from '../config.js';
 import type { Logger } from '../logger.js';
-import { dockerProviderFromConfig } from './docker/docker-config.js';
-import { kubernetesProviderFromConfig } from './kubernetes/kubernetes-config.js';
 import type { Provider } from './provider.js';
 import { isHealthChecker } from './provider.js';
 import type { Registry } from './registry.js';
@@ -10,10 +8,15 @@ import type { Registry } from './registry.js';
 /** Builds a provider of one type from a connection's options. */
 type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Provider>;
 
+// Each provider's client is loaded only when a connection of its type is configured: the Kubernetes
+// client alone is tens of megabytes of heap that a Docker-only server never needs.
 const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
-  docker: async (conn, config) =>
-    dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost, config.dockerLabels),
+  docker: async (conn, config) => {
+    const { dockerProviderFromConfig } = await import('./docker/docker-config.js');
+    return dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost, config.dockerLabels);
+  },
   kubernetes: async (conn, config) => {
+    const { kubernetesProviderFromConfig } = await import('./kubernetes/kubernetes-config.js');
     const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
     await provider.refreshInfo({ signal: AbortSignal.timeout(5_000) }).catch(() => undefined);

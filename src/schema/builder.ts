@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -6,6 +7,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { ForbiddenError, ValidationError } from '../control/errors.js';
 import { type Scope, Scopes } from '../control/scopes.js';
 import type { GraphQLContext } from './context.js';
+import { nodeCost } from './node-cost.js';
 
 /** The most ids one `nodes(ids)` call takes. */
 export const MAX_NODE_IDS = 100;
@@ -53,7 +55,7 @@ export const builder = new SchemaBuilder<{
     ID: { Input: string; Output: string };
   };
 }>({
-  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, DataloaderPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authorizeOnSubscribe: true,
@@ -95,4 +97,7 @@ export const builder = new SchemaBuilder<{
     defaultTypes: [],
     directResult: true,
   },
+  // Every field's cost in nodes (node-cost.ts); the server refuses a document over the limit before it
+  // runs (server/query-cost.ts), so the plugin's own check inside root resolvers stays off.
+  complexity: { fieldComplexity: nodeCost, disabled: true },
 });

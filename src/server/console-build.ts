@@ -4,8 +4,18 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (this file is src/server/console-build.ts). */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The repository root: the nearest directory above this file with a package.json (this file runs
+ * as src/server/console-build.ts through tsx, or compiled as dist/src/server/console-build.js).
+ */
+const ROOT = repositoryRoot(dirname(fileURLToPath(import.meta.url)));
+
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../..');
+  }
+}
 
 /** Where the console's source lives and where its build is served from. */
 export const CONSOLE_SOURCE_DIR = join(ROOT, 'console');

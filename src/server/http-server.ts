@@ -4,6 +4,7 @@ import { databaseReady } from '../db/health.js';
 import { serveConsole } from './console-assets.js';
 import { REQUEST_LIMITS } from './limits.js';
 import type { MetricsHandler } from './metrics-endpoint.js';
+import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
 import type { GraphQLServer } from './yoga.js';
 
 /**
@@ -12,7 +13,12 @@ import type { GraphQLServer } from './yoga.js';
  * refused before a byte is read when
  * they are over the limit or do not say how long they are.
  */
-export function createHttpServer(graphql: GraphQLServer, db: DbHandle, metrics?: MetricsHandler): Server {
+export function createHttpServer(
+  graphql: GraphQLServer,
+  db: DbHandle,
+  metrics?: MetricsHandler,
+  origins: OriginPolicy = createOriginPolicy(),
+): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
@@ -29,6 +35,13 @@ export function createHttpServer(graphql: GraphQLServer, db: DbHandle, metrics?:
     if ((req.method === 'GET' || req.method === 'HEAD') && !(path ?? '').startsWith('/graphql')) {
       void serveConsole(req, res);
       return;
+    }
+    // A browser page of a foreign origin is refused outright (its preflight too), before a byte is read.
+    const { origin, host } = originOf(req);
+    if (origin !== undefined && !origins.allows(origin, host)) {
+      return json(res, 403, {
+        errors: [{ message: origins.refusal(origin), extensions: { code: 'FORBIDDEN_ORIGIN' } }],
+      });
     }
     // A body must say how long it is, so the limit holds before a byte of it is read.
     if (req.headers['transfer-encoding'] && req.headers['content-length'] === undefined) {

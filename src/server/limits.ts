@@ -5,5 +5,6 @@ export const REQUEST_LIMITS = {
   maxAliases: 30,
   maxDirectives: 20,
   maxTokens: 5_000,
-  maxCost: 20_000,
+  /** Nodes one operation may return, counted as GitHub counts them (src/schema/node-cost.ts). */
+  maxNodes: 50_000,
 } as const;

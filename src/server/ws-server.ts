@@ -11,6 +11,7 @@ import type { GraphQLContext } from '../schema/context.js';
 import { authenticate } from './auth.js';
 import { maskAll } from './error-masking.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
 import { countWsSubscription } from './request-metrics.js';
 import { SharedPayloads } from './shared-payloads.js';
 import { type DirectDelivery, subscribeShared } from './subscribe-shared.js';
@@ -37,8 +38,24 @@ export interface WsServer {
  * subscribers of one shape sharing each event's execution and its encoding, and every socket
  * of a token closed the moment the token is revoked.
  */
-export function createWsServer(server: Server, graphql: GraphQLServer, services: Services, mask: MaskError): WsServer {
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: REQUEST_LIMITS.maxBodyBytes });
+export function createWsServer(
+  server: Server,
+  graphql: GraphQLServer,
+  services: Services,
+  mask: MaskError,
+  origins: OriginPolicy = createOriginPolicy(),
+): WsServer {
+  const wss = new WebSocketServer({
+    server,
+    path: '/graphql',
+    maxPayload: REQUEST_LIMITS.maxBodyBytes,
+    // The upgrade of a page of a foreign origin is refused (403) before a socket exists: the same rule as HTTP.
+    verifyClient: ({ req }: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
+      const { origin, host } = originOf(req);
+      if (origin === undefined || origins.allows(origin, host)) done(true);
+      else done(false, 403, origins.refusal(origin));
+    },
+  });
   const socketsByToken = new Map<string, Set<WebSocket>>();
   const forgetRevocation = services.tokens.onRevoked((tokenId) => {
     services.events.revoked(tokenId);

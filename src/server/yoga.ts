@@ -12,6 +12,8 @@ import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
 import { REQUEST_LIMITS } from './limits.js';
+import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
+import { useQueryCost } from './query-cost.js';
 import { requestMetricsPlugin } from './request-metrics.js';
 
 /** What a transport hands yoga: the HTTP request, or a WebSocket connection already authenticated. */
@@ -28,7 +30,11 @@ export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
  * (depth, aliases, directives, tokens, cost), error masking, and a context
  * that carries the caller's principal and per-request loaders.
  */
-export function createGraphQLServer(services: Services, maskError: MaskError): GraphQLServer {
+export function createGraphQLServer(
+  services: Services,
+  maskError: MaskError,
+  origins: OriginPolicy = createOriginPolicy(),
+): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -43,15 +49,24 @@ export function createGraphQLServer(services: Services, maskError: MaskError): G
     // pipe every body through a counting stream again, a cost on every request of the read path.
     maxRequestBodySize: false,
     maskedErrors: { maskError },
+    // An allowed origin is named back, never with credentials (auth is a bearer token, not a cookie);
+    // a foreign one never gets this far (http-server.ts refuses it with 403).
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !origins.allows(origin, request.headers.get('host') ?? undefined)) return false;
+      return { origin: [origin], credentials: false, maxAge: 600 };
+    },
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: REQUEST_LIMITS.maxDepth, ignoreIntrospection: true },
         maxAliases: { n: REQUEST_LIMITS.maxAliases },
         maxDirectives: { n: REQUEST_LIMITS.maxDirectives },
         maxTokens: { n: REQUEST_LIMITS.maxTokens },
-        costLimit: { maxCost: REQUEST_LIMITS.maxCost },
+        // Cost is counted in nodes by useQueryCost (query-cost.ts); armor's rule counts fields, not lists.
+        costLimit: { enabled: false },
         blockFieldSuggestion: { enabled: true },
       }),
+      useQueryCost(),
       useRetryAfterHeader(),
       requestMetricsPlugin(),
       useCompiledQueries(),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeArgsFor } from '../support/server-command.js';
 
 /**
  * Start-up as a user meets it: the real entry point in a child process.
@@ -42,7 +43,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 /** Runs `node --import tsx src/main.ts` to its end (it should not get as far as serving). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
       cwd: root,
       env: cleanEnv({ PORT: '0', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -265,7 +266,7 @@ describe('npm start', () => {
 
   it('does not print a new token on the next start, keeps the first one working, and exits 0 on SIGTERM', async () => {
     expect(firstToken).toBeDefined();
-    const server = startServer(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = startServer(process.execPath, nodeArgsFor('src/main.ts'), {
       PORT: '0',
       WHEELHOUSE_DATA_DIR: dataDir,
     });

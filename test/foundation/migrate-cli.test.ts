@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { openDatabase } from '../../src/db/connect.js';
+import { nodeArgsFor } from '../support/server-command.js';
 
 /**
  * `npm run migrate` as an operator runs it: the real script in a child
@@ -31,7 +32,7 @@ function run(
   dataDir: string,
 ): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [...nodeArgsFor(script), ...args], {
       cwd: root,
       env: {
         PATH: process.env.PATH,

@@ -14,6 +14,7 @@ import {
 import { Labels } from '../../src/providers/docker/docker-names.js';
 import { dockerAvailable, ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from '../support/docker-images.js';
 import { skipUnless } from '../support/env.js';
+import { nodeArgsFor } from '../support/server-command.js';
 import { removeRunLeftovers, runLeftovers, TEST_RUN_LABEL, testRunId } from '../support/test-run.js';
 
 /**
@@ -43,7 +44,7 @@ describe.skipIf(skipUnless('Docker Engine', hasDocker))('the leak check is scope
     dir = await mkdtemp(join(tmpdir(), 'wh-leak-check-'));
     // A plain server as a user runs it: the embedded database, Docker auto-detected, and none of the
     // suite's settings (no WHEELHOUSE_DOCKER_LABELS: its objects carry no run label).
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
       cwd: process.cwd(),
       env: {
         PATH: process.env.PATH,

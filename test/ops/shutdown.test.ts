@@ -20,6 +20,7 @@ import { openTestDatabase } from '../support/database.js';
 import { skipUnless } from '../support/env.js';
 import { FakeProvider } from '../support/fake-provider.js';
 import { type PostgresServer, postgresBinDir, startPostgresServer } from '../support/postgres-server.js';
+import { nodeArgsFor } from '../support/server-command.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long, so that a hand-over faster than it cannot be a lease expiring. */
@@ -164,7 +165,7 @@ describe.skipIf(noServer)('SIGTERM to a real server process', () => {
     await writeFile(providers, '[]');
     // One process, as the README says to run it under a supervisor (the tsx CLI is a second process
     // that relays the signal and, on a busy machine, may SIGKILL the server before it reports it).
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
       cwd: process.cwd(),
       env: {
         PATH: process.env.PATH,

@@ -6,6 +6,7 @@ import { postgresServerUrl } from './database.js';
 import { strictComponents } from './env.js';
 import { makePgliteTemplate } from './pglite-template.js';
 import { dropDatabases, makeDatabaseTemplate } from './postgres-file-database.js';
+import { compiledServer } from './server-command.js';
 import { removeRunLeftovers, TEST_RUN_LABEL } from './test-run.js';
 
 /**
@@ -14,14 +15,26 @@ import { removeRunLeftovers, TEST_RUN_LABEL } from './test-run.js';
  * from), migrate the public schema of the server Postgres-only tests use
  * (strict mode fails without that server), and build the local test images on the Docker Engine (when there is
  * one; files that need Docker decide for themselves whether its absence is a
- * skip or, in CI, a failure). The teardown fails the run when anything with
- * Wheelhouse labels is left on the engine: every test cleans up after itself.
+ * skip or, in CI, a failure). The teardown fails the run when anything
+ * labelled with this run is left on the engine (test-run.ts): every test
+ * cleans up after itself, and nothing of anyone else's is touched.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Set before any worker starts, so every worker and every child process it spawns inherits them.
   const runId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
   process.env.WHEELHOUSE_TEST_RUN = runId;
   process.env.WHEELHOUSE_DOCKER_LABELS = `${TEST_RUN_LABEL}=${runId}`;
+  // bin/wheelhouse runs dist/, and so do the server processes tests start when compiledServer
+  // (server-command.ts): build it once, up front, rather than in the first processes that race for it.
+  {
+    // @ts-expect-error plain JavaScript without declarations (it runs before anything is compiled)
+    const { ensureServerBuilt } = (await import('../../scripts/server-build.mjs')) as {
+      ensureServerBuilt: (log: (line: string) => void) => Promise<unknown>;
+    };
+    await ensureServerBuilt((line) =>
+      console.log(`global setup${compiledServer ? ' (compiled servers)' : ''}: ${line}`),
+    );
+  }
   // Made while the images build (it is mostly initdb, seconds on a busy machine); awaited below.
   const template = process.env.WHEELHOUSE_TEST_DATABASE_URL ? undefined : makePgliteTemplate();
   // Each file works in a database of its own on the Postgres server (postgres-file-database.ts),
