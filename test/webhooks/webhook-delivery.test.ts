@@ -69,6 +69,22 @@ async function deliveriesOf(tenant: TestTenant, webhookId: string) {
   return r.webhook?.deliveries.edges.map((e) => e.node) ?? [];
 }
 
+/** The webhook's deliveries once `done` holds for them (an attempt is recorded after the receiver answered). */
+async function deliveriesWhen(
+  tenant: TestTenant,
+  webhookId: string,
+  done: (ds: Awaited<ReturnType<typeof deliveriesOf>>) => boolean,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ds = await deliveriesOf(tenant, webhookId);
+    if (done(ds)) return ds;
+    if (Date.now() > deadline) throw new Error(`deliveries never got there: ${JSON.stringify(ds)}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
 /** The tenant's event types after `afterId`, oldest first, as stored. */
 async function eventsOf(tenantId: string, afterId = '0') {
   return t.database.db
@@ -133,8 +149,7 @@ describe('delivery', () => {
       [a, hToken],
       [b, hOther],
     ] as const) {
-      const ds = await deliveriesOf(tenant, hook.id);
-      expect(ds.every((d) => d.status === 'SUCCEEDED')).toBe(true);
+      await deliveriesWhen(tenant, hook.id, (ds) => ds.length > 0 && ds.every((d) => d.status === 'SUCCEEDED'));
     }
 
     for (const r of [all, secretsOnly, tokenCreated, other]) {
@@ -157,7 +172,7 @@ describe('delivery', () => {
     expect(Number.isNaN(Date.parse(first.timestamp))).toBe(false);
 
     // A redelivery is the same message: same webhook-id, same body.
-    const delivered = (await deliveriesOf(a, hToken.id))[0]!;
+    const delivered = (await deliveriesWhen(a, hToken.id, (ds) => ds[0]?.status === 'SUCCEEDED'))[0]!;
     expect(delivered.messageId).toBe(tokenCreated.received[0]!.id);
     const re = await query(t.url, a.token, RedeliverWebhookDeliveryDocument, { input: { deliveryId: delivered.id } });
     expect(re.redeliverWebhookDelivery.__typename).toBe('RedeliverWebhookDeliveryPayload');
@@ -189,7 +204,7 @@ describe('delivery', () => {
     expect(r.received.map((m) => m.answered)).toEqual([500, 500, 200]);
     expect(new Set(r.received.map((m) => m.id)).size).toBe(1);
     for (const m of r.received) expect(m.verifiedBy).toEqual([hook.secret]);
-    const [d] = await deliveriesOf(a, hook.id);
+    const [d] = await deliveriesWhen(a, hook.id, (ds) => ds[0]?.status !== 'PENDING');
     expect(d).toMatchObject({ status: 'SUCCEEDED', attempts: 3, responseStatus: 200, messageId: r.received[0]!.id });
     expect(d?.deliveredAt).not.toBeNull();
   }, 30_000);
@@ -221,7 +236,7 @@ describe('delivery', () => {
       expect.stringContaining('while-down-1'),
       expect.stringContaining('while-down-2'),
     ]);
-    const ds = await deliveriesOf(a, hook.id);
+    const ds = await deliveriesWhen(a, hook.id, (list) => list.every((d) => d.status !== 'PENDING'));
     expect(ds.every((d) => d.status === 'SUCCEEDED' && d.attempts > 2)).toBe(true);
   }, 60_000);
 
@@ -329,7 +344,7 @@ describe('isolation', () => {
     r.secrets = [hook.secret];
     await putSecret(a, 'mine');
     await r.waitFor('the message', () => r.received.length === 1);
-    const [delivery] = await deliveriesOf(a, hook.id);
+    const [delivery] = await deliveriesWhen(a, hook.id, (ds) => ds[0]?.status === 'SUCCEEDED');
     expect(delivery).toBeDefined();
 
     // Positive control: the owner sees it.
