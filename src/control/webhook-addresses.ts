@@ -91,7 +91,7 @@ export function guardedLookup(allowPrivate: boolean, resolver: Resolver = dnsLoo
       const list = addresses ?? [];
       for (const a of list) {
         const why = refusedAddress(a.address, allowPrivate);
-        if (why) return callback(new AddressRefusedError(`refused: ${hostname} resolves to ${why}`));
+        if (why) return callback(new AddressRefusedError(`refused: ${hostname} resolved to ${why}`));
       }
       if (list.length === 0)
         return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
