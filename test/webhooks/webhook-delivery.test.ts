@@ -12,8 +12,9 @@ import {
   WebhookDeliveriesDocument,
   WebhooksDocument,
 } from '../../src/client/generated/graphql.js';
+import { loadConfig } from '../../src/config.js';
 import { metricsRegistry } from '../../src/control/metrics.js';
-import { execute, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
+import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 /*
@@ -29,8 +30,7 @@ let t: TestApp;
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  const base = (await import('../../src/config.js')).loadConfig;
-  const config = await base({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
+  const config = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
   t = await startTestApp({
     config: {
       mutationRateLimitPerMinute: 100_000,
@@ -287,7 +287,6 @@ describe('delivery', () => {
     r.secrets = [hook.secret];
     r.answer = () => 503;
     // Failing since long before the limit (5 days by default): the next failed attempt disables it.
-    const { localIdOf } = await import('../support/webhook-ids.js');
     await t.database.db
       .updateTable('webhooks')
       .set({ failing_since: new Date(Date.now() - 6 * 86_400_000) })
