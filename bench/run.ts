@@ -6,7 +6,7 @@
  * Docker rows use the local engine and the test images.
  *
  *   npm run bench                 all rows
- *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout)
+ *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, webhooks)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
  */
@@ -20,6 +20,7 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   provision: async () => (await import('./rows/provision.js')).provisionRows(),
   logs: async () => (await import('./rows/logs.js')).logRows(),
   fanout: async () => (await import('./rows/fanout.js')).fanoutRows(),
+  webhooks: async () => (await import('./rows/webhooks.js')).webhookRows(),
 };
 
 function selected(argv: string[]): string[] {

@@ -175,14 +175,39 @@ export class WebhookDeliverer {
     const gone = result.outcome === 'gone';
     const retryIn = config.retrySeconds[row.round_attempts - 1];
     const status = ok ? 'succeeded' : gone || retryIn === undefined ? 'failed' : 'pending';
-    const recorded = await withTransaction(db, async (trx) => {
-      const r = await repo.finishAttempt(trx, row.id, this.#o.owner, {
-        status,
-        responseStatus: result.responseStatus,
-        lastError: result.error,
-        nextAttemptAt: status === 'pending' ? new Date(Date.now() + (retryIn ?? 0) * 1000) : null,
-        delivered: ok,
-      });
+    const outcome = {
+      status,
+      responseStatus: result.responseStatus,
+      lastError: result.error,
+      nextAttemptAt: status === 'pending' ? new Date(Date.now() + (retryIn ?? 0) * 1000) : null,
+      delivered: ok,
+    } as const;
+    // The common case, a success of a healthy webhook, is one statement; the rest also touch the webhook.
+    const recorded =
+      ok && !hook.failing_since
+        ? await repo.finishAttempt(db, row.id, this.#o.owner, outcome)
+        : await this.#record(row, hook.id, hook.enabled, result, outcome);
+    if (!recorded) return;
+    if (status !== 'pending') webhookDeliveries.inc({ outcome: status });
+    if (ok && recorded.attempts === recorded.round_attempts) {
+      webhookLatencySeconds.observe((Date.now() - new Date(row.event_occurred_at).getTime()) / 1000);
+    }
+  }
+
+  /** Records an attempt and what it means for its webhook (healthy again, gone, or failing too long), in one transaction. */
+  async #record(
+    row: WebhookDeliveryRow,
+    hookId: string,
+    enabled: boolean,
+    result: AttemptResult,
+    outcome: Parameters<typeof repo.finishAttempt>[3],
+  ): Promise<WebhookDeliveryRow | undefined> {
+    const { db, config } = this.#o;
+    const ok = result.outcome === 'succeeded';
+    const gone = result.outcome === 'gone';
+    const hook = { id: hookId, enabled };
+    return withTransaction(db, async (trx) => {
+      const r = await repo.finishAttempt(trx, row.id, this.#o.owner, outcome);
       if (!r) return undefined; // another replica took it over after our lease lapsed
       if (ok) {
         await repo.markWebhookHealthy(trx, hook.id);
@@ -200,10 +225,5 @@ export class WebhookDeliverer {
       }
       return r;
     });
-    if (!recorded) return;
-    if (status !== 'pending') webhookDeliveries.inc({ outcome: status });
-    if (ok && recorded.attempts === recorded.round_attempts) {
-      webhookLatencySeconds.observe((Date.now() - new Date(row.event_occurred_at).getTime()) / 1000);
-    }
   }
 }
