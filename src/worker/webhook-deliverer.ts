@@ -103,7 +103,9 @@ export class WebhookDeliverer {
 
   /** Until the next delivery falls due, at most the poll interval. */
   async #idleMs(): Promise<number> {
-    if (this.#inflight.size >= this.#o.concurrency) return this.#o.pollMs;
+    // Attempts in flight: what is due belongs to busy webhooks (or there is nothing); each attempt that ends wakes
+    // the loop, so it does not scan the backlog again every few milliseconds.
+    if (this.#inflight.size > 0) return this.#o.pollMs;
     try {
       const at = await repo.nextDueAt(this.#o.db);
       if (!at) return this.#o.pollMs;
