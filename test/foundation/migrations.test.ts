@@ -16,6 +16,9 @@ import { usingPostgres } from '../support/database.js';
  */
 
 const TABLES = ['api_tokens', 'events', 'instances', 'operations', 'releases', 'secrets', 'tenants'];
+// Issue 25's tables (outbound webhooks), kept in name order with the rest.
+TABLES.push('webhook_deliveries', 'webhooks');
+TABLES.sort();
 
 let handle: DatabaseHandle;
 let dropDatabase: (() => Promise<void>) | undefined;
