@@ -15,7 +15,7 @@ import { appendEvents } from '../../src/db/repositories/event-repository.js';
 import { createLogger } from '../../src/logger.js';
 import { type BenchRow, dropTenant, fmt, openBenchDatabase, ratio, seconds } from '../support.js';
 
-const BACKLOG = 4_000;
+const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 1_000);
 const WEBHOOKS = 4;
 
 function percentile(xs: number[], p: number): number {
@@ -109,7 +109,7 @@ export async function webhookRows(): Promise<BenchRow[]> {
       await database.db.transaction().execute((trx) => appendEvents(trx, batch));
     }
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${count} of ${BACKLOG * WEBHOOKS} deliveries`)), 300_000);
+      const timer = setTimeout(() => reject(new Error(`only ${count} of ${BACKLOG * WEBHOOKS} deliveries`)), 600_000);
       onArrival = () => {
         if (count >= BACKLOG * WEBHOOKS) {
           clearTimeout(timer);
