@@ -6,7 +6,7 @@
  * Docker rows use the local engine and the test images.
  *
  *   npm run bench                 all rows
- *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint)
+ *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
  */
@@ -21,6 +21,7 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   logs: async () => (await import('./rows/logs.js')).logRows(),
   fanout: async () => (await import('./rows/fanout.js')).fanoutRows(),
   footprint: async () => (await import('./rows/footprint.js')).footprintRows(),
+  webhooks: async () => (await import('./rows/webhooks.js')).webhookRows(),
 };
 
 function selected(argv: string[]): string[] {

@@ -13,6 +13,8 @@ import { createHttpServer } from './server/http-server.js';
 import { createMetricsHandler, createMetricsServer } from './server/metrics-endpoint.js';
 import { createOriginPolicy } from './server/origin-policy.js';
 import { createServices } from './server/services.js';
+import type { WebhookWorkers } from './server/webhook-workers.js';
+import { createWebhookWorkers, type WebhookTuning } from './server/webhook-workers.js';
 import { createWorkers, type ExecutorTuning } from './server/workers.js';
 import { createWsServer } from './server/ws-server.js';
 import { createGraphQLServer } from './server/yoga.js';
@@ -27,6 +29,8 @@ export interface AppOptions {
   registry?: Registry;
   /** Executor tuning (tests shorten the lease to prove re-claiming). */
   executor?: ExecutorTuning;
+  /** Webhook worker tuning (tests inject a resolver, shorten the poll). */
+  webhooks?: WebhookTuning;
   /** Where the first-start token is announced; stdout by default. */
   announce?: (line: string) => void;
 }
@@ -35,6 +39,8 @@ export interface App {
   services: Services;
   /** The operation executor, when this process runs one (WHEELHOUSE_WORKER). */
   executor: Executor | undefined;
+  /** The webhook dispatcher and deliverer, when this process runs workers. */
+  webhookWorkers: WebhookWorkers | undefined;
   database: DatabaseHandle;
   /** Listens on config host/port (port 0 picks a free one); resolves to the bound URL (and the metrics URL on a port of its own). */
   start(): Promise<{ url: string; port: number; metricsUrl?: string }>;
@@ -51,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const registry = opts.registry ?? new Registry();
   const services = await createServices(database, registry, config, logger);
   const { executor, supervisor } = createWorkers(database.db, registry, services, config, logger, opts.executor);
+  const webhookWorkers = createWebhookWorkers(database, services, config, logger, opts.webhooks);
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
   const maskError = createErrorMasker(logger);
   const origins = createOriginPolicy(config.corsOrigins);
@@ -73,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     services,
     database,
     executor,
+    webhookWorkers,
     async start() {
       // Verified tokens are cached only once revocations on any replica reach this one.
       await services.tokens.listen(database);
@@ -96,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       }
       executor?.start();
       supervisor?.start();
+      await webhookWorkers?.start();
       const { port } = server.address() as AddressInfo;
       return { url: `http://${host}:${port}/graphql`, port, ...(metricsUrl ? { metricsUrl } : {}) };
     },
@@ -108,7 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       // SSE streams complete (their clients resume elsewhere too); they would hold the drain otherwise.
       await services.events.stop();
       // Running operations are handed back (queued, no lease) for another replica to claim at once.
-      await Promise.all([supervisor?.stop(), executor?.stop(), drained]);
+      await Promise.all([supervisor?.stop(), executor?.stop(), webhookWorkers?.stop(), drained]);
       await services.tokens.stop();
       await services.signal.stop();
       if (metricsServer?.listening) await drain(metricsServer, 0);

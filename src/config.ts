@@ -63,6 +63,20 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Browser origins allowed besides the server's own (WHEELHOUSE_CORS_ORIGINS; `*` for any); none by default. */
   corsOrigins: string[];
+  /** Outbound webhooks: what an attempt may reach, its retry schedule and limits. */
+  webhooks: WebhookConfig;
+}
+
+/** Outbound webhook settings (WHEELHOUSE_WEBHOOK_*). */
+export interface WebhookConfig {
+  /** Loopback, private, link-local and unique-local targets are allowed (cloud metadata addresses never are). */
+  allowPrivate: boolean;
+  /** Seconds to wait before each retry; after the last, a delivery is FAILED. */
+  retrySeconds: number[];
+  /** One attempt's limit, seconds. */
+  timeoutSeconds: number;
+  /** A webhook whose attempts fail without a success for this long is disabled. */
+  disableAfterSeconds: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -142,6 +156,45 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       env.WHEELHOUSE_SHUTDOWN_GRACE_SECONDS ?? '20',
     ),
     corsOrigins: parseOrigins(env.WHEELHOUSE_CORS_ORIGINS),
+    webhooks: readWebhookConfig(env),
+  };
+}
+
+function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+  const rawRetries = env.WHEELHOUSE_WEBHOOK_RETRY_SECONDS?.trim() || '5,30,120,600,1800,3600,10800,21600';
+  const retrySeconds = rawRetries.split(',').map((part) =>
+    parseWith(
+      'WHEELHOUSE_WEBHOOK_RETRY_SECONDS',
+      z.coerce
+        .number()
+        .min(0)
+        .max(7 * 86_400),
+      part.trim(),
+    ),
+  );
+  if (retrySeconds.length > 20) throw new ConfigError('WHEELHOUSE_WEBHOOK_RETRY_SECONDS', 'at most 20 delays');
+  return {
+    allowPrivate: parseWith(
+      'WHEELHOUSE_WEBHOOK_ALLOW_PRIVATE',
+      z.enum(['true', 'false', '1', '0']),
+      env.WHEELHOUSE_WEBHOOK_ALLOW_PRIVATE?.trim() || 'false',
+    )
+      .replace('1', 'true')
+      .startsWith('t'),
+    retrySeconds,
+    timeoutSeconds: parseWith(
+      'WHEELHOUSE_WEBHOOK_TIMEOUT_SECONDS',
+      z.coerce.number().min(0.1).max(300),
+      env.WHEELHOUSE_WEBHOOK_TIMEOUT_SECONDS?.trim() || '10',
+    ),
+    disableAfterSeconds: parseWith(
+      'WHEELHOUSE_WEBHOOK_DISABLE_AFTER_SECONDS',
+      z.coerce
+        .number()
+        .min(1)
+        .max(365 * 86_400),
+      env.WHEELHOUSE_WEBHOOK_DISABLE_AFTER_SECONDS?.trim() || String(5 * 86_400),
+    ),
   };
 }
 

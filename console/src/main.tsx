@@ -12,6 +12,7 @@ import { ProvisionPage } from './pages/provision-page.js';
 import { SecretsPage } from './pages/secrets-page.js';
 import { SignIn, type Viewer } from './pages/sign-in.js';
 import { TokensPage } from './pages/tokens-page.js';
+import { WebhooksPage } from './pages/webhooks-page.js';
 import { forgetToken, storedToken } from './session.js';
 import './styles.css';
 
@@ -69,6 +70,7 @@ function Shell({ scopes, tenant, onSignOut }: { scopes: readonly Scope[]; tenant
         <NavLink to="/providers">Providers</NavLink>
         {can('ADMIN') || can('SYSTEM') ? <NavLink to="/tokens">Tokens</NavLink> : null}
         {can('READ') || can('SECRETS_WRITE') ? <NavLink to="/secrets">Secrets</NavLink> : null}
+        {can('ADMIN') ? <NavLink to="/webhooks">Webhooks</NavLink> : null}
         <span className="spacer" />
         <span className="who" title={scopes.join(', ')}>
           {tenant} <span className="who-scopes">· {scopes.join(' ').toLowerCase()}</span>
@@ -86,6 +88,7 @@ function Shell({ scopes, tenant, onSignOut }: { scopes: readonly Scope[]; tenant
           <Route path="/providers" element={<ProvidersPage />} />
           <Route path="/tokens" element={<TokensPage />} />
           <Route path="/secrets" element={<SecretsPage />} />
+          <Route path="/webhooks" element={<WebhooksPage />} />
           <Route
             path="*"
             element={

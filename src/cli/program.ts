@@ -4,6 +4,7 @@ import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
 import { registerInstanceCommands } from './commands/instances.js';
 import { registerStreamCommands } from './commands/streams.js';
+import { registerWebhookCommands } from './commands/webhooks.js';
 import { ExitCode } from './exit-codes.js';
 
 /** The `wheelhouse` command tree. */
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerInstanceCommands(program);
   registerApply(program);
   registerStreamCommands(program);
+  registerWebhookCommands(program);
   const override = (cmd: Command): void => {
     for (const sub of cmd.commands) {
       sub.exitOverride();

@@ -177,3 +177,27 @@ export function operationLabel(name: string | null | undefined): string {
   operationNames.add(name);
   return name;
 }
+
+/** Webhook delivery attempts this replica made, by outcome. */
+export const webhookAttempts = new Counter({
+  name: 'wheelhouse_webhook_attempts_total',
+  help: 'Webhook delivery attempts by outcome (succeeded, http_error, gone, timeout, connection_error, refused by the network guard)',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+/** Webhook deliveries that reached an end on this replica, by outcome. */
+export const webhookDeliveries = new Counter({
+  name: 'wheelhouse_webhook_deliveries_total',
+  help: 'Webhook deliveries ended on this replica by outcome (succeeded; failed after the last attempt or a 410)',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+/** From an event's commit to the 2xx that delivered it. */
+export const webhookLatencySeconds = new Histogram({
+  name: 'wheelhouse_webhook_delivery_latency_seconds',
+  help: "Time from an event's commit to the 2xx answer that delivered it (first-round deliveries; redeliveries are not counted)",
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+  registers,
+});

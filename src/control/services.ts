@@ -7,6 +7,8 @@ import type { SecretService } from './secrets.js';
 import type { EventHub } from './streams/event-hub.js';
 import type { TenantService } from './tenants.js';
 import type { TokenService } from './tokens.js';
+import type { WebhookSignal } from './webhook-signal.js';
+import type { WebhookService } from './webhooks.js';
 
 /** The domain services resolvers call. Built once in app.ts. */
 export interface Services {
@@ -20,4 +22,7 @@ export interface Services {
   signal: OperationSignal;
   /** Live event fan-out and stream leases (subscriptions). */
   events: EventHub;
+  /** Outbound webhooks, and the signal that wakes this process's deliverer. */
+  webhooks: WebhookService;
+  webhookSignal: WebhookSignal;
 }

@@ -156,6 +156,54 @@ export interface EdgeIssuedCertificateTable {
   created_at: CreatedAt;
 }
 
+export interface WebhookTable {
+  id: string;
+  tenant_id: string;
+  url: string;
+  description: string | null;
+  event_types: ColumnType<string[], string | undefined, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret_ciphertext: string;
+  secret_iv: string;
+  secret_auth_tag: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_iv: string | null;
+  previous_secret_auth_tag: string | null;
+  previous_secret_expires_at: Timestamp;
+  secret_version: ColumnType<number, number | undefined, number>;
+  /** A bigint: the last event id the dispatcher considered (pg returns it as a string). */
+  event_cursor: ColumnType<string, string | undefined, string>;
+  failing_since: Timestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Where a delivery stands. */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: string;
+  seq: BigSerial;
+  tenant_id: string;
+  webhook_id: string;
+  event_id: string | null;
+  message_id: string;
+  event_type: string;
+  payload: string;
+  event_occurred_at: ColumnType<Date, Date | string, Date | string>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  round_attempts: ColumnType<number, number | undefined, number>;
+  response_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp;
+  created_at: CreatedAt;
+  delivered_at: Timestamp;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   tenants: TenantTable;
@@ -167,6 +215,8 @@ export interface Database {
   secrets: SecretTable;
   edge_certificate_authority: EdgeCertificateAuthorityTable;
   edge_issued_certificates: EdgeIssuedCertificateTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;
@@ -183,3 +233,8 @@ export type NewRelease = Insertable<ReleaseTable>;
 export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
 export type SecretRow = Selectable<SecretTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type NewWebhook = Insertable<WebhookTable>;
+export type WebhookUpdate = Updateable<WebhookTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+export type NewWebhookDelivery = Insertable<WebhookDeliveryTable>;

@@ -10,6 +10,8 @@ import type { Services } from '../control/services.js';
 import { EventHub } from '../control/streams/event-hub.js';
 import { TenantService } from '../control/tenants.js';
 import { TokenService } from '../control/tokens.js';
+import { WebhookSignal } from '../control/webhook-signal.js';
+import { WebhookService } from '../control/webhooks.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Logger } from '../logger.js';
 import { withCredentialsFor } from '../providers/credentialed-provider.js';
@@ -26,6 +28,7 @@ export async function createServices(
   const tokens = new TokenService(db);
   const secrets = new SecretService(db, await loadSecretKey(config));
   const signal = new OperationSignal();
+  const webhookSignal = new WebhookSignal();
   const tenants = new TenantService(db);
   // Providers whose entry names a `credential` authenticate each call with it, read from the vault.
   const credentials = new VaultCredentials(secrets, tenants, config.providers ?? []);
@@ -49,5 +52,7 @@ export async function createServices(
       isLive: (principal) => tokens.isLive(principal),
       logger: logger.child({ component: 'event-hub' }),
     }),
+    webhooks: new WebhookService(db, secrets.key, config.webhooks, webhookSignal),
+    webhookSignal,
   };
 }

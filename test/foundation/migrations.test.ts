@@ -25,6 +25,8 @@ const TABLES = [
   'releases',
   'secrets',
   'tenants',
+  'webhook_deliveries',
+  'webhooks',
 ];
 
 let handle: DatabaseHandle;

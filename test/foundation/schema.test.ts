@@ -106,52 +106,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     InstanceService.autoscale ResourceSpec.autoscale ResourceSpecInput.autoscale
   `),
   // issue 25
-  webhooks: words(`
-    CreateWebhookInput CreateWebhookInput.description CreateWebhookInput.eventTypes
-    CreateWebhookInput.url CreateWebhookPayload CreateWebhookPayload.signingSecret
-    CreateWebhookPayload.webhook CreateWebhookResult CreateWebhookResult.CreateWebhookPayload
-    CreateWebhookResult.ForbiddenError CreateWebhookResult.RateLimitedError
-    CreateWebhookResult.ValidationError DeleteWebhookInput DeleteWebhookInput.webhookId
-    DeleteWebhookPayload DeleteWebhookPayload.webhookId DeleteWebhookResult
-    DeleteWebhookResult.DeleteWebhookPayload DeleteWebhookResult.ForbiddenError
-    DeleteWebhookResult.NotFoundError DeleteWebhookResult.RateLimitedError Mutation.createWebhook
-    Mutation.createWebhook(input) Mutation.deleteWebhook Mutation.deleteWebhook(input)
-    Mutation.redeliverWebhookDelivery Mutation.redeliverWebhookDelivery(input)
-    Mutation.rotateWebhookSecret Mutation.rotateWebhookSecret(input) Mutation.testWebhook
-    Mutation.testWebhook(input) Mutation.updateWebhook Mutation.updateWebhook(input) Query.webhook
-    Query.webhook(id) Query.webhooks Query.webhooks(after) Query.webhooks(first)
-    QueryWebhooksConnection QueryWebhooksConnection.edges QueryWebhooksConnection.pageInfo
-    QueryWebhooksConnectionEdge QueryWebhooksConnectionEdge.cursor QueryWebhooksConnectionEdge.node
-    RedeliverWebhookDeliveryInput RedeliverWebhookDeliveryInput.deliveryId
-    RedeliverWebhookDeliveryPayload RedeliverWebhookDeliveryPayload.delivery
-    RedeliverWebhookDeliveryResult RedeliverWebhookDeliveryResult.ForbiddenError
-    RedeliverWebhookDeliveryResult.NotFoundError RedeliverWebhookDeliveryResult.RateLimitedError
-    RedeliverWebhookDeliveryResult.RedeliverWebhookDeliveryPayload RotateWebhookSecretInput
-    RotateWebhookSecretInput.overlapSeconds RotateWebhookSecretInput.webhookId
-    RotateWebhookSecretPayload RotateWebhookSecretPayload.signingSecret
-    RotateWebhookSecretPayload.webhook RotateWebhookSecretResult
-    RotateWebhookSecretResult.ForbiddenError RotateWebhookSecretResult.NotFoundError
-    RotateWebhookSecretResult.RateLimitedError RotateWebhookSecretResult.RotateWebhookSecretPayload
-    TestWebhookInput TestWebhookInput.webhookId TestWebhookPayload TestWebhookPayload.delivery
-    TestWebhookResult TestWebhookResult.ForbiddenError TestWebhookResult.NotFoundError
-    TestWebhookResult.RateLimitedError TestWebhookResult.TestWebhookPayload UpdateWebhookInput
-    UpdateWebhookInput.description UpdateWebhookInput.enabled UpdateWebhookInput.eventTypes
-    UpdateWebhookInput.url UpdateWebhookInput.webhookId UpdateWebhookPayload
-    UpdateWebhookPayload.webhook UpdateWebhookResult UpdateWebhookResult.ForbiddenError
-    UpdateWebhookResult.NotFoundError UpdateWebhookResult.RateLimitedError
-    UpdateWebhookResult.UpdateWebhookPayload UpdateWebhookResult.ValidationError Webhook
-    Webhook.createdAt Webhook.deliveries Webhook.deliveries(after) Webhook.deliveries(first)
-    Webhook.deliveries(status) Webhook.description Webhook.disabledReason Webhook.enabled
-    Webhook.eventTypes Webhook.id Webhook.url Webhook:Node WebhookDeliveriesConnection
-    WebhookDeliveriesConnection.edges WebhookDeliveriesConnection.pageInfo
-    WebhookDeliveriesConnectionEdge WebhookDeliveriesConnectionEdge.cursor
-    WebhookDeliveriesConnectionEdge.node WebhookDelivery WebhookDelivery.attempts
-    WebhookDelivery.createdAt WebhookDelivery.deliveredAt WebhookDelivery.event
-    WebhookDelivery.eventType WebhookDelivery.id WebhookDelivery.lastError WebhookDelivery.messageId
-    WebhookDelivery.nextAttemptAt WebhookDelivery.responseStatus WebhookDelivery.status
-    WebhookDelivery:Node WebhookDeliveryStatus WebhookDeliveryStatus.FAILED
-    WebhookDeliveryStatus.PENDING WebhookDeliveryStatus.SUCCEEDED
-  `),
+  webhooks: words(``),
   // issue 26
   sources: words(`
     ArgoCDSourceInput ArgoCDSourceInput.destNamespace ArgoCDSourceInput.destServer

@@ -196,6 +196,28 @@ export type CreateTenantPayload = {
 /** The payload, or why it could not be done. */
 export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A new webhook. */
+export type CreateWebhookInput = {
+  /** A note for people (at most 500 characters). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Types to receive: exact (operation.succeeded) or a prefix (operation.*); none or empty for every event. */
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** An http or https URL. A literal private, loopback or metadata address is refused here; a name is checked each time it is connected to. */
+  url: Scalars['String']['input'];
+};
+
+/** The new webhook and its signing secret, shown only here. */
+export type CreateWebhookPayload = {
+  __typename?: 'CreateWebhookPayload';
+  /** whsec_ and base64 of 32 random bytes: what receivers verify signatures with. Shown only now. */
+  signingSecret: Scalars['String']['output'];
+  /** The webhook. */
+  webhook: Webhook;
+};
+
+/** The payload, or why it could not be done. */
+export type CreateWebhookResult = CreateWebhookPayload | ForbiddenError | RateLimitedError | ValidationError;
+
 /** A secret to delete. */
 export type DeleteSecretInput = {
   /** The secret's key. */
@@ -211,6 +233,22 @@ export type DeleteSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A webhook to delete, with its delivery log. */
+export type DeleteWebhookInput = {
+  /** The webhook's global id. */
+  webhookId: Scalars['ID']['input'];
+};
+
+/** The webhook is gone, with its deliveries. */
+export type DeleteWebhookPayload = {
+  __typename?: 'DeleteWebhookPayload';
+  /** The global id it had. */
+  webhookId: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteWebhookResult = DeleteWebhookPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
@@ -708,8 +746,12 @@ export type Mutation = {
   createApiToken: CreateApiTokenResult;
   /** Creates a tenant. Needs SYSTEM. */
   createTenant: CreateTenantResult;
+  /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
+  createWebhook: CreateWebhookResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
+  /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
+  deleteWebhook: DeleteWebhookResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
   deployInstance: DeployInstanceResult;
   /** Tears the instance down (containers, network, Services); running it again is harmless. Persistent volumes and their data are kept unless deleteVolumes. */
@@ -720,18 +762,26 @@ export type Mutation = {
   provisionInstance: ProvisionInstanceResult;
   /** Creates or replaces a secret of your tenant; each put bumps its version. Needs SECRETS_WRITE. */
   putSecret: PutSecretResult;
+  /** Sends a delivery again, with the same webhook-id and body and a fresh retry schedule. Needs ADMIN. */
+  redeliverWebhookDelivery: RedeliverWebhookDeliveryResult;
   /** Queues a restart of every service. */
   restartInstance: RestartInstanceResult;
   /** Revokes a token of your tenant at once; its open subscriptions close. */
   revokeApiToken: RevokeApiTokenResult;
   /** Restores an earlier release as a new release (history is never rewritten). */
   rollbackInstance: RollbackInstanceResult;
+  /** Issues a new signing secret; the old one keeps signing beside it for the overlap. Needs ADMIN. */
+  rotateWebhookSecret: RotateWebhookSecretResult;
   /** Changes replicas and limits of one service. */
   scaleInstance: ScaleInstanceResult;
   /** Queues a start of every service. */
   startInstance: StartInstanceResult;
   /** Queues a stop of every service. */
   stopInstance: StopInstanceResult;
+  /** Queues a test delivery (type webhook.test) to a webhook of your tenant. Needs ADMIN. */
+  testWebhook: TestWebhookResult;
+  /** Changes a webhook of your tenant. Needs ADMIN. */
+  updateWebhook: UpdateWebhookResult;
 };
 
 
@@ -754,8 +804,20 @@ export type MutationCreateTenantArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateWebhookArgs = {
+  input: CreateWebhookInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteSecretArgs = {
   input: DeleteSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteWebhookArgs = {
+  input: DeleteWebhookInput;
 };
 
 
@@ -791,6 +853,12 @@ export type MutationPutSecretArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRedeliverWebhookDeliveryArgs = {
+  input: RedeliverWebhookDeliveryInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationRestartInstanceArgs = {
   input: InstanceActionInput;
 };
@@ -809,6 +877,12 @@ export type MutationRollbackInstanceArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRotateWebhookSecretArgs = {
+  input: RotateWebhookSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationScaleInstanceArgs = {
   input: ScaleInstanceInput;
 };
@@ -823,6 +897,18 @@ export type MutationStartInstanceArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationStopInstanceArgs = {
   input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationTestWebhookArgs = {
+  input: TestWebhookInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationUpdateWebhookArgs = {
+  input: UpdateWebhookInput;
 };
 
 export type Node = {
@@ -1099,6 +1185,10 @@ export type Query = {
   tenants: QueryTenantsConnection;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
+  /** One of the tenant's webhooks by global id; null when there is none (or it is another tenant's). */
+  webhook?: Maybe<Webhook>;
+  /** The tenant's webhooks, newest first (never their secrets). Needs ADMIN. */
+  webhooks: QueryWebhooksConnection;
 };
 
 
@@ -1199,6 +1289,21 @@ export type QueryTenantsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryWebhooksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryApiTokensConnection = {
   __typename?: 'QueryApiTokensConnection';
   edges: Array<QueryApiTokensConnectionEdge>;
@@ -1287,6 +1392,22 @@ export type QueryTenantsConnectionEdge = {
   node: Tenant;
 };
 
+/** A page of the tenant's webhooks. */
+export type QueryWebhooksConnection = {
+  __typename?: 'QueryWebhooksConnection';
+  /** The webhooks on this page, newest first. */
+  edges: Array<QueryWebhooksConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A webhook and its cursor. */
+export type QueryWebhooksConnectionEdge = {
+  __typename?: 'QueryWebhooksConnectionEdge';
+  cursor: Scalars['String']['output'];
+  /** The webhook. */
+  node: Webhook;
+};
+
 /** Too many mutations from this token; try again later. */
 export type RateLimitedError = Error & {
   __typename?: 'RateLimitedError';
@@ -1314,6 +1435,22 @@ export type ReadinessPolicyInput = {
   /** Give up after (default 300). */
   timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** A delivery to send again. */
+export type RedeliverWebhookDeliveryInput = {
+  /** The delivery's global id. */
+  deliveryId: Scalars['ID']['input'];
+};
+
+/** The delivery, queued again with the same message id. */
+export type RedeliverWebhookDeliveryPayload = {
+  __typename?: 'RedeliverWebhookDeliveryPayload';
+  /** The delivery. */
+  delivery: WebhookDelivery;
+};
+
+/** The payload, or why it could not be done. */
+export type RedeliverWebhookDeliveryResult = ForbiddenError | NotFoundError | RateLimitedError | RedeliverWebhookDeliveryPayload;
 
 /** An immutable, self-contained snapshot of every service of an instance. */
 export type Release = Node & {
@@ -1436,6 +1573,26 @@ export type RollbackInstancePayload = {
 
 /** The payload, or why it could not be done. */
 export type RollbackInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RollbackInstancePayload | ValidationError;
+
+/** A new signing secret for a webhook. */
+export type RotateWebhookSecretInput = {
+  /** The old secret keeps signing beside the new one this long (two signatures in the header); 0 to 2592000, clamped. */
+  overlapSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** The webhook's global id. */
+  webhookId: Scalars['ID']['input'];
+};
+
+/** The new signing secret, shown only here; the old one keeps signing for the overlap. */
+export type RotateWebhookSecretPayload = {
+  __typename?: 'RotateWebhookSecretPayload';
+  /** The new secret (whsec_…). Shown only now. */
+  signingSecret: Scalars['String']['output'];
+  /** The webhook. */
+  webhook: Webhook;
+};
+
+/** The payload, or why it could not be done. */
+export type RotateWebhookSecretResult = ForbiddenError | NotFoundError | RateLimitedError | RotateWebhookSecretPayload;
 
 /** A resource change for one service. */
 export type ScaleInstanceInput = {
@@ -1705,6 +1862,46 @@ export type Tenant = Node & {
   name: Scalars['String']['output'];
 };
 
+/** A webhook to send a test delivery to. */
+export type TestWebhookInput = {
+  /** The webhook's global id. */
+  webhookId: Scalars['ID']['input'];
+};
+
+/** The test delivery, queued. */
+export type TestWebhookPayload = {
+  __typename?: 'TestWebhookPayload';
+  /** The delivery. */
+  delivery: WebhookDelivery;
+};
+
+/** The payload, or why it could not be done. */
+export type TestWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | TestWebhookPayload;
+
+/** Changes to a webhook; what is omitted stays. */
+export type UpdateWebhookInput = {
+  /** A new note. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Turn delivery off, or back on (it then receives the events from now on; its pending deliveries resume). */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New type filters (empty: every event). */
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A new URL (checked as at creation). */
+  url?: InputMaybe<Scalars['String']['input']>;
+  /** The webhook's global id. */
+  webhookId: Scalars['ID']['input'];
+};
+
+/** The webhook as changed. */
+export type UpdateWebhookPayload = {
+  __typename?: 'UpdateWebhookPayload';
+  /** The webhook. */
+  webhook: Webhook;
+};
+
+/** The payload, or why it could not be done. */
+export type UpdateWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | UpdateWebhookPayload | ValidationError;
+
 /** The input breaks a rule; nothing was changed. */
 export type ValidationError = Error & {
   __typename?: 'ValidationError';
@@ -1749,6 +1946,87 @@ export type VolumeSpecInput = {
   /** Provider-specific type. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** An HTTP endpoint that receives the tenant's events, signed as the Standard Webhooks specification says. Its signing secret is shown once. */
+export type Webhook = Node & {
+  __typename?: 'Webhook';
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Its delivery log, newest first, forward only: `first` (at most 100, default 20) after a cursor. */
+  deliveries: WebhookDeliveriesConnection;
+  /** A note for people. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Why it was disabled: by request, a 410 answer, or failing for too long. */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Whether events are delivered to it. */
+  enabled: Scalars['Boolean']['output'];
+  /** The types it receives: exact, or a prefix such as `operation.*`; empty for every event. */
+  eventTypes: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Where events are POSTed (http or https). */
+  url: Scalars['String']['output'];
+};
+
+
+/** An HTTP endpoint that receives the tenant's events, signed as the Standard Webhooks specification says. Its signing secret is shown once. */
+export type WebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+};
+
+/** A page of a webhook's deliveries, newest first. */
+export type WebhookDeliveriesConnection = {
+  __typename?: 'WebhookDeliveriesConnection';
+  /** The deliveries on this page. */
+  edges: Array<WebhookDeliveriesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A delivery and its cursor. */
+export type WebhookDeliveriesConnectionEdge = {
+  __typename?: 'WebhookDeliveriesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  /** The delivery. */
+  node: WebhookDelivery;
+};
+
+/** One event's (or a test's) delivery to one webhook: the same message (webhook-id and body) on every attempt and redelivery. */
+export type WebhookDelivery = Node & {
+  __typename?: 'WebhookDelivery';
+  /** Attempts made so far, redeliveries included. */
+  attempts: Scalars['Int']['output'];
+  /** When the delivery was made from its event. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When a receiver answered 2xx. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event delivered; null for a test delivery, or once the event is gone. */
+  event?: Maybe<Event>;
+  /** The type of the event delivered (webhook.test for a test). */
+  eventType: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Why the last attempt failed (an HTTP status, a timeout, a refused connection or address). */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The `webhook-id` header: the same on every attempt, so receivers de-duplicate on it. */
+  messageId: Scalars['String']['output'];
+  /** When the next attempt is due, while PENDING. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The last attempt's HTTP status, if the receiver answered. */
+  responseStatus?: Maybe<Scalars['Int']['output']>;
+  /** Where it stands. */
+  status: WebhookDeliveryStatus;
+};
+
+/** Where a delivery stands. */
+export type WebhookDeliveryStatus =
+  /** The last scheduled attempt failed, or the receiver answered 410. It can be redelivered. */
+  | 'FAILED'
+  /** Not delivered yet: its next attempt is due at `nextAttemptAt`. */
+  | 'PENDING'
+  /** The receiver answered 2xx. */
+  | 'SUCCEEDED';
 
 /** Runtime topology of an instance. */
 export type WorkloadKind =

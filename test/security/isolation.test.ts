@@ -125,6 +125,9 @@ interface Ids {
   idempotencyKey: string;
   image: string;
   label: string;
+  /** A's webhook (disabled, so nothing is ever sent) and a delivery of it. */
+  webhook: string;
+  webhookDelivery: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -183,6 +186,8 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     // SYSTEM only: B (no SYSTEM) is refused whatever exists.
     tenants: () => [{ args: { first: 100 }, depth: 4 }],
     secrets: () => [{ args: { first: 100 }, depth: 4 }],
+    webhooks: () => [{ args: { first: 100 }, depth: 4 }],
+    webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
   },
   mutation: {
     provisionInstance: (x) => [
@@ -238,6 +243,19 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     deleteSecret: (x) => [{ args: { input: { key: x.secretKey } }, expect: 'NotFoundError' }],
     // B may have a key named like A's: its own secret, version 1, A's untouched.
     putSecret: (x) => [{ args: { input: { key: x.secretKey, value: 'b-probe-value' } }, expect: 'PutSecretPayload' }],
+    // B's own webhook (a filter nothing matches: nothing is sent); its secret is random, so only the type is compared.
+    createWebhook: () => [
+      {
+        args: { input: { url: 'https://hooks.invalid/b', eventTypes: ['never.match'] } },
+        selection: '{ __typename }',
+        expect: 'CreateWebhookPayload',
+      },
+    ],
+    updateWebhook: (x) => [{ args: { input: { webhookId: x.webhook, description: 'b' } }, expect: 'NotFoundError' }],
+    rotateWebhookSecret: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    testWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    redeliverWebhookDelivery: (x) => [{ args: { input: { deliveryId: x.webhookDelivery } }, expect: 'NotFoundError' }],
+    deleteWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
   },
   subscription: {
     instanceEvents: (x) => [{ args: { instanceId: x.instance, after: '0' } }],
@@ -278,6 +296,8 @@ function randomIds(): Ids {
     event: globalId('Event', String(9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000))),
     token: globalId('ApiToken', r()),
     tenant: globalId('Tenant', r()),
+    webhook: globalId('Webhook', r()),
+    webhookDelivery: globalId('WebhookDelivery', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -408,7 +428,24 @@ describe('tenant isolation: every root field, B against A', () => {
       A.token,
       '{ events(first: 1) { edges { node { id } } } }',
     );
+    // A's webhook: created and disabled at once (a filter nothing matches too), so no attempt is ever made.
+    const hook = await client.data<{ createWebhook: { webhook: { id: string } } }>(
+      A.token,
+      'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { ... on CreateWebhookPayload { webhook { id } } } }',
+      { i: { url: `https://hooks.invalid/a-${tag}`, eventTypes: ['never.match'], description: `a-hook-${tag}` } },
+    );
+    const webhook = hook.createWebhook.webhook.id;
+    await client.data(A.token, 'mutation($i: UpdateWebhookInput!) { updateWebhook(input: $i) { __typename } }', {
+      i: { webhookId: webhook, enabled: false },
+    });
+    const tested = await client.data<{ testWebhook: { delivery: { id: string } } }>(
+      A.token,
+      'mutation($i: TestWebhookInput!) { testWebhook(input: $i) { ... on TestWebhookPayload { delivery { id } } } }',
+      { i: { webhookId: webhook } },
+    );
     foreign = {
+      webhook,
+      webhookDelivery: tested.testWebhook.delivery.id,
       instance: aInst.id,
       release: aInst.releaseId,
       operation: stop.stopInstance.operation.id,

@@ -161,7 +161,35 @@ const MUTATIONS: Record<string, Row> = {
     value: 'v',
   })),
   deleteSecret: mutationRow('deleteSecret', [Scopes.secretsWrite], 'DeleteSecretInput', (h) => ({ key: h.secretKey })),
+  // Webhooks: a refused call never reads its ids, so any well-formed ones do.
+  createWebhook: mutationRow('createWebhook', [Scopes.admin], 'CreateWebhookInput', () => ({
+    url: 'https://hooks.invalid/matrix',
+  })),
+  updateWebhook: mutationRow('updateWebhook', [Scopes.admin], 'UpdateWebhookInput', () => ({
+    webhookId: someId('Webhook'),
+    enabled: false,
+  })),
+  deleteWebhook: mutationRow('deleteWebhook', [Scopes.admin], 'DeleteWebhookInput', () => ({
+    webhookId: someId('Webhook'),
+  })),
+  rotateWebhookSecret: mutationRow('rotateWebhookSecret', [Scopes.admin], 'RotateWebhookSecretInput', () => ({
+    webhookId: someId('Webhook'),
+  })),
+  testWebhook: mutationRow('testWebhook', [Scopes.admin], 'TestWebhookInput', () => ({ webhookId: someId('Webhook') })),
+  redeliverWebhookDelivery: mutationRow(
+    'redeliverWebhookDelivery',
+    [Scopes.admin],
+    'RedeliverWebhookDeliveryInput',
+    () => ({
+      deliveryId: someId('WebhookDelivery'),
+    }),
+  ),
 };
+
+/** A well-formed global id of `type` that names nothing. */
+function someId(type: string): string {
+  return Buffer.from(`${type}:${randomUUID()}`).toString('base64');
+}
 
 const queryRow = (
   needs: Scope[],
@@ -202,6 +230,8 @@ const QUERIES: Record<string, Row> = {
   apiTokens: queryRow([Scopes.admin, Scopes.system], 'query Q { apiTokens(first: 5) { edges { node { id } } } }'),
   secrets: queryRow([Scopes.read], 'query Q { secrets(first: 5) { edges { node { key } } } }'),
   tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
+  webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),
+  webhook: queryRow([Scopes.admin], 'query Q($id: ID!) { webhook(id: $id) { id } }', () => ({ id: someId('Webhook') })),
 };
 
 const SUBSCRIPTIONS: Record<string, Row> = {

@@ -46,6 +46,8 @@ export async function startTestApp(
     config?: Partial<Config>;
     database?: DatabaseHandle;
     executor?: AppOptions['executor'];
+    /** Webhook worker tuning (a stub resolver, a short poll). */
+    webhooks?: AppOptions['webhooks'];
     /** A logger to use instead of a silent one (tests that read the log). */
     logger?: Logger;
   } = {},
@@ -60,6 +62,7 @@ export async function startTestApp(
     database,
     registry: opts.registry ?? new Registry(),
     ...(opts.executor ? { executor: opts.executor } : {}),
+    ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
     announce: () => {},
   });
   const { url, metricsUrl } = await app.start();

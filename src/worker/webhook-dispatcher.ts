@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { eventPayload, selectsType } from '../control/webhook-payload.js';
+import type { WebhookSignal } from '../control/webhook-signal.js';
+import { newMessageId } from '../control/webhooks.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { NewWebhookDelivery } from '../db/database.js';
+import { withTransaction } from '../db/db-types.js';
+import { NotificationListener } from '../db/notifications.js';
+import { EVENTS_CHANNEL, listEventsAfter } from '../db/repositories/event-repository.js';
+import * as repo from '../db/repositories/webhook-repository.js';
+import type { Logger } from '../logger.js';
+
+export interface WebhookDispatcherOptions {
+  database: DatabaseHandle;
+  signal: WebhookSignal;
+  logger: Logger;
+  /** How often to look for events when no NOTIFY came (a lost notification, PGlite elsewhere). */
+  pollMs?: number;
+  /** Events read per webhook per transaction. */
+  batch?: number;
+}
+
+/** Webhooks locked per transaction. */
+const WEBHOOKS_PER_PASS = 20;
+
+/**
+ * Turns the event log into deliveries. Each webhook has a durable cursor (the
+ * last event id it considered); one transaction locks the webhook (SKIP
+ * LOCKED, so replicas share webhooks), reads its tenant's events after the
+ * cursor, inserts a delivery for each one it selects and advances the
+ * cursor. Event ids become visible in id order (event-repository's advisory
+ * lock), so nothing behind a cursor can still appear, and an event committed
+ * just before any process died is found by the next pass of any replica.
+ * A NOTIFY on the events channel wakes it; a poll is the fallback.
+ */
+export class WebhookDispatcher {
+  readonly #o: Required<WebhookDispatcherOptions>;
+  #listener: NotificationListener | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+
+  constructor(options: WebhookDispatcherOptions) {
+    this.#o = { pollMs: 1_000, batch: 500, ...options };
+  }
+
+  async start(): Promise<void> {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#listener = new NotificationListener(
+      this.#o.database,
+      EVENTS_CHANNEL,
+      { onNotification: () => this.kick(), onListening: () => this.kick() },
+      { logger: this.#o.logger, applicationName: 'wheelhouse-webhooks' },
+    );
+    await this.#listener.start();
+    this.#timer = setInterval(() => this.kick(), this.#o.pollMs);
+    this.#timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#listener?.close();
+    await this.#running;
+  }
+
+  /** Runs a pass now, or once more after the one running (coalesced). */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#loop().finally(() => {
+      this.#running = undefined;
+    });
+  }
+
+  /** Resolves when every event committed before the call has been dispatched (tests, the bench). */
+  async settle(): Promise<void> {
+    while (this.#running) await this.#running;
+    await this.#passes();
+  }
+
+  async #loop(): Promise<void> {
+    do {
+      this.#again = false;
+      try {
+        await this.#passes();
+      } catch (err) {
+        if (!this.#stopped) this.#o.logger.warn({ err }, 'dispatching webhook deliveries failed; retrying');
+        return;
+      }
+    } while (this.#again && !this.#stopped);
+  }
+
+  async #passes(): Promise<void> {
+    for (;;) {
+      const { locked, inserted } = await withTransaction(this.#o.database.db, async (trx) => {
+        const hooks = await repo.lockWebhooksBehind(trx, WEBHOOKS_PER_PASS);
+        let count = 0;
+        for (const hook of hooks) {
+          const events = await listEventsAfter(trx, hook.tenant_id, {}, String(hook.event_cursor), this.#o.batch);
+          const last = events.at(-1);
+          if (!last) continue;
+          // One due time for the batch: among deliveries due together, creation (cursor) order decides.
+          const due = new Date();
+          const rows: NewWebhookDelivery[] = events
+            .filter((e) => selectsType(hook.event_types, e.type))
+            .map((e) => ({
+              id: randomUUID(),
+              tenant_id: hook.tenant_id,
+              webhook_id: hook.id,
+              event_id: String(e.id),
+              message_id: newMessageId(),
+              event_type: e.type,
+              payload: eventPayload(e),
+              event_occurred_at: e.occurred_at,
+              next_attempt_at: due,
+            }));
+          count += await repo.insertDeliveries(trx, rows);
+          await repo.setWebhookCursor(trx, hook.id, String(last.id));
+        }
+        return { locked: hooks.length, inserted: count };
+      });
+      if (inserted > 0) this.#o.signal.due();
+      if (locked === 0 || this.#stopped) return;
+    }
+  }
+}
