@@ -38,6 +38,44 @@ export type ApiToken = Node & {
   scopes: Array<Scope>;
 };
 
+/** An Argo CD Application named for the instance, in the provider’s Argo namespace. */
+export type ArgoCdSourceInput = {
+  /** Destination namespace; the provider's namespace when omitted. */
+  destNamespace?: InputMaybe<Scalars['String']['input']>;
+  /** Destination API server; the in-cluster one when omitted. */
+  destServer?: InputMaybe<Scalars['String']['input']>;
+  /** Helm parameters. */
+  helm?: InputMaybe<ArgoHelmInput>;
+  /** Path in the repository. */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Argo CD project; `default` when omitted. */
+  project?: InputMaybe<Scalars['String']['input']>;
+  /** Repository URL. */
+  repoUrl: Scalars['String']['input'];
+  /** Sync policy; manual when omitted. */
+  syncPolicy?: InputMaybe<ArgoSyncPolicyInput>;
+  /** Branch, tag or commit; HEAD when omitted. */
+  targetRevision?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Helm parameters of an Argo CD Application's source. */
+export type ArgoHelmInput = {
+  /** Parameters (name = key). */
+  parameters?: InputMaybe<Array<LabelInput>>;
+  /** Values files in the repository. */
+  valueFiles?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** How Argo CD reconciles the Application. */
+export type ArgoSyncPolicyInput = {
+  /** Sync automatically. */
+  automated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Delete what the repository no longer has. */
+  prune?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Undo changes made in the cluster. */
+  selfHeal?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** An operation to cancel. */
 export type CancelOperationInput = {
   /** The operation (global id). */
@@ -222,6 +260,8 @@ export type DeployInstanceInput = {
   instanceId: Scalars['ID']['input'];
   /** The services that change. */
   services: Array<ServiceDeployInput>;
+  /** A new source for a source instance (then services is []). */
+  source?: InputMaybe<WorkloadSourceInput>;
   /** Replacement strategy. */
   strategy?: InputMaybe<DeployStrategy>;
   /** Return only once the operation has ended. */
@@ -419,6 +459,18 @@ export type HealthCheckInput = {
   timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A Helm chart, rendered with `helm template` and applied as manifests. */
+export type HelmSourceInput = {
+  /** Chart name (with repoUrl), or an oci:// or local reference. */
+  chart: Scalars['String']['input'];
+  /** Chart repository. */
+  repoUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Values (an object), as a values file would give them. */
+  values?: InputMaybe<Scalars['JSON']['input']>;
+  /** Chart version; the latest when omitted. */
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The idempotency key was already used with a different request. */
 export type IdempotencyConflictError = Error & {
   __typename?: 'IdempotencyConflictError';
@@ -452,6 +504,8 @@ export type Instance = Node & {
   message?: Maybe<Scalars['String']['output']>;
   /** DNS-safe name, unique in the tenant. */
   name: Scalars['String']['output'];
+  /** The objects a source instance applied last, each with its readiness; empty for SERVICES. */
+  objects: Array<ManagedObject>;
   /** The generation last brought about. */
   observedGeneration: Scalars['Int']['output'];
   /** Operations, newest first. */
@@ -470,6 +524,8 @@ export type Instance = Node & {
   restarts: Scalars['Int']['output'];
   /** Its services, each with its spec and live status. */
   services: Array<InstanceService>;
+  /** What the instance runs: SERVICES, or the kind of its source. */
+  sourceType: SourceType;
   /** First time it ran. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Observed state (worst of its services). */
@@ -698,6 +754,31 @@ export type LogStream =
   | 'STDERR'
   /** Standard output. */
   | 'STDOUT';
+
+/** An object a source instance applied (from its inventory), with its readiness as last observed. */
+export type ManagedObject = {
+  __typename?: 'ManagedObject';
+  /** API version (`apps/v1`). */
+  apiVersion: Scalars['String']['output'];
+  /** Kind (`Deployment`). */
+  kind: Scalars['String']['output'];
+  /** Why it is not ready, when it is not. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Namespace; null when cluster-scoped. */
+  namespace?: Maybe<Scalars['String']['output']>;
+  /** Ready as last observed (workloads by their pods; other objects once they exist); null before. */
+  ready?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Kubernetes manifests: exactly one of yaml, kustomize. */
+export type ManifestSourceInput = {
+  /** The files of a kustomization directory, built with `kubectl kustomize`. */
+  kustomize?: InputMaybe<Array<SourceFileInput>>;
+  /** Inline multi-document YAML. */
+  yaml?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type Mutation = {
@@ -1032,6 +1113,8 @@ export type ProvisionInstanceInput = {
   readiness?: InputMaybe<ReadinessPolicyInput>;
   /** Its services. */
   services: Array<ServiceSpecInput>;
+  /** A workload source instead of services (then services is []). */
+  source?: InputMaybe<WorkloadSourceInput>;
   /** Return only once the operation has ended. */
   wait?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1325,12 +1408,16 @@ export type Release = Node & {
   instance: Instance;
   /** Whether it is the release running now. */
   isCurrent: Scalars['Boolean']['output'];
+  /** The rendered documents of a MANIFESTS or HELM release (what a rollback re-applies); null otherwise. */
+  manifests?: Maybe<Scalars['String']['output']>;
   /** The operation that rolled it out. */
   operation?: Maybe<Operation>;
   /** For a rollback: the release it copied. */
   rolledBackFrom?: Maybe<Release>;
   /** Every service of the instance. */
   snapshots: Array<ServiceSnapshot>;
+  /** What the release holds: SERVICES (snapshots), or a source. */
+  sourceType: SourceType;
   /** How it was rolled out. */
   strategy?: Maybe<DeployStrategy>;
   /** 1 for the provision, then one more per deploy or rollback. */
@@ -1615,6 +1702,25 @@ export type ServiceStatus = {
   state: InstanceState;
 };
 
+/** One file of a kustomization directory. */
+export type SourceFileInput = {
+  /** The file. */
+  content: Scalars['String']['input'];
+  /** Path inside the directory (`kustomization.yaml`, `base/app.yaml`). */
+  path: Scalars['String']['input'];
+};
+
+/** What an instance or release runs: image services, or a source the provider applies. */
+export type SourceType =
+  /** An Argo CD Application. */
+  | 'ARGOCD'
+  /** A Helm chart rendered with `helm template`. */
+  | 'HELM'
+  /** Kubernetes manifests: inline YAML or a kustomization. */
+  | 'MANIFESTS'
+  /** Image services (ServiceSpec). */
+  | 'SERVICES';
+
 /** The start operation, queued (or ended, with wait). */
 export type StartInstancePayload = {
   __typename?: 'StartInstancePayload';
@@ -1756,6 +1862,18 @@ export type WorkloadKind =
   | 'DEPLOYMENT'
   /** Replicas with stable identity and per-replica storage. */
   | 'STATEFUL_SET';
+
+/** A workload given as a source, instead of services: exactly one of manifests, helm, argocd. */
+export type WorkloadSourceInput = {
+  /** An Argo CD Application. */
+  argocd?: InputMaybe<ArgoCdSourceInput>;
+  /** A Helm chart. */
+  helm?: InputMaybe<HelmSourceInput>;
+  /** Kubernetes manifests. */
+  manifests?: InputMaybe<ManifestSourceInput>;
+  /** Vault secrets the objects need, materialised at apply time as one Secret named `<instance name>-secrets` (key: envName). Secret documents are refused. */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+};
 
 /**
  * The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.
