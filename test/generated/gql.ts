@@ -97,6 +97,7 @@ type Documents = {
     "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.DockerdFaultProvisionDocument,
     "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": typeof types.DockerdFaultDeprovisionDocument,
     "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": typeof types.DockerdFaultWatchDocument,
+    "\n  mutation GpuProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on CapabilityNotSupportedError { message capability }\n      ... on Error { message }\n    }\n  }\n": typeof types.GpuProvisionDocument,
     "\n  mutation AuditPutSecret($input: PutSecretInput!) {\n    putSecret(input: $input) { __typename ... on Error { message } }\n  }\n": typeof types.AuditPutSecretDocument,
     "\n  mutation AuditDeleteSecret($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) { __typename ... on Error { message } }\n  }\n": typeof types.AuditDeleteSecretDocument,
     "\n  mutation AuditProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { id status release { id } } }\n      ... on Error { message }\n    }\n  }\n": typeof types.AuditProvisionDocument,
@@ -217,6 +218,7 @@ const documents: Documents = {
     "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": types.DockerdFaultProvisionDocument,
     "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": types.DockerdFaultDeprovisionDocument,
     "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": types.DockerdFaultWatchDocument,
+    "\n  mutation GpuProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on CapabilityNotSupportedError { message capability }\n      ... on Error { message }\n    }\n  }\n": types.GpuProvisionDocument,
     "\n  mutation AuditPutSecret($input: PutSecretInput!) {\n    putSecret(input: $input) { __typename ... on Error { message } }\n  }\n": types.AuditPutSecretDocument,
     "\n  mutation AuditDeleteSecret($input: DeleteSecretInput!) {\n    deleteSecret(input: $input) { __typename ... on Error { message } }\n  }\n": types.AuditDeleteSecretDocument,
     "\n  mutation AuditProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id } operation { id status release { id } } }\n      ... on Error { message }\n    }\n  }\n": types.AuditProvisionDocument,
@@ -600,6 +602,10 @@ export function graphql(source: "\n  mutation DockerdFaultDeprovision($input: In
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n"): (typeof documents)["\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GpuProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on CapabilityNotSupportedError { message capability }\n      ... on Error { message }\n    }\n  }\n"): (typeof documents)["\n  mutation GpuProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on CapabilityNotSupportedError { message capability }\n      ... on Error { message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
