@@ -129,10 +129,8 @@ builder.objectFields(InstanceRef, (t) => ({
   objects: t.field({
     type: [ManagedObjectRef],
     description: 'The objects a source instance applied last, each with its readiness; empty for SERVICES.',
-    resolve: async (i, _a, ctx) => {
-      if (i.sourceType === 'services') return [];
-      return ctx.services.instances.sourceObjects(i);
-    },
+    // Synchronous for SERVICES instances, so a page of them still runs without awaiting (see docs/architecture.md).
+    resolve: (i, _a, ctx) => (i.sourceType === 'services' ? [] : ctx.services.instances.sourceObjects(i)),
   }),
 }));
 

@@ -2061,6 +2061,7 @@ export type InstanceFieldsFragment = {
   message?: string | null;
   startedAt?: string | null;
   providerRef?: string | null;
+  sourceType: SourceType;
   generation: number;
   observedGeneration: number;
   version: number;
@@ -2120,6 +2121,15 @@ export type InstanceFieldsFragment = {
       providerRef?: string | null;
       message?: string | null;
     };
+  }>;
+  objects: Array<{
+    __typename?: 'ManagedObject';
+    apiVersion: string;
+    kind: string;
+    namespace?: string | null;
+    name: string;
+    ready?: boolean | null;
+    message?: string | null;
   }>;
   currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
   lastOperation?: {
@@ -2283,6 +2293,7 @@ export type ProvisionInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2342,6 +2353,15 @@ export type ProvisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2415,6 +2435,7 @@ export type DeployInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2474,6 +2495,15 @@ export type DeployInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2558,6 +2588,7 @@ export type ScaleInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2617,6 +2648,15 @@ export type ScaleInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2694,6 +2734,7 @@ export type RollbackInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2753,6 +2794,15 @@ export type RollbackInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2830,6 +2880,7 @@ export type StartInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2889,6 +2940,15 @@ export type StartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2966,6 +3026,7 @@ export type StopInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3025,6 +3086,15 @@ export type StopInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3102,6 +3172,7 @@ export type RestartInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3161,6 +3232,15 @@ export type RestartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3233,6 +3313,7 @@ export type DeprovisionInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3292,6 +3373,15 @@ export type DeprovisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3576,6 +3666,7 @@ export type NodeQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -3635,6 +3726,15 @@ export type NodeQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+        }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
         }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
@@ -3713,6 +3813,7 @@ export type NodesQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -3772,6 +3873,15 @@ export type NodesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+        }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
         }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
@@ -3919,6 +4029,7 @@ export type InstancesQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -3979,6 +4090,15 @@ export type InstancesQuery = {
             message?: string | null;
           };
         }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
+        }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
           __typename?: 'Operation';
@@ -4017,6 +4137,7 @@ export type InstanceQuery = {
     message?: string | null;
     startedAt?: string | null;
     providerRef?: string | null;
+    sourceType: SourceType;
     generation: number;
     observedGeneration: number;
     version: number;
@@ -4076,6 +4197,15 @@ export type InstanceQuery = {
         providerRef?: string | null;
         message?: string | null;
       };
+    }>;
+    objects: Array<{
+      __typename?: 'ManagedObject';
+      apiVersion: string;
+      kind: string;
+      namespace?: string | null;
+      name: string;
+      ready?: boolean | null;
+      message?: string | null;
     }>;
     currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
     lastOperation?: {
@@ -4840,6 +4970,22 @@ export const InstanceFieldsFragmentDoc = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -5700,6 +5846,22 @@ export const ProvisionInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -6156,6 +6318,22 @@ export const DeployInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -6616,6 +6794,22 @@ export const ScaleInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -7072,6 +7266,22 @@ export const RollbackInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -7532,6 +7742,22 @@ export const StartInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -7990,6 +8216,22 @@ export const StopInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -8446,6 +8688,22 @@ export const RestartInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -8915,6 +9173,22 @@ export const DeprovisionInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -10539,6 +10813,22 @@ export const NodeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -10976,6 +11266,22 @@ export const NodesDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -11570,6 +11876,22 @@ export const InstancesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -11849,6 +12171,22 @@ export const InstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
