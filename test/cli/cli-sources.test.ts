@@ -6,7 +6,7 @@
  * With WHEELHOUSE_PRINT_SESSION=1 the session is printed (docs/kubernetes.md).
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,18 @@ describe('wheelhouse apply with a source', () => {
 
   beforeAll(async () => {
     fake = await new FakeKubeApi().start();
+    fake.defineResource({ group: 'argoproj.io', version: 'v1alpha1', kind: 'Application', plural: 'applications' });
+    fake.createNamespace('argocd');
+    dir = await mkdtemp(join(tmpdir(), 'wh-cli-sources-'));
+    // A stand-in helm that prints a fixed rendering (Debian has no helm).
+    const helm = join(dir, 'helm');
+    await writeFile(
+      helm,
+      "#!/bin/sh\ncat <<'EOF'\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo-settings\ndata:\n  mode: chart\nEOF\n",
+    );
+    await chmod(helm, 0o755);
     provider = new KubernetesProvider({
+      sources: { helm },
       kubeConfig: loadKubeConfig(fake.kubeconfigPath),
       namespace: 'wh',
       pollIntervalMs: 25,
@@ -74,7 +85,6 @@ describe('wheelhouse apply with a source', () => {
     registry.register('kubernetes', provider);
     t = await startTestApp({ registry });
     const { token } = await t.newTenant();
-    dir = await mkdtemp(join(tmpdir(), 'wh-cli-sources-'));
     env = { WHEELHOUSE_URL: t.url, WHEELHOUSE_TOKEN: token, WHEELHOUSE_CONFIG: join(dir, 'config.json') };
   });
   afterAll(async () => {
@@ -144,4 +154,44 @@ describe('wheelhouse apply with a source', () => {
       expect(status.stdout).toMatch(/ConfigMap\s+green-web-config\s+wh\s+yes/);
     },
   );
+
+  it('applies a Helm chart and an Argo CD Application, and status follows the Application', async () => {
+    await writeFile(
+      join(dir, 'chart.yaml'),
+      'name: chart\nsource:\n  helm: { chart: demo, repoUrl: https://charts.example.com, version: 1.2.3 }\n',
+    );
+    const helm = await cli(['apply', '-f', 'chart.yaml', '--wait']);
+    expect(helm.code, helm.stderr).toBe(0);
+    expect(fake.get('configmaps', 'wh', 'demo-settings')).toBeDefined();
+    expect((await cli(['status', 'chart'])).stdout).toMatch(/ConfigMap\s+demo-settings\s+wh\s+yes/);
+
+    await writeFile(
+      join(dir, 'argo.yaml'),
+      'name: shop-argo\nsource:\n  argocd:\n    repoUrl: https://git.example.com/shop.git\n    path: deploy/prod\n    syncPolicy: { automated: true, prune: true }\n',
+    );
+    const argo = await cli(['apply', '-f', 'argo.yaml']);
+    expect(argo.code, argo.stderr).toBe(0);
+    const app = await until(() => fake.list('applications', 'argocd')[0]);
+    fake.setStatus('applications', 'argocd', app.metadata.name, {
+      sync: { status: 'Synced' },
+      health: { status: 'Healthy' },
+    });
+    const ready = await until(async () => {
+      const r = await cli(['status', 'shop-argo']);
+      return r.stdout.includes('RUNNING (ready)') ? r : undefined;
+    });
+    expect(ready.stdout).toContain('source:    ARGOCD');
+    expect(ready.stdout).toMatch(/Application\s+wh-\S+\s+argocd\s+yes/);
+  });
 });
+
+/** Polls `read` until it returns something (15 s at most). */
+async function until<T>(read: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const v = await read();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

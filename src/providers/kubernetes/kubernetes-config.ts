@@ -33,6 +33,17 @@ const optionsSchema = z
     ingressClassName: z.string().regex(DNS_SUBDOMAIN, 'must name an IngressClass').optional(),
     nodeAddress: z.string().min(1).optional(),
     namespaces: z.enum(['fixed', 'per-tenant']).optional(),
+    // Workload sources and GPUs (issue 26; see kubernetes-sources.ts and kubernetes-gpu.ts).
+    sources: z
+      .strictObject({
+        extraNamespaces: z.array(z.string().min(1)).optional(),
+        allowClusterScoped: z.boolean().optional(),
+        kubectl: z.string().min(1).optional(),
+        helm: z.string().min(1).optional(),
+        argoNamespace: z.string().min(1).optional(),
+      })
+      .optional(),
+    gpuResourceName: z.string().min(1).optional(),
   })
   .strict()
   .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
@@ -95,6 +106,8 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
     ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
     ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
+    ...(parsed.data.sources ? { sources: parsed.data.sources } : {}),
+    ...(parsed.data.gpuResourceName ? { gpu: { resourceName: parsed.data.gpuResourceName } } : {}),
     exposure: {
       ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
       ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),
