@@ -15,7 +15,7 @@ import { usingPostgres } from '../support/database.js';
  * PGlite a fresh in-memory instance is just as private.
  */
 
-const TABLES = ['api_tokens', 'events', 'instances', 'operations', 'releases', 'secrets', 'tenants'];
+const TABLES = ['api_tokens', 'events', 'instances', 'operations', 'release_objects', 'releases', 'secrets', 'tenants'];
 
 let handle: DatabaseHandle;
 let dropDatabase: (() => Promise<void>) | undefined;
