@@ -24,6 +24,8 @@ export interface CurrentInstance {
   kind: string;
   provider?: { key: string } | null;
   services: CurrentService[];
+  /** SERVICES, or the kind of source the instance runs (absent from servers before sources). */
+  sourceType?: string | null;
 }
 
 /** One service a deploy changes, with what changed. */
@@ -39,7 +41,15 @@ export interface ServiceChange {
 export type ApplyPlan =
   | { action: 'provision'; name: string; input: Record<string, unknown> }
   | { action: 'deploy'; name: string; instanceId: string; expectedVersion: number; changes: ServiceChange[] }
-  | { action: 'none'; name: string; instanceId: string };
+  | { action: 'none'; name: string; instanceId: string }
+  /** A source instance gets its source again: the server renders it and prunes what it no longer has. */
+  | {
+      action: 'deploySource';
+      name: string;
+      instanceId: string;
+      expectedVersion: number;
+      source: Record<string, unknown>;
+    };
 
 /** Changes a deploy cannot make (the instance must be destroyed and applied again). */
 export class UnsupportedChangeError extends Error {
@@ -60,6 +70,22 @@ export class UnsupportedChangeError extends Error {
  */
 export function planApply(current: CurrentInstance | null, spec: AppSpec): ApplyPlan {
   if (!current) return { action: 'provision', name: spec.name, input: provisionInput(spec) };
+  const runsSource = (current.sourceType ?? 'SERVICES') !== 'SERVICES';
+  if (spec.sourceInput || runsSource) {
+    if (!spec.sourceInput || !runsSource) {
+      const was = runsSource ? `a ${current.sourceType} source` : 'services';
+      throw new UnsupportedChangeError([
+        `source: the instance runs ${was} (a deploy cannot change this; destroy and apply again)`,
+      ]);
+    }
+    return {
+      action: 'deploySource',
+      name: spec.name,
+      instanceId: current.id,
+      expectedVersion: current.version,
+      source: spec.sourceInput,
+    };
+  }
 
   const problems: string[] = [];
   if (spec.provider && current.provider && spec.provider !== current.provider.key) {
@@ -151,6 +177,7 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
     kind: spec.kind,
     labels: spec.labels ? labelList(spec.labels) : undefined,
     readiness: spec.readiness,
+    ...(spec.sourceInput ? { source: spec.sourceInput } : {}),
     services: spec.services.map((s) =>
       dropUndefined({
         name: s.name,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { usageError } from './exit-codes.js';
+import { sourceInputOf } from './source-files.js';
 import { type AppSpec, parseSpec } from './spec-parse.js';
 
 export type { AppSpec, ServiceSpec } from './spec-parse.js';
@@ -14,5 +15,8 @@ export async function loadSpecFile(path: string): Promise<AppSpec> {
     const code = (err as NodeJS.ErrnoException).code;
     throw usageError(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? String(err)})`);
   }
-  return parseSpec(text, path);
+  const spec = parseSpec(text, path);
+  // A source's files are read here, next to the spec file (the parser itself reads nothing).
+  if (spec.source) spec.sourceInput = await sourceInputOf(spec.source, path);
+  return spec;
 }

@@ -77,6 +77,53 @@ const serviceSchema = z.strictObject({
     .optional(),
   annotations: textMap('key').optional(),
 });
+const secretsSchema = z.array(
+  z.union([
+    z.string().transform((key) => ({ key })),
+    z.strictObject({ key: z.string(), envName: z.string().optional() }),
+  ]),
+);
+/**
+ * A workload source instead of services (issue 26): manifests from a file, a
+ * kustomization directory, a Helm chart or an Argo CD Application. Files are
+ * named relative to the spec file and read by the CLI (source-files.ts).
+ */
+const sourceSchema = z
+  .strictObject({
+    manifests: z.strictObject({ file: z.string().min(1) }).optional(),
+    kustomize: z.strictObject({ dir: z.string().min(1) }).optional(),
+    helm: z
+      .strictObject({
+        chart: z.string().min(1),
+        repoUrl: z.string().optional(),
+        version: z.string().optional(),
+        values: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+    argocd: z
+      .strictObject({
+        repoUrl: z.string().min(1),
+        path: z.string().optional(),
+        targetRevision: z.string().optional(),
+        project: z.string().optional(),
+        destServer: z.string().optional(),
+        destNamespace: z.string().optional(),
+        syncPolicy: z
+          .strictObject({
+            automated: z.boolean().optional(),
+            selfHeal: z.boolean().optional(),
+            prune: z.boolean().optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    secrets: secretsSchema.optional(),
+  })
+  .refine(
+    (s) => [s.manifests, s.kustomize, s.helm, s.argocd].filter(Boolean).length === 1,
+    'give exactly one of manifests, kustomize, helm, argocd',
+  );
+
 const serviceName = z
   .string({ error: (issue) => (issue.input === undefined ? 'a service needs a name' : undefined) })
   .regex(DNS_LABEL, 'a service name must be DNS-safe');
@@ -86,28 +133,41 @@ const specFields = {
   kind: z.enum(['DEPLOYMENT', 'STATEFUL_SET']).optional(),
   labels: textMap('key').optional(),
   readiness: z.strictObject({ timeoutSeconds: int.optional(), intervalSeconds: int.optional() }).optional(),
+  source: sourceSchema.optional(),
 };
-const specSchema = z.strictObject({
-  ...specFields,
-  services: z
-    .record(serviceName, serviceSchema)
-    .refine((s) => Object.keys(s).length > 0, 'at least one service is required'),
-});
+
+/** A spec carries services or a source (issue 26), never both and never neither. */
+function servicesOrSource(
+  spec: { services?: unknown[] | Record<string, unknown>; source?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  const services = Array.isArray(spec.services) ? spec.services.length : Object.keys(spec.services ?? {}).length;
+  if (spec.source && services > 0)
+    ctx.addIssue({ code: 'custom', path: ['services'], message: 'give services or a source, not both' });
+  if (!spec.source && services === 0)
+    ctx.addIssue({ code: 'custom', path: ['services'], message: 'at least one service (or a source) is required' });
+}
+
+const specSchema = z
+  .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema).optional() })
+  .superRefine(servicesOrSource);
 /** The same spec with services as the API's list; a name given twice is an error at its second place. */
-const listSpecSchema = z.strictObject({
-  ...specFields,
-  services: z
-    .array(serviceSchema.extend({ name: serviceName }))
-    .min(1, 'at least one service is required')
-    .superRefine((list, ctx) => {
-      const seen = new Set<string>();
-      list.forEach((s, i) => {
-        if (seen.has(s.name))
-          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${s.name}" is named twice` });
-        seen.add(s.name);
-      });
-    }),
-});
+const listSpecSchema = z
+  .strictObject({
+    ...specFields,
+    services: z
+      .array(serviceSchema.extend({ name: serviceName }))
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((s, i) => {
+          if (seen.has(s.name))
+            ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${s.name}" is named twice` });
+          seen.add(s.name);
+        });
+      })
+      .optional(),
+  })
+  .superRefine(servicesOrSource);
 
 type ParsedSpec = z.infer<typeof specSchema>;
 type ParsedService = z.infer<typeof serviceSchema>;
@@ -115,9 +175,14 @@ type ParsedService = z.infer<typeof serviceSchema>;
 /** One service of an app spec, with its name. */
 export type ServiceSpec = ParsedService & { name: string };
 
+/** The source of an app spec, as written in the file. */
+export type SourceSpec = NonNullable<ParsedSpec['source']>;
+
 /** An app spec read from a file: what `apply` makes true. */
 export interface AppSpec extends Omit<ParsedSpec, 'services'> {
   services: ServiceSpec[];
+  /** The source as the API takes it (`WorkloadSourceInput`), its files read; set by loadSpecFile. */
+  sourceInput?: Record<string, unknown>;
 }
 
 /** Parses and validates spec text; `file` names it in errors. */
@@ -150,7 +215,7 @@ export function parseSpec(text: string, file: string): AppSpec {
   }
   const { services, ...rest } = result.data;
   if (Array.isArray(services)) return { ...rest, services };
-  return { ...rest, services: Object.entries(services).map(([name, spec]) => ({ name, ...spec })) };
+  return { ...rest, services: Object.entries(services ?? {}).map(([name, spec]) => ({ name, ...spec })) };
 }
 
 /** Where the node at `path` starts (its key when `atKey`), or its nearest ancestor that exists. */

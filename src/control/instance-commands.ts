@@ -11,6 +11,7 @@ import {
   type Capability,
   type DeployStrategy,
   type Provider,
+  type RenderedSource,
   type ServiceSnapshot,
   snapshotFromDeploy,
   snapshotOf,
@@ -43,6 +44,7 @@ import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
+import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
 import {
   checkArgv,
   checkEnv,
@@ -85,12 +87,17 @@ export class InstanceCommands {
     p.throwIfAny();
     checkName(p, input.name, ['input', 'name']);
     const instanceId = randomUUID();
-    const { services, configContents } = validateServices(
-      p,
-      input.services,
-      ['input', 'services'],
-      (svc, file) => `_config/${instanceId}/${svc}/${file}`,
-    );
+    // Either services or exactly one source (issue 26).
+    const source = input.source ? checkSource(p, input.source, ['input', 'source']) : undefined;
+    if (source && input.services.length > 0) p.add(['input', 'services'], 'must be empty when a source is given');
+    const { services, configContents } = source
+      ? { services: [], configContents: {} }
+      : validateServices(
+          p,
+          input.services,
+          ['input', 'services'],
+          (svc, file) => `_config/${instanceId}/${svc}/${file}`,
+        );
     const labels = checkInstanceLabels(p, input.labels, ['input', 'labels']);
     const r = input.readiness;
     if (
@@ -117,9 +124,14 @@ export class InstanceCommands {
         input.provider ? `unknown provider "${input.provider}"` : 'no provider is registered',
       );
     }
-    const secretKeys = [...new Set(services.flatMap((s) => s.secrets.map((ref) => ref.key)))];
+    const sourceKeys = source?.secrets.map((ref) => ref.key) ?? [];
+    const secretKeys = [...new Set([...services.flatMap((s) => s.secrets.map((ref) => ref.key)), ...sourceKeys])];
     p.throwIfAny();
     const missing = await this.secrets.missing(caller.tenantId, secretKeys);
+    source?.secrets.forEach((ref, j) => {
+      if (missing.includes(ref.key))
+        p.add(['input', 'source', 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
+    });
     services.forEach((s, i) => {
       s.secrets.forEach((ref, j) => {
         if (missing.includes(ref.key))
@@ -131,6 +143,16 @@ export class InstanceCommands {
     requireCapability(provider, providerKey, 'provision');
     if (services.some((s) => s.volumes.length > 0)) requireCapability(provider, providerKey, 'volumes');
     if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
+    // Rendered and validated against the cluster before anything is written: a bad document applies nothing.
+    const rendered = source
+      ? await renderSource(
+          this.registry,
+          providerKey,
+          provider,
+          { instanceId, tenantId: caller.tenantId, name: input.name, source },
+          ['input', 'source'],
+        )
+      : undefined;
 
     return enqueueIdempotent(this, caller, input, 'provision', undefined, async (tx) => {
       for (const [key, value] of Object.entries(configContents)) {
@@ -158,6 +180,7 @@ export class InstanceCommands {
           endpoints: json([]),
           service_status: json({}),
           generation: 1,
+          ...(rendered ? { source_type: rendered.type } : {}),
         });
       } catch (err) {
         if (isInstanceNameTaken(err)) {
@@ -175,6 +198,7 @@ export class InstanceCommands {
         snapshots: json(services.map(toSnapshot)),
         strategy: null,
         operation_id: null,
+        ...(rendered ? { source_type: rendered.type, source: json(rendered) } : {}),
       });
       const op = await enqueueOperation(tx, {
         id: opId,
@@ -198,6 +222,7 @@ export class InstanceCommands {
   }
 
   async deploy(caller: Principal, input: DeployInput): Promise<Enqueued> {
+    if (input.source) return this.deploySource(caller, input, input.source);
     const p = new Problems();
     checkNoNul(p, input, ['input']);
     p.throwIfAny();
@@ -223,6 +248,12 @@ export class InstanceCommands {
     const strategy: DeployStrategy = input.strategy ?? 'rolling';
     return this.onInstance(caller, input, 'deploy', 'deploy', async (_tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'deploy');
+      if (row.source_type !== 'services') {
+        throw ValidationError.of(
+          ['input', 'source'],
+          `this instance runs a ${row.source_type} source: deploy a source`,
+        );
+      }
       const needed = STRATEGY_CAPABILITY[strategy];
       if (needed) requireCapability(provider, row.provider_key, needed);
       const current = row.services;
@@ -249,12 +280,64 @@ export class InstanceCommands {
     });
   }
 
+  /**
+   * A deploy of a new source to a source instance: checked, rendered and
+   * validated against the cluster before the release is written (issue 26).
+   */
+  private async deploySource(
+    caller: Principal,
+    input: DeployInput,
+    sourceInput: WorkloadSourceInput,
+  ): Promise<Enqueued> {
+    const p = new Problems();
+    checkNoNul(p, input, ['input']);
+    p.throwIfAny();
+    const source = checkSource(p, sourceInput, ['input', 'source']);
+    if (input.services.length > 0) p.add(['input', 'services'], 'must be empty when a source is given');
+    if (input.strategy && input.strategy !== 'rolling')
+      p.add(['input', 'strategy'], 'a source is applied as a whole: only ROLLING');
+    p.throwIfAny();
+    const row = await instances.findInstance(this.db, caller.tenantId, input.instanceId);
+    if (!row) throw new NotFoundError('instance');
+    const type = sourceTypeOf(source);
+    if (row.source_type === 'services')
+      throw ValidationError.of(['input', 'source'], 'this instance runs services: deploy services to it');
+    if ((row.source_type === 'argocd') !== (type === 'argocd'))
+      throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source, not ${type}`);
+    const missing = await this.secrets.missing(
+      caller.tenantId,
+      source.secrets.map((r) => r.key),
+    );
+    source.secrets.forEach((ref, j) => {
+      if (missing.includes(ref.key))
+        p.add(['input', 'source', 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
+    });
+    p.throwIfAny();
+    const provider = providerFor(this.registry, row.provider_key);
+    requireCapability(provider, row.provider_key, 'deploy');
+    const rendered = await renderSource(
+      this.registry,
+      row.provider_key,
+      provider,
+      { instanceId: row.id, tenantId: caller.tenantId, name: row.name, source },
+      ['input', 'source'],
+    );
+    return this.onInstance(caller, input, 'deploy', 'deploy', async () => ({
+      source: rendered,
+      strategy: 'rolling',
+    }));
+  }
+
   async rollback(caller: Principal, input: RollbackInput): Promise<Enqueued> {
     return this.onInstance(caller, input, 'rollback', 'rollback', async (tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'deploy');
       const target = (await releases.findReleasesByIds(tx, caller.tenantId, [input.releaseId]))[0];
       if (!target || target.instance_id !== row.id) {
         throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
+      }
+      // A source release is re-applied as it was rendered then (its documents, or its Application).
+      if (target.source) {
+        return { source: target.source, strategy: 'rolling', rolledBackFrom: target.id, snapshots: [] };
       }
       const snapshots = target.snapshots;
       const current = row.services;
@@ -410,6 +493,8 @@ export class InstanceCommands {
       snapshots?: ServiceSnapshot[];
       noRelease?: boolean;
       deleteVolumes?: boolean;
+      /** A source release (issue 26): the rendered source the release keeps. */
+      source?: RenderedSource;
     }>,
   ): Promise<Enqueued> {
     const p = new Problems();
@@ -424,10 +509,16 @@ export class InstanceCommands {
       }
       assertAllowed(action, row.state, row.desired_state);
       const provider = providerFor(this.registry, row.provider_key);
+      if (row.source_type !== 'services' && (kind === 'scale' || kind === 'stop' || kind === 'start')) {
+        throw ValidationError.of(
+          ['input', 'instanceId'],
+          `a ${row.source_type} source instance changes by deploying its source; ${kind} does not apply to it`,
+        );
+      }
       const planned = await plan(tx, row, provider);
       const changed = planned.changed ?? [];
       const services = row.services.map((s) => changed.find((c) => c.name === s.name) ?? s);
-      const specChanged = changed.length > 0;
+      const specChanged = changed.length > 0 || planned.source !== undefined;
       const generation = specChanged ? row.generation + 1 : row.generation;
       const desired: DesiredState =
         kind === 'stop'
@@ -460,13 +551,14 @@ export class InstanceCommands {
           strategy: planned.strategy ?? null,
           rolled_back_from_id: planned.rolledBackFrom ?? null,
           operation_id: null,
+          ...(planned.source ? { source_type: planned.source.type, source: json(planned.source) } : {}),
         });
         newEvents.push(
           event(row, opId, 'release.created', caller, { message: `release v${version}`, data: { version, releaseId } }),
         );
       }
       const params: OperationParams = {
-        ...(specChanged ? { changed } : {}),
+        ...(changed.length > 0 ? { changed } : {}),
         ...(planned.strategy ? { strategy: planned.strategy } : {}),
         ...(planned.service ? { service: planned.service } : {}),
         ...(planned.resources ? { resources: planned.resources } : {}),

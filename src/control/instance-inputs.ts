@@ -1,5 +1,6 @@
 import type { DeployStrategy } from '../providers/provider.js';
 import type { MutationControl } from './idempotency.js';
+import type { WorkloadSourceInput } from './source-specs.js';
 import type { HealthCheckInput, PortInput, ResourceInput, ServiceSpecInput } from './spec-validation.js';
 
 // The inputs of the lifecycle commands, as the schema passes them (validated by the commands).
@@ -17,6 +18,8 @@ export interface ProvisionInput extends MutationControl {
   services: readonly ServiceSpecInput[];
   labels?: readonly { key: string; value: string }[] | null;
   readiness?: { timeoutSeconds?: number | null; intervalSeconds?: number | null } | null;
+  /** A workload source instead of services (then `services` is empty). */
+  source?: WorkloadSourceInput | null;
 }
 
 export interface ServiceDeployInput {
@@ -33,6 +36,8 @@ export interface ServiceDeployInput {
 export interface DeployInput extends OnInstance {
   services: readonly ServiceDeployInput[];
   strategy?: DeployStrategy | null;
+  /** A new source for a source instance (then `services` is empty). */
+  source?: WorkloadSourceInput | null;
 }
 export interface ScaleInput extends OnInstance {
   service?: string | null;

@@ -5,9 +5,11 @@ import { InstanceCommands } from './instance-commands.js';
 import { type ExecInput, InstanceExec } from './instance-exec.js';
 import { InstanceLogs } from './instance-logs.js';
 import { InstanceResources } from './instance-resources.js';
+import type { Instance } from './model.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
+import { type SourceObject, sourceObjectsOf } from './source-objects.js';
 
 // The worker still imports the builder from here; it moves to event-rows.ts when the worker switches.
 export { event } from './event-rows.js';
@@ -35,5 +37,10 @@ export class InstanceService extends InstanceCommands {
   /** Runs a command in a service now (not an operation: nothing changes). */
   exec(caller: Principal, input: ExecInput): Promise<ExecResult> {
     return this.#exec.exec(caller, input);
+  }
+
+  /** The objects a source instance applied last, with their readiness (issue 26). */
+  sourceObjects(instance: Instance): Promise<SourceObject[]> {
+    return sourceObjectsOf(this.db, instance);
   }
 }

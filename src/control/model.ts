@@ -11,8 +11,10 @@ import type {
   Endpoint,
   InstanceState,
   ReadinessPolicy,
+  RenderedSource,
   ServiceSnapshot,
   ServiceStatus,
+  SourceType,
   WorkloadKind,
 } from '../providers/provider.js';
 
@@ -56,6 +58,8 @@ export interface Instance {
   createdAt: Date;
   updatedAt: Date;
   destroyedAt: Date | null;
+  /** `services`, or the kind of source the instance runs (issue 26). */
+  sourceType: SourceType;
 }
 
 export interface Operation {
@@ -89,6 +93,10 @@ export interface Release {
   rolledBackFromId: string | null;
   operationId: string | null;
   createdAt: Date;
+  /** `services`, or the kind of source this release applied. */
+  sourceType: SourceType;
+  /** The rendered source (documents or an Application's spec); null for services. */
+  source: RenderedSource | null;
 }
 
 export interface Event {
@@ -132,6 +140,7 @@ export function toInstance(r: InstanceRow): Instance {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     destroyedAt: r.destroyed_at,
+    sourceType: r.source_type ?? 'services',
   };
 }
 
@@ -169,6 +178,8 @@ export function toRelease(r: ReleaseRow): Release {
     rolledBackFromId: r.rolled_back_from_id,
     operationId: r.operation_id,
     createdAt: r.created_at,
+    sourceType: r.source_type,
+    source: r.source ?? null,
   };
 }
 

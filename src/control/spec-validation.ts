@@ -135,8 +135,9 @@ export function checkResources(
   intIn(p, r.memoryMb, LIMITS.minMemoryMb, LIMITS.memoryMb, [...path, 'memoryMb']);
   intIn(p, r.diskMb, 1, LIMITS.diskMb, [...path, 'diskMb']);
   intIn(p, r.replicas, minReplicas, LIMITS.replicas, [...path, 'replicas']);
-  if (r.gpu !== null && r.gpu !== undefined && (r.gpu.length === 0 || r.gpu.length > 64)) {
-    p.add([...path, 'gpu'], 'must be 1 to 64 characters');
+  // A GPU request is a count or every GPU of the node (issue 26).
+  if (r.gpu !== null && r.gpu !== undefined && !/^([1-9][0-9]{0,2}|all)$/.test(r.gpu)) {
+    p.add([...path, 'gpu'], 'must be a count ("1") or "all"');
   }
   const out: ResourceSpec = {};
   if (r.cpuMillis != null) out.cpuMillis = r.cpuMillis;

@@ -3,8 +3,10 @@ import type {
   Endpoint,
   InstanceState,
   ReadinessPolicy,
+  RenderedSource,
   ServiceSnapshot,
   ServiceStatus,
+  SourceType,
   WorkloadKind,
 } from '../providers/provider.js';
 import type {
@@ -69,6 +71,8 @@ export interface InstanceTable {
   created_at: CreatedAt;
   updated_at: CreatedAt;
   destroyed_at: Timestamp;
+  /** Which kind of workload (issue 26): `services`, or a source kind. */
+  source_type: Generated<SourceType>;
 }
 
 export interface OperationTable {
@@ -106,6 +110,20 @@ export interface ReleaseTable {
   rolled_back_from_id: string | null;
   operation_id: string | null;
   created_at: CreatedAt;
+  source_type: Generated<SourceType>;
+  /** The rendered source (documents, or an Argo CD Application's spec); null for services. */
+  source: Json<RenderedSource> | null;
+}
+
+/** The objects a release applied (its inventory): what the next deploy prunes from. */
+export interface ReleaseObjectTable {
+  release_id: string;
+  tenant_id: string;
+  seq: number;
+  api_version: string;
+  kind: string;
+  namespace: string | null;
+  name: string;
 }
 
 export interface EventTable {
@@ -211,6 +229,7 @@ export interface Database {
   instances: InstanceTable;
   operations: OperationTable;
   releases: ReleaseTable;
+  release_objects: ReleaseObjectTable;
   events: EventTable;
   secrets: SecretTable;
   edge_certificate_authority: EdgeCertificateAuthorityTable;
@@ -229,6 +248,7 @@ export type OperationRow = Selectable<OperationTable>;
 export type NewOperation = Insertable<OperationTable>;
 export type OperationUpdate = Updateable<OperationTable>;
 export type ReleaseRow = Selectable<ReleaseTable>;
+export type ReleaseObjectRow = Selectable<ReleaseObjectTable>;
 export type NewRelease = Insertable<ReleaseTable>;
 export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;

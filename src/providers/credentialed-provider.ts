@@ -1,8 +1,14 @@
-import { BACKEND_CALLS, type CallContext, type Provider } from './provider.js';
+import { BACKEND_CALLS, type CallContext, type Provider, SOURCE_CALLS } from './provider.js';
 import type { CredentialsResolver } from './registry.js';
 
 /** Methods whose first argument is the call's context (the contract's and its optional extensions'). */
-const CONTEXT_METHODS = new Set<string | symbol>([...BACKEND_CALLS, 'healthCheck', 'managedWorkloads', 'refreshInfo']);
+const CONTEXT_METHODS = new Set<string | symbol>([
+  ...BACKEND_CALLS,
+  'healthCheck',
+  'managedWorkloads',
+  'refreshInfo',
+  ...SOURCE_CALLS,
+]);
 
 /**
  * `provider`, with the credentials `resolver` gives for `key` attached to

@@ -14,6 +14,7 @@ import './events.js';
 import './secrets.js';
 import './subscriptions.js';
 import './webhooks.js';
+import './sources.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -22,6 +22,7 @@ import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
+import { WorkloadSourceInput } from './sources.js';
 import {
   ConfigFileInput,
   EnvVarInput,
@@ -72,6 +73,10 @@ const ProvisionInstanceInput = builder.inputType('ProvisionInstanceInput', {
     services: t.field({ type: [ServiceSpecInput], required: true, description: 'Its services.' }),
     labels: t.field({ type: [LabelInput], description: 'Labels.' }),
     readiness: t.field({ type: ReadinessPolicyInput, description: "Readiness policy for this instance's operations." }),
+    source: t.field({
+      type: WorkloadSourceInput,
+      description: 'A workload source instead of services (then services is []).',
+    }),
     idempotencyKey: t.string({ description: 'Retry-safe key: the same key and input return the same operation.' }),
     wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
   }),
@@ -105,6 +110,10 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
     ...onInstanceFields(t),
     services: t.field({ type: [ServiceDeployInput], required: true, description: 'The services that change.' }),
     strategy: t.field({ type: DeployStrategyEnum, defaultValue: 'rolling', description: 'Replacement strategy.' }),
+    source: t.field({
+      type: WorkloadSourceInput,
+      description: 'A new source for a source instance (then services is []).',
+    }),
   }),
 });
 const ScaleInstanceInput = builder.inputType('ScaleInstanceInput', {

@@ -20,6 +20,7 @@ import type { Masker } from './masking.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
+import { applySource, removeSource } from './perform-source.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
 export interface PerformContext {
@@ -90,6 +91,15 @@ export async function performOperation(
     throw err;
   };
   const apply = async (): Promise<string> => {
+    // A source instance (manifests, Helm, Argo CD) applies its release's rendered source instead (issue 26).
+    if (inst.sourceType !== 'services' && (op.kind === 'provision' || op.kind === 'deploy' || op.kind === 'rollback')) {
+      return applySource(db, ctx.secrets, provider, call, inst, op.releaseId, masker);
+    }
+    // A restart (the supervisor's recovery too) re-applies the current set: server-side apply puts back what drifted.
+    if (inst.sourceType !== 'services' && op.kind === 'restart') {
+      return applySource(db, ctx.secrets, provider, call, inst, null, masker);
+    }
+    if (inst.sourceType !== 'services' && op.kind === 'deprovision') await removeSource(db, provider, call, inst);
     switch (op.kind) {
       case 'provision': {
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);

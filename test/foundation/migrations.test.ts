@@ -22,6 +22,7 @@ const TABLES = [
   'events',
   'instances',
   'operations',
+  'release_objects',
   'releases',
   'secrets',
   'tenants',

@@ -108,22 +108,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   // issue 25
   webhooks: words(``),
   // issue 26
-  sources: words(`
-    ArgoCDSourceInput ArgoCDSourceInput.destNamespace ArgoCDSourceInput.destServer
-    ArgoCDSourceInput.helm ArgoCDSourceInput.path ArgoCDSourceInput.project
-    ArgoCDSourceInput.repoUrl ArgoCDSourceInput.syncPolicy ArgoCDSourceInput.targetRevision
-    ArgoHelmInput ArgoHelmInput.parameters ArgoHelmInput.valueFiles ArgoSyncPolicyInput
-    ArgoSyncPolicyInput.automated ArgoSyncPolicyInput.prune ArgoSyncPolicyInput.selfHeal
-    DeployInstanceInput.source HelmSourceInput HelmSourceInput.chart HelmSourceInput.repoUrl
-    HelmSourceInput.values HelmSourceInput.version Instance.objects Instance.sourceType
-    ManagedObject ManagedObject.apiVersion ManagedObject.kind ManagedObject.message
-    ManagedObject.name ManagedObject.namespace ManagedObject.ready ManifestSourceInput
-    ManifestSourceInput.kustomize ManifestSourceInput.yaml ProvisionInstanceInput.source
-    Release.manifests Release.sourceType SourceFileInput SourceFileInput.content
-    SourceFileInput.path SourceType SourceType.ARGOCD SourceType.HELM SourceType.MANIFESTS
-    SourceType.SERVICES WorkloadSourceInput WorkloadSourceInput.argocd WorkloadSourceInput.helm
-    WorkloadSourceInput.manifests
-  `),
+  sources: words(``),
 };
 
 describe('schema', () => {

@@ -232,9 +232,14 @@ describe('KubernetesProvider against the fake API server', () => {
         // Routes as an Ingress and its TLS Secrets (kubernetes-routes.test.ts).
         Capabilities.customDomains,
         Capabilities.tls,
+        // Sources (issue 26): manifests and Argo CD always; Helm only where a helm binary is found (none here).
+        Capabilities.manifests,
+        Capabilities.argoCD,
       ].sort(),
     );
-    // What it does not implement is not declared: no GPUs, no other strategies, no other sources.
+    // What it does not implement is not declared: no GPUs (no node reports one), no other strategies.
+    expect(p.capabilities()).not.toContain(Capabilities.gpu);
+    expect(p.capabilities()).not.toContain(Capabilities.helm);
     for (const absent of [
       Capabilities.gpu,
       Capabilities.blueGreen,

@@ -51,6 +51,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { parse as parseYaml } from 'yaml';
 
 type Obj = Record<string, any>;
 
@@ -269,6 +270,7 @@ export class FakeKubeApi {
     if (path === '/version') {
       return json(res, 200, { major: '1', minor: '31', gitVersion: this.#options.gitVersion, platform: 'linux/amd64' });
     }
+    if (this.#sourcesRoute(req, res, path, body, url.searchParams)) return;
     if (this.#storageAndExposureRoute(req, res, path, body, url.searchParams)) return;
     let m = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods$/.exec(path);
     if (m) return this.#podMetrics(res, m[1] as string);
@@ -498,6 +500,8 @@ export class FakeKubeApi {
       },
     };
     const k = key('pods', namespace, name);
+    // Sources section: a pod asking for more of an extended resource than any node has stays Pending.
+    if (this.#unschedulable(pod)) return pod;
     this.#objects.set(k, pod);
     this.#emit('ADDED', 'pods', namespace, pod);
     this.#templates.set(k, template);
@@ -1065,6 +1069,225 @@ export class FakeKubeApi {
       current.metadata.resourceVersion = String(++this.#rv);
     }, this.#options.loadBalancerDelayMs);
     t.unref();
+  }
+
+  // ------------------------------------------------------------ sources (issue 26)
+  // Discovery (/api, /apis, /api/v1, /apis/<group>/<version>), custom resources
+  // (defineResource), server-side apply (PATCH application/apply-patch+yaml:
+  // creates when missing; the applying manager's object replaces what it set
+  // before, status kept), label-selector deletes of a collection, nodes with
+  // allocatable resources, and pods that stay Pending when no node has enough
+  // of an extended resource they ask for (nvidia.com/gpu).
+
+  /** Every server-side apply received: path, field manager, force. */
+  readonly applies: Array<{ path: string; fieldManager: string | null; force: string | null }> = [];
+  readonly #customResources = new Map<string, { group: string; version: string; kind: string; namespaced: boolean }>();
+  readonly #allocatable = new Map<string, Record<string, string>>();
+
+  /** Serves a custom resource (as installing its CRD does), e.g. argoproj.io/v1alpha1 applications. */
+  defineResource(r: { group: string; version: string; kind: string; plural: string; namespaced?: boolean }): void {
+    this.#customResources.set(r.plural, { ...r, namespaced: r.namespaced !== false });
+    KINDS[r.plural] ??= { kind: r.kind, apiVersion: `${r.group}/${r.version}` };
+  }
+
+  /** Creates a namespace (as an operator installing Argo CD would). */
+  createNamespace(name: string): void {
+    if (!this.#objects.has(key('namespaces', '', name)))
+      this.#store('namespaces', '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  }
+
+  /** Writes an object's status (what a controller would), as a status subresource write does. */
+  setStatus(plural: string, namespace: string, name: string, status: Obj): void {
+    const o = this.#objects.get(key(plural, namespace, name));
+    if (!o) throw new Error(`no ${plural} ${namespace}/${name}`);
+    o.status = structuredClone(status);
+    o.metadata.resourceVersion = String(++this.#rv);
+    this.#emit('MODIFIED', plural, namespace, o);
+  }
+
+  /** Gives a node (made with setNodes, or made here) allocatable resources, e.g. { 'nvidia.com/gpu': '2' }. */
+  setNodeAllocatable(name: string, allocatable: Record<string, string>): void {
+    this.#allocatable.set(name, { ...allocatable });
+    const k = key('nodes', '', name);
+    const node = this.#objects.get(k) ?? {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name, uid: randomUUID() },
+      status: { addresses: [] },
+    };
+    node.status = { ...node.status, allocatable: { ...allocatable }, capacity: { ...allocatable } };
+    node.metadata.resourceVersion = String(++this.#rv);
+    this.#objects.set(k, node);
+  }
+
+  /** Marks `pod` unschedulable (and stores it, with no runtime) when no node has the extended resources it asks for. */
+  #unschedulable(pod: Obj): boolean {
+    const wanted = new Map<string, number>();
+    for (const c of (pod.spec?.containers ?? []) as Obj[]) {
+      for (const [r, v] of Object.entries((c.resources?.limits ?? {}) as Record<string, string>)) {
+        if (!r.includes('/')) continue; // cpu and memory are not modelled
+        wanted.set(r, (wanted.get(r) ?? 0) + Number.parseInt(v, 10));
+      }
+    }
+    if (wanted.size === 0) return false;
+    const nodes = [...this.#allocatable.values()];
+    const fits = nodes.some((a) => [...wanted].every(([r, n]) => Number.parseInt(a[r] ?? '0', 10) >= n));
+    if (fits) return false;
+    const short = [...wanted.keys()].map((r) => `${nodes.length} Insufficient ${r}`).join(', ');
+    pod.status = {
+      phase: 'Pending',
+      conditions: [
+        {
+          type: 'PodScheduled',
+          status: 'False',
+          reason: 'Unschedulable',
+          message: `0/${nodes.length} nodes are available: ${short}.`,
+        },
+      ],
+    };
+    this.#objects.set(key('pods', pod.metadata.namespace, pod.metadata.name), pod);
+    this.#emit('ADDED', 'pods', pod.metadata.namespace, pod);
+    return true;
+  }
+
+  /** The resources the fake serves, per group version, as discovery lists them. */
+  #servedResources(): Map<string, Array<{ name: string; kind: string; namespaced: boolean }>> {
+    const out = new Map<string, Array<{ name: string; kind: string; namespaced: boolean }>>();
+    const add = (gv: string, name: string, kind: string, namespaced: boolean) => {
+      const list = out.get(gv) ?? [];
+      list.push({ name, kind, namespaced });
+      out.set(gv, list);
+    };
+    const clusterScoped = new Set(['namespaces', 'nodes']);
+    for (const [plural, meta] of Object.entries({
+      ...KINDS,
+      persistentvolumeclaims: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
+      ingresses: { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1' },
+      nodes: { kind: 'Node', apiVersion: 'v1' },
+      serviceaccounts: { kind: 'ServiceAccount', apiVersion: 'v1' },
+    })) {
+      const cr = this.#customResources.get(plural);
+      add(meta.apiVersion, plural, meta.kind, cr ? cr.namespaced : !clusterScoped.has(plural));
+    }
+    add('rbac.authorization.k8s.io/v1', 'clusterroles', 'ClusterRole', false);
+    return out;
+  }
+
+  /** Routes of this section; true when it answered. */
+  #sourcesRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: string,
+    query: URLSearchParams,
+  ): boolean {
+    const served = this.#servedResources();
+    if (req.method === 'GET' && path === '/api') {
+      json(res, 200, { kind: 'APIVersions', versions: ['v1'] });
+      return true;
+    }
+    if (req.method === 'GET' && path === '/apis') {
+      const groups = [...served.keys()].filter((gv) => gv.includes('/'));
+      json(res, 200, {
+        kind: 'APIGroupList',
+        apiVersion: 'v1',
+        groups: groups.map((gv) => ({
+          name: gv.split('/')[0],
+          versions: [{ groupVersion: gv, version: gv.split('/')[1] }],
+          preferredVersion: { groupVersion: gv, version: gv.split('/')[1] },
+        })),
+      });
+      return true;
+    }
+    const gv = path === '/api/v1' ? 'v1' : /^\/apis\/([^/]+\/[^/]+)$/.exec(path)?.[1];
+    if (req.method === 'GET' && gv) {
+      const resources = served.get(gv);
+      if (!resources) {
+        this.#status(res, 404, 'NotFound', 'the server could not find the requested resource');
+        return true;
+      }
+      json(res, 200, {
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion: gv,
+        resources: resources.map((r) => ({
+          name: r.name,
+          singularName: '',
+          namespaced: r.namespaced,
+          kind: r.kind,
+          verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        })),
+      });
+      return true;
+    }
+    const m =
+      /^\/api\/(v1)\/(?:namespaces\/([^/]+)\/)?([a-z0-9]+)(?:\/([^/]+))?$/.exec(path) ??
+      /^\/apis\/([^/]+\/[^/]+)\/(?:namespaces\/([^/]+)\/)?([a-z0-9]+)(?:\/([^/]+))?$/.exec(path);
+    if (!m) return false;
+    const [, groupVersion, namespace = '', plural = '', name] = m as unknown as [
+      string,
+      string,
+      string?,
+      string?,
+      string?,
+    ];
+    const meta = served.get(groupVersion)?.find((r) => r.name === plural);
+    if (!meta) return false;
+    const contentType = req.headers['content-type'] ?? '';
+    if (req.method === 'PATCH' && name && contentType.startsWith('application/apply-patch')) {
+      this.applies.push({ path, fieldManager: query.get('fieldManager'), force: query.get('force') });
+      if (!query.get('fieldManager')) {
+        this.#status(res, 422, 'Invalid', 'fieldManager is required for apply requests');
+        return true;
+      }
+      if (namespace && !this.#objects.has(key('namespaces', '', namespace))) {
+        this.#status(res, 404, 'NotFound', `namespaces "${namespace}" not found`);
+        return true;
+      }
+      KINDS[plural] ??= { kind: meta.kind, apiVersion: groupVersion };
+      const applied = parseYaml(body) as Obj;
+      const managedFields = [{ manager: query.get('fieldManager'), operation: 'Apply', apiVersion: groupVersion }];
+      const existing = this.#objects.get(key(plural, namespace, name));
+      const obj: Obj = {
+        ...applied,
+        kind: meta.kind,
+        apiVersion: groupVersion,
+        metadata: { ...applied.metadata, name, managedFields },
+      };
+      delete obj.metadata.resourceVersion;
+      if (plural === 'secrets' && obj.stringData) {
+        obj.data = Object.fromEntries(
+          Object.entries(obj.stringData as Record<string, string>).map(([k, v]) => [
+            k,
+            Buffer.from(v).toString('base64'),
+          ]),
+        );
+        delete obj.stringData;
+      }
+      if (!existing) json(res, 201, this.#store(plural, namespace, obj));
+      else json(res, 200, this.#replace(plural, namespace, existing, obj));
+      return true;
+    }
+    if (req.method === 'DELETE' && !name) {
+      const selector = query.get('labelSelector') ?? undefined;
+      const gone = this.list(plural, namespace, selector);
+      for (const o of gone) {
+        const stored = this.#objects.get(key(plural, namespace, o.metadata.name));
+        if (stored) this.#delete(plural, namespace, stored);
+      }
+      json(res, 200, { kind: `${meta.kind}List`, apiVersion: groupVersion, metadata: {}, items: gone });
+      return true;
+    }
+    // Kinds the base routes do not know (custom resources, ServiceAccounts, ClusterRoles): the generic REST.
+    if (!KINDS[plural] || KINDS[plural]?.apiVersion !== groupVersion) {
+      if (KINDS[plural] && KINDS[plural]?.apiVersion !== groupVersion) return false;
+      KINDS[plural] = { kind: meta.kind, apiVersion: groupVersion };
+    }
+    if (this.#customResources.has(plural) || plural === 'serviceaccounts' || plural === 'clusterroles') {
+      this.#rest(req, res, plural, namespace, name, body, query);
+      return true;
+    }
+    return false;
   }
 }
 

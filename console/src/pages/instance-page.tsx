@@ -103,7 +103,11 @@ export function InstancePage() {
   return (
     <div className="instance" data-instance={instance.name}>
       <InstanceHeader instance={instance} streamStatus={stream.status} onChanged={refresh} />
-      <ServicesPanel instance={instance} />
+      {instance.sourceType === 'SERVICES' ? (
+        <ServicesPanel instance={instance} />
+      ) : (
+        <ObjectsPanel instance={instance} />
+      )}
       <div className="columns">
         <DeployForm instance={instance} lacks={lacks} onChanged={refresh} />
         <ScaleForm instance={instance} lacks={lacks} onChanged={refresh} />
@@ -217,6 +221,36 @@ function InstanceHeader({
         </dd>
       </dl>
       <ProblemBanner problem={problem} />
+    </Panel>
+  );
+}
+
+/** A source instance (manifests, Helm, Argo CD): the objects it applied, with their readiness. */
+function ObjectsPanel({ instance }: { instance: InstanceData }) {
+  return (
+    <Panel title={`Objects (${instance.sourceType.toLowerCase()} source)`}>
+      <table className="grid" data-testid="objects">
+        <thead>
+          <tr>
+            <th>Kind</th>
+            <th>Name</th>
+            <th>Namespace</th>
+            <th>Ready</th>
+            <th>Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {instance.objects.map((o) => (
+            <tr key={`${o.apiVersion}/${o.kind}/${o.namespace ?? ''}/${o.name}`} data-object={`${o.kind}/${o.name}`}>
+              <td>{o.kind}</td>
+              <td className="mono">{o.name}</td>
+              <td>{o.namespace ?? '-'}</td>
+              <td data-col="ready">{o.ready == null ? '-' : <Ready ready={o.ready} />}</td>
+              <td>{o.message ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Panel>
   );
 }

@@ -4,6 +4,7 @@ import {
   ProvisionInstanceDocument,
   type ProvisionInstanceInput,
   type ServiceDeployInput,
+  type WorkloadSourceInput,
 } from '../../client/generated/graphql.js';
 import { type ApplyPlan, type CurrentInstance, planApply, UnsupportedChangeError } from '../apply-plan.js';
 import { resolveConnection } from '../config-store.js';
@@ -60,6 +61,22 @@ export function registerApply(program: Command): void {
           return;
         }
         const target = await followTarget(client, { id: plan.instanceId, name: spec.name });
+        if (plan.action === 'deploySource') {
+          const source = plan.source as unknown as WorkloadSourceInput;
+          await runLifecycle(
+            session,
+            target,
+            async () =>
+              (
+                await client.request(DeployInstanceDocument, {
+                  input: { instanceId: plan.instanceId, expectedVersion: plan.expectedVersion, services: [], source },
+                })
+              ).deployInstance,
+            opts.wait ?? false,
+            { plan },
+          );
+          return;
+        }
         const services = plan.changes.map((c) => c.input) as unknown as ServiceDeployInput[];
         await runLifecycle(
           session,
@@ -83,9 +100,23 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     out.line(`${plan.name}: up to date, nothing to do`);
   } else if (plan.action === 'provision') {
     const services = (plan.input.services as Array<{ name: string; image: string }>).map((s) => `${s.name}=${s.image}`);
-    out.line(`${plan.name}: provision (${services.join(', ')})`);
+    const source = plan.input.source as Record<string, unknown> | undefined;
+    out.line(`${plan.name}: provision (${source ? `${describeSource(source)} source` : services.join(', ')})`);
+  } else if (plan.action === 'deploySource') {
+    out.line(
+      `${plan.name}: deploy its ${describeSource(plan.source)} source (the server prunes what it no longer has)`,
+    );
   } else {
     out.line(`${plan.name}: deploy ${plan.changes.length} service(s)`);
     for (const c of plan.changes) out.line(`  ~ ${c.name}: ${c.fields.join(', ')} (image ${c.input.image})`);
   }
+}
+
+/** `manifests (3 documents)`, `kustomize (2 files)`, `helm chart demo`, `argocd repo …`. */
+function describeSource(source: Record<string, unknown>): string {
+  const m = source.manifests as { yaml?: string; kustomize?: unknown[] } | undefined;
+  if (m?.kustomize) return `kustomize (${m.kustomize.length} files)`;
+  if (m?.yaml !== undefined) return 'manifests';
+  if (source.helm) return `helm chart ${(source.helm as { chart: string }).chart}`;
+  return `argocd ${(source.argocd as { repoUrl: string }).repoUrl}`;
 }

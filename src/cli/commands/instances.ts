@@ -69,6 +69,7 @@ export function registerInstanceCommands(program: Command): void {
           `state:     ${i.state}${i.ready ? ' (ready)' : ' (not ready)'}, desired ${i.desiredState}`,
           `provider:  ${i.provider?.key ?? '-'}`,
           `release:   ${i.currentRelease ? `v${i.currentRelease.version}` : '-'}   version ${i.version}   restarts ${i.restarts}`,
+          ...(i.sourceType && i.sourceType !== 'SERVICES' ? [`source:    ${i.sourceType}`] : []),
           ...(i.message ? [`message:   ${i.message}`] : []),
           ...(i.lastOperation
             ? [
@@ -79,6 +80,21 @@ export function registerInstanceCommands(program: Command): void {
           '',
         ];
         out.line(lines.join('\n'));
+        // A source instance (issue 26) lists the objects it applied instead of services.
+        if (i.sourceType && i.sourceType !== 'SERVICES') {
+          out.table(
+            ['KIND', 'NAME', 'NAMESPACE', 'READY', 'MESSAGE'],
+            i.objects.map((o) => [
+              o.kind,
+              o.name,
+              o.namespace ?? '-',
+              o.ready == null ? '-' : o.ready ? 'yes' : 'no',
+              o.message ?? '',
+            ]),
+            i,
+          );
+          return;
+        }
         out.table(
           ['SERVICE', 'ROLE', 'IMAGE', 'STATE', 'READY', 'RESTARTS', 'REPLICAS'],
           i.services.map((s) => [

@@ -38,6 +38,44 @@ export type ApiToken = Node & {
   scopes: Array<Scope>;
 };
 
+/** An Argo CD Application named for the instance, in the provider’s Argo namespace. */
+export type ArgoCdSourceInput = {
+  /** Destination namespace; the provider's namespace when omitted. */
+  destNamespace?: InputMaybe<Scalars['String']['input']>;
+  /** Destination API server; the in-cluster one when omitted. */
+  destServer?: InputMaybe<Scalars['String']['input']>;
+  /** Helm parameters. */
+  helm?: InputMaybe<ArgoHelmInput>;
+  /** Path in the repository. */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** Argo CD project; `default` when omitted. */
+  project?: InputMaybe<Scalars['String']['input']>;
+  /** Repository URL. */
+  repoUrl: Scalars['String']['input'];
+  /** Sync policy; manual when omitted. */
+  syncPolicy?: InputMaybe<ArgoSyncPolicyInput>;
+  /** Branch, tag or commit; HEAD when omitted. */
+  targetRevision?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Helm parameters of an Argo CD Application's source. */
+export type ArgoHelmInput = {
+  /** Parameters (name = key). */
+  parameters?: InputMaybe<Array<LabelInput>>;
+  /** Values files in the repository. */
+  valueFiles?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** How Argo CD reconciles the Application. */
+export type ArgoSyncPolicyInput = {
+  /** Sync automatically. */
+  automated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Delete what the repository no longer has. */
+  prune?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Undo changes made in the cluster. */
+  selfHeal?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** An operation to cancel. */
 export type CancelOperationInput = {
   /** The operation (global id). */
@@ -275,6 +313,8 @@ export type DeployInstanceInput = {
   instanceId: Scalars['ID']['input'];
   /** The services that change. */
   services: Array<ServiceDeployInput>;
+  /** A new source for a source instance (then services is []). */
+  source?: InputMaybe<WorkloadSourceInput>;
   /** Replacement strategy. */
   strategy?: InputMaybe<DeployStrategy>;
   /** Return only once the operation has ended. */
@@ -499,6 +539,18 @@ export type HealthCheckInput = {
   timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A Helm chart, rendered with `helm template` and applied as manifests. */
+export type HelmSourceInput = {
+  /** Chart name (with repoUrl), or an oci:// or local reference. */
+  chart: Scalars['String']['input'];
+  /** Chart repository. */
+  repoUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Values (an object), as a values file would give them. */
+  values?: InputMaybe<Scalars['JSON']['input']>;
+  /** Chart version; the latest when omitted. */
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The idempotency key was already used with a different request. */
 export type IdempotencyConflictError = Error & {
   __typename?: 'IdempotencyConflictError';
@@ -532,6 +584,8 @@ export type Instance = Node & {
   message?: Maybe<Scalars['String']['output']>;
   /** DNS-safe name, unique in the tenant. */
   name: Scalars['String']['output'];
+  /** The objects a source instance applied last, each with its readiness; empty for SERVICES. */
+  objects: Array<ManagedObject>;
   /** The generation last brought about. */
   observedGeneration: Scalars['Int']['output'];
   /** Operations, newest first. */
@@ -550,6 +604,8 @@ export type Instance = Node & {
   restarts: Scalars['Int']['output'];
   /** Its services, each with its spec and live status. */
   services: Array<InstanceService>;
+  /** What the instance runs: SERVICES, or the kind of its source. */
+  sourceType: SourceType;
   /** First time it ran. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Observed state (worst of its services). */
@@ -775,6 +831,31 @@ export type LogStream =
   | 'STDERR'
   /** Standard output. */
   | 'STDOUT';
+
+/** An object a source instance applied (from its inventory), with its readiness as last observed. */
+export type ManagedObject = {
+  __typename?: 'ManagedObject';
+  /** API version (`apps/v1`). */
+  apiVersion: Scalars['String']['output'];
+  /** Kind (`Deployment`). */
+  kind: Scalars['String']['output'];
+  /** Why it is not ready, when it is not. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Namespace; null when cluster-scoped. */
+  namespace?: Maybe<Scalars['String']['output']>;
+  /** Ready as last observed (workloads by their pods; other objects once they exist); null before. */
+  ready?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Kubernetes manifests: exactly one of yaml, kustomize. */
+export type ManifestSourceInput = {
+  /** The files of a kustomization directory, built with `kubectl kustomize`. */
+  kustomize?: InputMaybe<Array<SourceFileInput>>;
+  /** Inline multi-document YAML. */
+  yaml?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type Mutation = {
@@ -1136,6 +1217,8 @@ export type ProvisionInstanceInput = {
   readiness?: InputMaybe<ReadinessPolicyInput>;
   /** Its services. */
   services: Array<ServiceSpecInput>;
+  /** A workload source instead of services (then services is []). */
+  source?: InputMaybe<WorkloadSourceInput>;
   /** Return only once the operation has ended. */
   wait?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1478,12 +1561,16 @@ export type Release = Node & {
   instance: Instance;
   /** Whether it is the release running now. */
   isCurrent: Scalars['Boolean']['output'];
+  /** The rendered documents of a MANIFESTS or HELM release (what a rollback re-applies); null otherwise. */
+  manifests?: Maybe<Scalars['String']['output']>;
   /** The operation that rolled it out. */
   operation?: Maybe<Operation>;
   /** For a rollback: the release it copied. */
   rolledBackFrom?: Maybe<Release>;
   /** Every service of the instance. */
   snapshots: Array<ServiceSnapshot>;
+  /** What the release holds: SERVICES (snapshots), or a source. */
+  sourceType: SourceType;
   /** How it was rolled out. */
   strategy?: Maybe<DeployStrategy>;
   /** 1 for the provision, then one more per deploy or rollback. */
@@ -1816,6 +1903,25 @@ export type ServiceStatus = {
   state: InstanceState;
 };
 
+/** One file of a kustomization directory. */
+export type SourceFileInput = {
+  /** The file. */
+  content: Scalars['String']['input'];
+  /** Path inside the directory (`kustomization.yaml`, `base/app.yaml`). */
+  path: Scalars['String']['input'];
+};
+
+/** What an instance or release runs: image services, or a source the provider applies. */
+export type SourceType =
+  /** An Argo CD Application. */
+  | 'ARGOCD'
+  /** A Helm chart rendered with `helm template`. */
+  | 'HELM'
+  /** Kubernetes manifests: inline YAML or a kustomization. */
+  | 'MANIFESTS'
+  /** Image services (ServiceSpec). */
+  | 'SERVICES';
+
 /** The start operation, queued (or ended, with wait). */
 export type StartInstancePayload = {
   __typename?: 'StartInstancePayload';
@@ -2096,6 +2202,18 @@ export type WorkloadKind =
   /** Replicas with stable identity and per-replica storage. */
   | 'STATEFUL_SET';
 
+/** A workload given as a source, instead of services: exactly one of manifests, helm, argocd. */
+export type WorkloadSourceInput = {
+  /** An Argo CD Application. */
+  argocd?: InputMaybe<ArgoCdSourceInput>;
+  /** A Helm chart. */
+  helm?: InputMaybe<HelmSourceInput>;
+  /** Kubernetes manifests. */
+  manifests?: InputMaybe<ManifestSourceInput>;
+  /** Vault secrets the objects need, materialised at apply time as one Secret named `<instance name>-secrets` (key: envName). Secret documents are refused. */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+};
+
 type ErrorFields_CapabilityNotSupportedError_Fragment = {
   __typename: 'CapabilityNotSupportedError';
   capability: Capability;
@@ -2221,6 +2339,7 @@ export type InstanceFieldsFragment = {
   message?: string | null;
   startedAt?: string | null;
   providerRef?: string | null;
+  sourceType: SourceType;
   generation: number;
   observedGeneration: number;
   version: number;
@@ -2280,6 +2399,15 @@ export type InstanceFieldsFragment = {
       providerRef?: string | null;
       message?: string | null;
     };
+  }>;
+  objects: Array<{
+    __typename?: 'ManagedObject';
+    apiVersion: string;
+    kind: string;
+    namespace?: string | null;
+    name: string;
+    ready?: boolean | null;
+    message?: string | null;
   }>;
   currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
   lastOperation?: {
@@ -2443,6 +2571,7 @@ export type ProvisionInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2502,6 +2631,15 @@ export type ProvisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2575,6 +2713,7 @@ export type DeployInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2634,6 +2773,15 @@ export type DeployInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2718,6 +2866,7 @@ export type ScaleInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2777,6 +2926,15 @@ export type ScaleInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2854,6 +3012,7 @@ export type RollbackInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -2913,6 +3072,15 @@ export type RollbackInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -2990,6 +3158,7 @@ export type StartInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3049,6 +3218,15 @@ export type StartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3126,6 +3304,7 @@ export type StopInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3185,6 +3364,15 @@ export type StopInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3262,6 +3450,7 @@ export type RestartInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3321,6 +3510,15 @@ export type RestartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3393,6 +3591,7 @@ export type DeprovisionInstanceMutation = {
           message?: string | null;
           startedAt?: string | null;
           providerRef?: string | null;
+          sourceType: SourceType;
           generation: number;
           observedGeneration: number;
           version: number;
@@ -3452,6 +3651,15 @@ export type DeprovisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+          }>;
+          objects: Array<{
+            __typename?: 'ManagedObject';
+            apiVersion: string;
+            kind: string;
+            namespace?: string | null;
+            name: string;
+            ready?: boolean | null;
+            message?: string | null;
           }>;
           currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
           lastOperation?: {
@@ -3736,6 +3944,7 @@ export type NodeQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -3795,6 +4004,15 @@ export type NodeQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+        }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
         }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
@@ -3875,6 +4093,7 @@ export type NodesQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -3934,6 +4153,15 @@ export type NodesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+        }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
         }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
@@ -4083,6 +4311,7 @@ export type InstancesQuery = {
         message?: string | null;
         startedAt?: string | null;
         providerRef?: string | null;
+        sourceType: SourceType;
         generation: number;
         observedGeneration: number;
         version: number;
@@ -4143,6 +4372,15 @@ export type InstancesQuery = {
             message?: string | null;
           };
         }>;
+        objects: Array<{
+          __typename?: 'ManagedObject';
+          apiVersion: string;
+          kind: string;
+          namespace?: string | null;
+          name: string;
+          ready?: boolean | null;
+          message?: string | null;
+        }>;
         currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
         lastOperation?: {
           __typename?: 'Operation';
@@ -4181,6 +4419,7 @@ export type InstanceQuery = {
     message?: string | null;
     startedAt?: string | null;
     providerRef?: string | null;
+    sourceType: SourceType;
     generation: number;
     observedGeneration: number;
     version: number;
@@ -4240,6 +4479,15 @@ export type InstanceQuery = {
         providerRef?: string | null;
         message?: string | null;
       };
+    }>;
+    objects: Array<{
+      __typename?: 'ManagedObject';
+      apiVersion: string;
+      kind: string;
+      namespace?: string | null;
+      name: string;
+      ready?: boolean | null;
+      message?: string | null;
     }>;
     currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
     lastOperation?: {
@@ -5259,6 +5507,22 @@ export const InstanceFieldsFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -6175,6 +6439,22 @@ export const ProvisionInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -6631,6 +6911,22 @@ export const DeployInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -7091,6 +7387,22 @@ export const ScaleInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -7547,6 +7859,22 @@ export const RollbackInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -8007,6 +8335,22 @@ export const StartInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -8465,6 +8809,22 @@ export const StopInstanceDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -8921,6 +9281,22 @@ export const RestartInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -9390,6 +9766,22 @@ export const DeprovisionInstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -11014,6 +11406,22 @@ export const NodeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -11451,6 +11859,22 @@ export const NodesDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {
@@ -12045,6 +12469,22 @@ export const InstancesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'currentRelease' },
@@ -12324,6 +12764,22 @@ export const InstanceDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'InstanceServiceFields' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'sourceType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'objects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'namespace' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
             },
           },
           {

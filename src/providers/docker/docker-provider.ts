@@ -54,6 +54,7 @@ import {
 import { isNotFound, toProviderError } from './docker-errors.js';
 import { DockerEventFeed } from './docker-events.js';
 import { runExec } from './docker-exec.js';
+import { engineInfo, hasNvidiaRuntime } from './docker-gpu.js';
 import { probe, probeAddress } from './docker-health.js';
 import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
@@ -212,8 +213,12 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   }
 
   capabilities(): readonly Capability[] {
-    return DOCKER_CAPABILITIES;
+    // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo).
+    return this.#nvidia ? [...DOCKER_CAPABILITIES, Capabilities.gpu] : DOCKER_CAPABILITIES;
   }
+
+  /** Whether `docker info` listed an nvidia runtime when last asked. */
+  #nvidia = false;
 
   /** Provision and Deploy return before health checks pass; the control plane waits with this policy. */
   readinessPolicy(): ReadinessPolicy {
@@ -224,6 +229,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async refreshInfo(ctx: CallContext = {}): Promise<ProviderInfo> {
     return this.#run(ctx, 'info', async (call) => {
       this.#engineVersion = (await this.#engine.version(call)).Version;
+      this.#nvidia = hasNvidiaRuntime(await engineInfo(this.#engine.docker, call.opts()).catch(() => undefined));
       return this.info();
     });
   }
@@ -249,6 +255,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult> {
     return this.#run(ctx, 'provision', async (call) => {
       validateProvision(req);
+      const gpu = req.services.find((s) => s.resources.gpu);
+      if (gpu && !this.#nvidia) {
+        throw new SpecError(`service ${gpu.name} asks for a GPU, and this Engine lists no nvidia runtime`);
+      }
       const secretValues = req.secretValues ?? {};
       call.secrets.push(...Object.values(secretValues));
       for (const svc of req.services) {
@@ -447,7 +457,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       const all = await this.#engine.listOrThrow(call, req.instanceId);
       const { service, mine } = serviceOf(call, req.instanceId, all, req.service);
       const r = req.resources;
-      if (r.gpu) throw new SpecError('the Docker provider has no GPUs');
+      if (r.gpu) throw new SpecError('a GPU request is made at provision; scale does not change it');
       validateResources(service, r);
       const ref = reference(mine);
       const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());

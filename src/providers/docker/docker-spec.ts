@@ -3,6 +3,7 @@
  * validation, start order, the spec stored on each container (never holding a
  * secret value or a config file's content), deploy merging and spec hashing.
  */
+
 import type Dockerode from 'dockerode';
 import type {
   ConfigFile,
@@ -17,6 +18,7 @@ import type {
   WorkloadKind,
 } from '../provider.js';
 import { ServiceRoles, WorkloadKinds } from '../provider.js';
+import { deviceRequestsOf } from './docker-gpu.js';
 import { containerName, Labels, shortHash, volumeName } from './docker-names.js';
 import { createTar } from './docker-tar.js';
 
@@ -51,6 +53,8 @@ export interface LabelledServiceSpec {
   /** Limits the container was created with; Scale may have changed them since (the engine is authoritative). */
   cpuMillis?: number;
   memoryMb?: number;
+  /** GPUs asked for (a count or `all`), rendered as DeviceRequests (docker-gpu.ts). */
+  gpu?: string;
 }
 
 /** A spec check that failed; the provider turns it into an `invalid_spec` error. */
@@ -90,7 +94,8 @@ function validateService(svc: ServiceSpec): void {
   if (!Object.values(ServiceRoles).includes(svc.role)) {
     throw new SpecError(`service ${svc.name} has unknown role ${JSON.stringify(svc.role)}`);
   }
-  if (svc.resources.gpu) throw new SpecError(`service ${svc.name} asks for a GPU; the Docker provider has none`);
+  if (svc.resources.gpu && !/^([1-9][0-9]{0,2}|all)$/.test(svc.resources.gpu))
+    throw new SpecError(`service ${svc.name}: gpu must be a count ("1") or "all"`);
   validateResources(svc.name, svc.resources);
   validatePorts(svc.name, svc.ports, replicasOf(svc));
   for (const v of svc.volumes) {
@@ -240,6 +245,7 @@ export function labelledSpecOf(svc: ServiceSpec): LabelledServiceSpec {
     args: svc.args ? [...svc.args] : undefined,
     cpuMillis: svc.resources.cpuMillis || undefined,
     memoryMb: svc.resources.memoryMb || undefined,
+    ...(svc.resources.gpu ? { gpu: svc.resources.gpu } : {}),
   };
 }
 
@@ -374,6 +380,7 @@ export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOpt
       // Long-running services come back after a crash or an engine restart, but not after Stop.
       RestartPolicy: spec.role === ServiceRoles.init ? { Name: 'no' } : { Name: 'unless-stopped' },
       Init: plan.init,
+      ...(spec.gpu ? { DeviceRequests: deviceRequestsOf(spec.gpu) } : {}),
     },
     NetworkingConfig: {
       EndpointsConfig: {

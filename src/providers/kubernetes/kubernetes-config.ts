@@ -38,6 +38,17 @@ const optionsSchema = z
       .max(200)
       .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/, 'must be a lower-case DNS name')
       .optional(),
+    // Workload sources and GPUs (issue 26; see kubernetes-sources.ts and kubernetes-gpu.ts).
+    sources: z
+      .strictObject({
+        extraNamespaces: z.array(z.string().min(1)).optional(),
+        allowClusterScoped: z.boolean().optional(),
+        kubectl: z.string().min(1).optional(),
+        helm: z.string().min(1).optional(),
+        argoNamespace: z.string().min(1).optional(),
+      })
+      .optional(),
+    gpuResourceName: z.string().min(1).optional(),
   })
   .strict()
   .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
@@ -101,6 +112,8 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
     ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
     ...(parsed.data.edgeDomain ? { edgeDomain: parsed.data.edgeDomain } : {}),
+    ...(parsed.data.sources ? { sources: parsed.data.sources } : {}),
+    ...(parsed.data.gpuResourceName ? { gpu: { resourceName: parsed.data.gpuResourceName } } : {}),
     exposure: {
       ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
       ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),

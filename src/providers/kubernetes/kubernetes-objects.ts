@@ -151,7 +151,9 @@ export function validateProvision(req: ProvisionRequest): void {
 
 /** Checks a resource change this provider can apply. */
 export function validateResources(service: string, r: ResourceSpec): void {
-  if (r.gpu) throw new SpecError(`service ${service}: GPUs are not supported by the Kubernetes provider`);
+  // GPUs: a count or `all`; the control plane checks the `gpu` capability (kubernetes-gpu.ts sets the limits).
+  if (r.gpu && !/^([1-9][0-9]{0,2}|all)$/.test(r.gpu))
+    throw new SpecError(`service ${service}: gpu must be a count ("1") or "all"`);
   for (const [field, v] of Object.entries({ cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, replicas: r.replicas })) {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
       throw new SpecError(`service ${service}: ${field} must be a non-negative integer`);

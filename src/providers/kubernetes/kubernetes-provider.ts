@@ -44,6 +44,7 @@ import {
 } from '@kubernetes/client-node';
 import { runHealthProbe } from '../health-check.js';
 import {
+  type ArgoEngine,
   type CallContext,
   Capabilities,
   type Capability,
@@ -56,21 +57,28 @@ import {
   type ExecResult,
   type HealthChecker,
   type HealthStatus,
+  type HelmEngine,
   type InstanceChange,
   type InstanceStatus,
   type Location,
   type LogOptions,
   type LogStream,
+  type ManifestEngine,
+  type ObjectRef,
   type Provider,
   type ProviderInfo,
   type ProvisionRequest,
   type ProvisionResult,
   type ReadinessPolicy,
   type ReadinessWaiter,
+  type RenderedSource,
   type ResourceUsage,
   type RollbackRequest,
   type ScaleRequest,
   ServiceRoles,
+  type SourceApplyRequest,
+  type SourceApplyResult,
+  type SourceRenderRequest,
   type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
@@ -84,6 +92,7 @@ import { CredentialClients } from './kubernetes-credential-clients.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { runExec } from './kubernetes-exec.js';
 import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
+import { GpuCapability, type GpuOptions } from './kubernetes-gpu.js';
 import { RouteIngress } from './kubernetes-ingress.js';
 import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
@@ -97,6 +106,7 @@ import {
   validateProvision,
 } from './kubernetes-objects.js';
 import { mainOf, replicasBeforeStop, restartPatch, rollOut, scaleWorkload } from './kubernetes-rollout.js';
+import { KubeSources, type SourceOptions } from './kubernetes-sources.js';
 import { awaitStart } from './kubernetes-start-gate.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
 import { attachVolumes, releaseClaims, validateVolumes } from './kubernetes-volumes.js';
@@ -162,6 +172,10 @@ export interface KubernetesProviderOptions {
    * Ingress (kubernetes-ingress.ts) with the exposure's ingressClassName.
    */
   edgeDomain?: string;
+  /** Workload sources: namespaces, binaries, the Argo CD namespace (see kubernetes-sources.ts). */
+  sources?: SourceOptions;
+  /** GPUs: the extended resource name (default `nvidia.com/gpu`); see kubernetes-gpu.ts. */
+  gpu?: GpuOptions;
 }
 
 /**
@@ -185,7 +199,19 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
 ];
 
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
-export class KubernetesProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine {
+export class KubernetesProvider
+  implements
+    Provider,
+    HealthChecker,
+    ReadinessWaiter,
+    WorkloadLister,
+    TrafficEngine,
+    ManifestEngine,
+    HelmEngine,
+    ArgoEngine
+{
+  readonly #sources: KubeSources;
+  readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
   readonly #versionApi: VersionApi;
   readonly #clients: CredentialClients;
@@ -241,6 +267,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       pollMs: this.#pollMs,
     });
     this.#defaultStorageClass = options.defaultStorageClass;
+    this.#sources = new KubeSources(kc, this.#namespace, options.sources ?? {}, this.#minReadyMs);
+    this.#gpu = new GpuCapability(options.gpu ?? {});
     this.#exposure = new Exposure(
       this.#cluster.core,
       kc.makeApiClient(NetworkingV1Api),
@@ -259,7 +287,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   }
 
   capabilities(): readonly Capability[] {
-    return KUBERNETES_CAPABILITIES;
+    return [...KUBERNETES_CAPABILITIES, ...this.#sources.capabilities(), ...this.#gpu.capabilities()];
   }
 
   /** Provision and Deploy return before readiness probes pass; the control plane waits with this policy. */
@@ -298,6 +326,8 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   async refreshInfo(ctx: CallContext = {}): Promise<ProviderInfo> {
     return this.#run(ctx, 'info', async (call) => {
       await this.#fetchVersion(call);
+      // Whether a node has GPUs decides the `gpu` capability; a refusal to list nodes keeps what was known.
+      await this.#gpu.refresh(this.#cluster.core, call).catch(() => undefined);
       return this.info();
     });
   }
@@ -333,6 +363,7 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
       if (!this.#serverVersion) await this.#fetchVersion(call);
       await this.#cluster.ensureNamespace(call);
       const objects = buildObjects(req, this.#namespace);
+      this.#gpu.applyLimits(objects.workload, req.services);
       attachVolumes(objects, req, this.#namespace, this.#defaultStorageClass);
       this.#exposure.validate(objects.workload);
       // Watching from before the apply, so no change of the new pods is missed.
@@ -425,12 +456,18 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
   /** From the workload's spec and status and its pods' container statuses, worst-of across services. */
   async status(ctx: CallContext, instanceId: string): Promise<InstanceStatus> {
     return this.#run(ctx, 'status', async (call) => {
-      const w = await this.#cluster.readWorkload(call, instanceId);
+      const found = await this.#cluster.findWorkload(call, instanceId);
+      // No workload of its own: a source instance (manifests, Helm, Argo CD) reports its objects.
+      const fromSource = found ? undefined : await this.#sources.status(call, instanceId);
+      if (fromSource) return this.#gpu.explain(fromSource);
+      const w = found ?? (await this.#cluster.readWorkload(call, instanceId));
       const pods = await this.#cluster.pods(call, instanceId);
-      return instanceStatus(w, pods, await this.#exposure.endpoints(call, instanceId, w), {
-        now: Date.now(),
-        minReadyMs: this.#minReadyMs,
-      });
+      return this.#gpu.explain(
+        instanceStatus(w, pods, await this.#exposure.endpoints(call, instanceId, w), {
+          now: Date.now(),
+          minReadyMs: this.#minReadyMs,
+        }),
+      );
     });
   }
 
@@ -574,6 +611,44 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
     return this.#run(ctx, 'apply routes', (call) => this.#routes.apply(call, instanceId, routes));
   }
 
+  /** Implements ManifestEngine: renders (kustomize) and validates a manifests or Argo CD source. */
+  async renderManifests(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource> {
+    return this.#run(ctx, 'render manifests', (call) => this.#sources.renderManifests(call, req));
+  }
+
+  /** Implements ManifestEngine: validates, applies by server-side apply, prunes, records the set. */
+  async applyManifests(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult> {
+    return this.#run(ctx, 'apply manifests', async (call) => {
+      call.secrets.push(...Object.values(req.secretValues ?? {}));
+      await this.#cluster.ensureNamespace(call);
+      return this.#sources.applyManifests(call, req);
+    });
+  }
+
+  /** Implements ManifestEngine: deletes an inventory's objects. */
+  async deleteManifests(ctx: CallContext, _instanceId: string, objects: ObjectRef[]): Promise<void> {
+    return this.#run(ctx, 'delete manifests', (call) => this.#sources.deleteManifests(call, objects));
+  }
+
+  /** Implements HelmEngine: `helm template`, validated like manifests. */
+  async renderHelm(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource> {
+    return this.#run(ctx, 'render helm', (call) => this.#sources.renderHelm(call, req));
+  }
+
+  /** Implements ArgoEngine: the instance's Application in the Argo namespace. */
+  async argoApply(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult> {
+    return this.#run(ctx, 'apply application', async (call) => {
+      await this.#cluster.ensureNamespace(call);
+      return this.#sources.argoApply(call, req);
+    });
+  }
+
+  /** Implements ArgoEngine: deletes the instance's Application. */
+  async argoDelete(ctx: CallContext, instanceId: string): Promise<void> {
+    return this.#run(ctx, 'delete application', (call) => this.#sources.argoDelete(call, instanceId));
+  }
+
+  /** Implements WorkloadLister: every workload this provider manages in its namespace. */
   /** Implements WorkloadLister: every workload this provider manages in its namespace. */
   async managedWorkloads(ctx: CallContext = {}): Promise<{ instanceId: string; tenantId: string }[]> {
     return this.#run(ctx, 'list workloads', (call) => this.#cluster.managedWorkloads(call));
