@@ -59,6 +59,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** Seconds between the autoscaler's samples and decisions (WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS, 1–300). */
+  autoscaleIntervalSeconds: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -135,6 +137,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       'WHEELHOUSE_SHUTDOWN_GRACE_SECONDS',
       z.coerce.number().min(0).max(3600),
       env.WHEELHOUSE_SHUTDOWN_GRACE_SECONDS ?? '20',
+    ),
+    autoscaleIntervalSeconds: parseWith(
+      'WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS',
+      z.coerce.number().int().min(1).max(300),
+      env.WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS ?? '15',
     ),
   };
 }

@@ -448,9 +448,11 @@ export class KubernetesProvider implements Provider, HealthChecker, ReadinessWai
    * Zero replicas is not a scale: use stop.
    */
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
-    return this.#run(ctx, 'scale', (call) =>
-      scaleWorkload(this.#cluster, call, req.instanceId, req.service, req.resources),
-    );
+    return this.#run(ctx, 'scale', async (call) => {
+      const { autoscale, ...resources } = req.resources;
+      await scaleWorkload(this.#cluster, call, req.instanceId, req.service, resources);
+      void autoscale;
+    });
   }
 
   /**
