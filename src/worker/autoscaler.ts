@@ -159,7 +159,8 @@ export class Autoscaler {
         service,
         now,
         decision.recommendation,
-        new Date(now.getTime() - longest * 1000 - this.#o.intervalMs),
+        // A minute past the longest window: older rows can no longer matter (kept a while, for whoever looks).
+        new Date(now.getTime() - longest * 1000 - 60_000),
       );
     const sample = { cpuPercent, requestsPerSecond: rps };
     let scaled = false;

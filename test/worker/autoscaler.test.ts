@@ -98,8 +98,8 @@ function replicaRecorder(id: string) {
   };
 }
 
-/** Burns CPU until /tmp/stop exists, then idles. */
-const BURN = ['sh', '-c', 'while [ ! -f /tmp/stop ]; do :; done; exec sleep 3600'];
+/** Burns CPU until /stop exists, then idles. */
+const BURN = ['sh', '-c', 'while [ ! -f /stop ]; do :; done; exec sleep 3600'];
 
 async function provisionBurner(t: TestApp, token: string, autoscale: Record<string, number>) {
   const r = await query(t.url, token, Provision, {
@@ -124,9 +124,10 @@ async function provisionBurner(t: TestApp, token: string, autoscale: Record<stri
 
 async function stopLoad(id: string) {
   for (const c of await runningReplicas(id)) {
-    const exec = await docker.getContainer(c.Id).exec({ Cmd: ['touch', '/tmp/stop'] });
+    const exec = await docker.getContainer(c.Id).exec({ Cmd: ['sh', '-c', ': > /stop'] });
     const stream = await exec.start({});
     await new Promise((r) => stream.on('end', r).resume());
+    expect(await until('the exec to end', async () => (await exec.inspect()).ExitCode ?? undefined)).toBe(0);
   }
 }
 
@@ -138,6 +139,19 @@ async function watch(t: TestApp, token: string, gid: string) {
     ops: inst.operations.edges.map((e) => e!.node),
     events: inst.events.edges.map((e) => e!.node),
   };
+}
+
+/** When the autoscaler last recommended more than one replica (its history in Postgres). */
+async function lastHighRecommendation(t: TestApp, id: string): Promise<number> {
+  const rows = await t.database.db
+    .selectFrom('autoscale_recommendations')
+    .select('at')
+    .where('instance_id', '=', id)
+    .where('replicas', '>', 1)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .execute();
+  return rows[0]!.at.getTime();
 }
 
 async function teardown(t: TestApp, token: string, gid: string) {
@@ -204,6 +218,21 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
       expect(up.service.resources?.replicas).toBe(3);
       expect(up.service.autoscale).toMatchObject({ desiredReplicas: 3 });
 
+      // Steady load at max: no SCALE for a stretch while the autoscaler keeps deciding (the 30 s at its
+      // 15 s interval is two intervals; here 10 s at 2 s is five).
+      const steadyFrom = new Date();
+      await new Promise((r) => setTimeout(r, 10_000));
+      const steady = await watch(t, token, gid);
+      expect(steady.ops.filter((o) => o.kind === 'SCALE').length).toBe(scales.length);
+      const decided = await t.database.db
+        .selectFrom('autoscale_recommendations')
+        .select(['at', 'replicas'])
+        .where('instance_id', '=', id)
+        .where('at', '>', steadyFrom)
+        .execute();
+      expect(decided.length).toBeGreaterThanOrEqual(2);
+      expect(decided.every((r) => r.replicas === 3)).toBe(true);
+
       // The load stops: the replicas stay for the scale-down window after the last high recommendation, then go to min.
       await stopLoad(id);
       const stoppedAt = Date.now();
@@ -211,21 +240,19 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
         (await runningReplicas(id)).length === 1 ? Date.now() : undefined,
       );
       const after = await watch(t, token, gid);
-      const highs = after.events
-        .filter((e) => e.type === 'autoscale.decision' && (e.data as { recommendation: number }).recommendation > 1)
-        .map((e) => new Date(e.occurredAt).getTime());
-      const lastHigh = Math.max(...highs);
+      // The recommendations are stamped by the autoscaler's clock, the same as this test's.
+      const lastHigh = await lastHighRecommendation(t, id);
+      expect(lastHigh).toBeGreaterThan(stoppedAt - INTERVAL_SECONDS * 1000 - 5000);
+      const firstBelow = rec.seen.find((s) => s.at > reached && s.n < 3)!.at;
+      // Up the whole window after the last high recommendation, then down.
+      expect(firstBelow - lastHigh).toBeGreaterThanOrEqual(WINDOW * 1000);
+      expect(down - stoppedAt).toBeGreaterThanOrEqual((WINDOW - INTERVAL_SECONDS - 2) * 1000);
       const downOp = after.ops.find(
         (o) =>
           o.kind === 'SCALE' &&
           after.events.some((e) => e.operation?.id === o.id && (e.data as { toReplicas?: number })?.toReplicas === 1),
       );
-      expect(downOp).toBeDefined();
-      const downQueuedAt = new Date(downOp!.createdAt).getTime();
-      expect(downQueuedAt - lastHigh).toBeGreaterThanOrEqual(WINDOW * 1000);
-      expect(down - stoppedAt).toBeGreaterThanOrEqual((WINDOW - INTERVAL_SECONDS - 2) * 1000);
-      // Up the whole window: nothing below 3 between reaching 3 and the scale-down being queued.
-      expect(rec.seen.filter((s) => s.at > reached && s.at < downQueuedAt - 500).every((s) => s.n === 3)).toBe(true);
+      expect(downOp?.status).toBe('SUCCEEDED');
       // Straight to min, in one step: no stop at 2.
       expect(after.ops.filter((o) => o.kind === 'SCALE').length).toBe(scales.length + 1);
     } finally {
@@ -234,26 +261,6 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
     expect(Math.max(...rec.seen.map((s) => s.n))).toBe(3);
     await teardown(t, token, gid);
   }, 180_000);
-
-  it('makes no SCALE operation under a steady load within the tolerance', async () => {
-    // The 30 s at the default 15 s interval is two intervals; here 10 s at 2 s is five.
-    const { gid, id } = await provisionBurner(t, token, { minReplicas: 1, maxReplicas: 3, targetCpuPercent: 100 });
-    // Sampled (the positive control): the autoscaler sees the load at about its target.
-    const sampled = await until('a sample', async () => {
-      const w = await watch(t, token, gid);
-      return w.service.autoscale?.cpuPercent != null ? w : undefined;
-    });
-    expect(sampled.service.autoscale!.cpuPercent!).toBeGreaterThan(80);
-    const since = Date.now();
-    await new Promise((r) => setTimeout(r, 10_000));
-    const w = await watch(t, token, gid);
-    const decisions = w.events.filter((e) => e.type === 'autoscale.decision');
-    expect(decisions.length).toBeGreaterThanOrEqual(1);
-    expect(w.ops.filter((o) => o.kind === 'SCALE')).toEqual([]);
-    expect((await runningReplicas(id)).length).toBe(1);
-    expect(new Date(w.service.autoscale!.lastScaleAt ?? 0).getTime()).toBeLessThan(since);
-    await teardown(t, token, gid);
-  }, 120_000);
 
   it('refuses a manual scale of the replicas it owns, unless the request changes or removes the policy', async () => {
     const { gid, id } = await provisionBurner(t, token, { minReplicas: 1, maxReplicas: 2, targetCpuPercent: 100 });
@@ -317,15 +324,19 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
     });
     await until('2 running replicas', async () => ((await runningReplicas(id)).length === 2 ? true : undefined));
     await stopLoad(id);
-    // A low sample is in the history, but the high one still holds the window.
+    const stoppedAt = new Date();
+    // A low sample is in the history (in the database), but the high one still holds the window.
     await until('a low recommendation', async () => {
-      const w = await watch(t, token, gid);
-      return w.events.some(
-        (e) => e.type === 'autoscale.decision' && (e.data as { recommendation: number }).recommendation === 1,
-      )
-        ? true
-        : undefined;
+      const low = await t.database.db
+        .selectFrom('autoscale_recommendations')
+        .select('replicas')
+        .where('instance_id', '=', id)
+        .where('at', '>', stoppedAt)
+        .where('replicas', '=', 1)
+        .execute();
+      return low.length > 0 ? true : undefined;
     });
+    expect((await runningReplicas(id)).length).toBe(2);
     await t.stop();
     const restartedAt = Date.now();
     t = await startDockerApp({
@@ -342,17 +353,14 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
     const downAt = await until('1 running replica', async () =>
       (await runningReplicas(id)).length === 1 ? Date.now() : undefined,
     );
-    const w = await watch(t, token, gid);
-    const highs = w.events
-      .filter((e) => e.type === 'autoscale.decision' && (e.data as { recommendation: number }).recommendation > 1)
-      .map((e) => new Date(e.occurredAt).getTime());
-    const lastHigh = Math.max(...highs);
-    // The last high recommendation was before the restart: the window came from the database.
+    const lastHigh = await lastHighRecommendation(t, id);
+    // The last high recommendation was made before the restart: the window that held came from the database.
     expect(lastHigh).toBeLessThan(restartedAt);
-    const downOp = w.ops.find((o) => o.kind === 'SCALE' && new Date(o.createdAt).getTime() > restartedAt);
-    expect(downOp).toBeDefined();
-    expect(new Date(downOp!.createdAt).getTime() - lastHigh).toBeGreaterThanOrEqual(WINDOW * 1000);
-    expect(downAt).toBeGreaterThan(restartedAt);
+    expect(downAt - lastHigh).toBeGreaterThanOrEqual(WINDOW * 1000);
+    const w = await watch(t, token, gid);
+    expect(
+      w.ops.filter((o) => o.kind === 'SCALE' && new Date(o.createdAt).getTime() > restartedAt - 1000),
+    ).toHaveLength(1);
     await teardown(t, token, gid);
   }, 180_000);
 });
