@@ -64,7 +64,11 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
         metrics: [
           {
             type: 'ContainerResource',
-            containerResource: { name: 'cpu', container: 'web', target: { type: 'Utilization', averageUtilization: 60 } },
+            containerResource: {
+              name: 'cpu',
+              container: 'web',
+              target: { type: 'Utilization', averageUtilization: 60 },
+            },
           },
         ],
         behavior: { scaleUp: { stabilizationWindowSeconds: 15 }, scaleDown: { stabilizationWindowSeconds: 120 } },
@@ -96,7 +100,10 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
     expect(fake.get('deployments', NAMESPACE, name)?.spec.replicas).toBe(4);
 
     // A changed policy replaces it; removing the policy deletes it.
-    await provider.scale({}, { instanceId: id, service: 'web', resources: { autoscale: { ...POLICY, maxReplicas: 8 } } });
+    await provider.scale(
+      {},
+      { instanceId: id, service: 'web', resources: { autoscale: { ...POLICY, maxReplicas: 8 } } },
+    );
     expect(fake.get('horizontalpodautoscalers', NAMESPACE, name)?.spec.maxReplicas).toBe(8);
     await provider.scale({}, { instanceId: id, service: 'web', resources: { autoscale: null } });
     expect(fake.get('horizontalpodautoscalers', NAMESPACE, name)).toBeUndefined();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMetrics } from '../../src/control/metrics.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { graphql } from '../generated/gql.js';
 import { query, type TestApp } from '../support/app.js';
@@ -239,7 +240,10 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
       const down = await until('1 running replica', async () =>
         (await runningReplicas(id)).length === 1 ? Date.now() : undefined,
       );
-      const after = await watch(t, token, gid);
+      const after = await until('the scale-down to end', async () => {
+        const w = await watch(t, token, gid);
+        return w.ops.every((o) => o.status === 'SUCCEEDED' || o.status === 'FAILED') ? w : undefined;
+      });
       // The recommendations are stamped by the autoscaler's clock, the same as this test's.
       const lastHigh = await lastHighRecommendation(t, id);
       expect(lastHigh).toBeGreaterThan(stoppedAt - INTERVAL_SECONDS * 1000 - 5000);
@@ -278,6 +282,12 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
         { path: ['input', 'resources', 'autoscale', 'minReplicas'], message: 'must not be above maxReplicas (2)' },
       ],
     });
+    // /metrics shows the service's desired and current replicas once the autoscaler has decided.
+    const text = await until('the gauges', async () => {
+      const m = await renderMetrics({ db: t.database.db, events: t.app.services.events });
+      return m.includes(`wheelhouse_autoscale_desired_replicas{instance="${id}",service="burn"}`) ? m : undefined;
+    });
+    expect(text).toContain(`wheelhouse_autoscale_current_replicas{instance="${id}",service="burn"} 1`);
     // Removing the policy with a count: allowed, and the count lands on the engine.
     const removed = await query(t.url, token, Scale, {
       input: { instanceId: gid, wait: true, resources: { replicas: 2, autoscale: null } },
@@ -315,7 +325,7 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
   });
 
   it('keeps the policy and its window across a restart of Wheelhouse, and scaling resumes', async () => {
-    const WINDOW = 10;
+    const WINDOW = 25;
     const { gid, id } = await provisionBurner(t, token, {
       minReplicas: 1,
       maxReplicas: 2,
@@ -343,6 +353,7 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
       database,
       config: { runSupervisor: true, supervisorIntervalSeconds: 600, autoscaleIntervalSeconds: INTERVAL_SECONDS },
     });
+    const upAt = Date.now();
     const w0 = await watch(t, token, gid);
     expect(w0.service.resources?.autoscale).toMatchObject({
       minReplicas: 1,
@@ -356,6 +367,8 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
     const lastHigh = await lastHighRecommendation(t, id);
     // The last high recommendation was made before the restart: the window that held came from the database.
     expect(lastHigh).toBeLessThan(restartedAt);
+    // The new process was deciding well inside the window: a forgotten history would have scaled down at once.
+    expect(upAt - lastHigh).toBeLessThan((WINDOW - 3 * INTERVAL_SECONDS) * 1000);
     expect(downAt - lastHigh).toBeGreaterThanOrEqual(WINDOW * 1000);
     const w = await watch(t, token, gid);
     expect(
