@@ -65,6 +65,8 @@ export interface Config {
   corsOrigins: string[];
   /** Outbound webhooks: what an attempt may reach, its retry schedule and limits. */
   webhooks: WebhookConfig;
+  /** Seconds between the autoscaler's samples and decisions (WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS, 1–300). */
+  autoscaleIntervalSeconds: number;
 }
 
 /** Outbound webhook settings (WHEELHOUSE_WEBHOOK_*). */
@@ -157,6 +159,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     ),
     corsOrigins: parseOrigins(env.WHEELHOUSE_CORS_ORIGINS),
     webhooks: readWebhookConfig(env),
+    autoscaleIntervalSeconds: parseWith(
+      'WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS',
+      z.coerce.number().int().min(1).max(300),
+      env.WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS ?? '15',
+    ),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   snapshotOf,
 } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
+import { withAutoscaledReplicas } from './autoscale-validation.js';
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
@@ -153,6 +154,7 @@ export class InstanceCommands {
           ['input', 'source'],
         )
       : undefined;
+    if (services.some((s) => s.resources.autoscale)) requireCapability(provider, providerKey, 'autoscale');
 
     return enqueueIdempotent(this, caller, input, 'provision', undefined, async (tx) => {
       for (const [key, value] of Object.entries(configContents)) {
@@ -254,6 +256,7 @@ export class InstanceCommands {
           `this instance runs a ${row.source_type} source: deploy a source`,
         );
       }
+      if (deploys.some((d) => d.resources?.autoscale)) requireCapability(provider, row.provider_key, 'autoscale');
       const needed = STRATEGY_CAPABILITY[strategy];
       if (needed) requireCapability(provider, row.provider_key, needed);
       const current = row.services;
@@ -272,7 +275,12 @@ export class InstanceCommands {
           ...(d.command ? { command: d.command } : {}),
           ...(d.args ? { args: d.args } : {}),
           ...(d.ports ? { ports: d.ports } : {}),
-          ...(d.resources ? { resources: { ...base.resources, ...d.resources } } : {}),
+          // A deploy keeps the replicas an autoscaler set (within the policy's bounds, if it changes them).
+          ...(d.resources
+            ? { resources: withAutoscaledReplicas({ ...base.resources, ...d.resources }, base.resources.replicas) }
+            : base.resources.autoscale
+              ? { resources: withAutoscaledReplicas(base.resources, base.resources.replicas) }
+              : {}),
           ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
         } satisfies StoredServiceSpec;
       });
@@ -365,12 +373,18 @@ export class InstanceCommands {
     checkNoNul(p, input, ['input']);
     p.throwIfAny();
     const resources = checkResources(p, input.resources, ['input', 'resources'], 0);
-    if (Object.keys(resources).length === 0)
-      p.add(['input', 'resources'], 'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu');
+    // An explicit null removes the service's autoscaling policy.
+    const removesPolicy = input.resources?.autoscale === null;
+    if (Object.keys(resources).length === 0 && !removesPolicy)
+      p.add(
+        ['input', 'resources'],
+        'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu, autoscale',
+      );
     p.throwIfAny();
     return this.onInstance(caller, input, 'scale', 'scale', async (_tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'scale');
       if (resources.gpu) requireCapability(provider, row.provider_key, 'gpu');
+      if (resources.autoscale) requireCapability(provider, row.provider_key, 'autoscale');
       const current = row.services;
       const target = input.service
         ? current.find((s) => s.name === input.service)
@@ -378,10 +392,25 @@ export class InstanceCommands {
       if (!target) throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
       if (target.role === 'init')
         throw ValidationError.of(['input', 'service'], 'an INIT service runs once and cannot be scaled');
+      const owned = target.resources.autoscale;
+      if (owned && resources.replicas !== undefined && !resources.autoscale && !removesPolicy)
+        throw new ConflictError(
+          `the autoscaler owns the replicas of service ${target.name} (autoscale ${owned.minReplicas}–${owned.maxReplicas}); ` +
+            'change or remove its policy (resources.autoscale) to set replicas by hand',
+        );
+      const merged = { ...target.resources, ...resources };
+      if (removesPolicy) delete merged.autoscale;
+      const next = withAutoscaledReplicas(merged, resources.replicas ?? target.resources.replicas ?? 1);
+      const policyChanged = !!resources.autoscale || (removesPolicy && !!owned);
       return {
-        changed: [{ ...target, resources: { ...target.resources, ...resources } }],
+        changed: [{ ...target, resources: next }],
         service: target.name,
-        resources,
+        // The provider gets the replicas the policy brought within its bounds, and the policy (null: removed).
+        resources: {
+          ...resources,
+          ...(next.replicas !== merged.replicas ? { replicas: next.replicas } : {}),
+          ...(policyChanged ? { autoscale: resources.autoscale ?? null } : {}),
+        },
         noRelease: true,
       };
     });

@@ -153,6 +153,8 @@ export async function renderMetrics(sources: ScrapeSources): Promise<string> {
     expiredLeases.set(q.expiredLeases);
     oldestQueued.set(q.oldestQueuedSeconds);
     oldestRunning.set(q.oldestRunningSeconds);
+    // Imported here, not at the top: autoscale-metrics registers on this module's registry (a cycle otherwise).
+    await (await import('./autoscale-metrics.js')).readAutoscaleGauges(sources.db);
     databaseUp.set(1);
   } catch {
     databaseUp.set(0);

@@ -6,6 +6,7 @@ import type {
   ServiceRole,
   VolumeSpec,
 } from '../providers/provider.js';
+import { type AutoscaleInput, checkAutoscale, withAutoscaledReplicas } from './autoscale-validation.js';
 import { type FieldError, ValidationError } from './errors.js';
 import type { StoredServiceSpec } from './model.js';
 
@@ -32,6 +33,8 @@ export interface ResourceInput {
   diskMb?: number | null;
   replicas?: number | null;
   gpu?: string | null;
+  /** null (explicitly) removes a policy in a scale. */
+  autoscale?: AutoscaleInput | null;
 }
 export interface PortInput {
   container: number;
@@ -145,7 +148,14 @@ export function checkResources(
   if (r.diskMb != null) out.diskMb = r.diskMb;
   if (r.replicas != null) out.replicas = r.replicas;
   if (r.gpu != null) out.gpu = r.gpu;
+  if (r.autoscale != null) out.autoscale = checkAutoscale(p, r.autoscale, [...path, 'autoscale'], LIMITS.replicas);
   return out;
+}
+
+/** A policy's replicas within its bounds; an INIT service (it runs once) cannot have one. */
+function autoscaledResources(p: Problems, role: ServiceRole, r: ResourceSpec, path: (string | number)[]): ResourceSpec {
+  if (r.autoscale && role === 'init') p.add([...path, 'autoscale'], 'an INIT service runs once and cannot autoscale');
+  return withAutoscaledReplicas(r);
 }
 
 export function checkEnv(
@@ -346,7 +356,10 @@ export function validateServices(
       image: s.image,
       role: s.role ?? 'main',
       dependsOn: [...(s.dependsOn ?? [])],
-      resources: checkResources(p, s.resources, [...at, 'resources']),
+      resources: autoscaledResources(p, s.role ?? 'main', checkResources(p, s.resources, [...at, 'resources']), [
+        ...at,
+        'resources',
+      ]),
       env,
       ports,
       volumes,

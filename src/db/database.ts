@@ -236,7 +236,39 @@ export interface Database {
   edge_issued_certificates: EdgeIssuedCertificateTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  autoscale_states: AutoscaleStateTable;
+  autoscale_recommendations: AutoscaleRecommendationTable;
 }
+
+/** One autoscaled service: the autoscaler's claim and its last sample and decision. */
+export interface AutoscaleStateTable {
+  instance_id: string;
+  service: string;
+  tenant_id: string;
+  claimed_at: Timestamp;
+  sampled_at: Timestamp;
+  current_replicas: number | null;
+  desired_replicas: number | null;
+  cpu_percent: number | null;
+  requests_per_second: number | null;
+  /** The edge's request counter at the last sample, for the next sample's rate. */
+  requests_total: number | null;
+  last_scale_at: Timestamp;
+  last_event_at: Timestamp;
+  message: string | null;
+}
+
+/** One recommendation of the stabilization windows' history. */
+export interface AutoscaleRecommendationTable {
+  id: BigSerial;
+  instance_id: string;
+  service: string;
+  at: CreatedAt;
+  replicas: number;
+}
+
+export type AutoscaleStateRow = Selectable<AutoscaleStateTable>;
+export type AutoscaleStateUpdate = Updateable<AutoscaleStateTable>;
 
 export type TenantRow = Selectable<TenantTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;

@@ -8,6 +8,7 @@ import type {
   HealthCheckSpec,
   PortSpec,
   ResourceSpec,
+  ScaleResources,
   SecretRef,
   ServiceRole,
   VolumeSpec,
@@ -81,7 +82,7 @@ export interface OperationParams {
   strategy?: string;
   /** scale */
   service?: string;
-  resources?: ResourceSpec;
+  resources?: ScaleResources;
   /** deprovision: also delete the instance's volumes (else they are kept). */
   deleteVolumes?: boolean;
   /** The instance generation this operation brings about. */

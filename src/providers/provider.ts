@@ -10,6 +10,8 @@
  * read as one document, and control/ and schema/ import it from this path.
  */
 
+import type { AutoscalePolicy } from './autoscaling.js';
+
 /** A capability a provider declares. Values are the seed's strings. */
 export const Capabilities = {
   provision: 'provision',
@@ -108,6 +110,8 @@ export interface ResourceSpec {
   diskMb?: number;
   replicas?: number;
   gpu?: string;
+  /** Replicas follow the load between these bounds (`autoscaling.ts`); absent: replicas are as set. */
+  autoscale?: AutoscalePolicy;
 }
 
 /**
@@ -299,8 +303,11 @@ export interface RollbackRequest {
 export interface ScaleRequest {
   instanceId: string;
   service?: string;
-  resources: ResourceSpec;
+  resources: ScaleResources;
 }
+
+/** A scale's changes: as ResourceSpec, where `autoscale: null` removes the service's policy. */
+export type ScaleResources = Omit<ResourceSpec, 'autoscale'> & { autoscale?: AutoscalePolicy | null };
 
 /** Per-service runtime state reported by the provider. */
 export interface ServiceStatus {

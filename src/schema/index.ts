@@ -15,6 +15,7 @@ import './secrets.js';
 import './subscriptions.js';
 import './webhooks.js';
 import './sources.js';
+import './autoscaling.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -7,6 +7,7 @@ import type {
   SecretRef,
   VolumeSpec,
 } from '../providers/provider.js';
+import { AutoscaleInputRef } from './autoscale-input.js';
 import { builder } from './builder.js';
 
 /** Value types of a service spec, shared by instances and releases; outputs mirror their inputs. */
@@ -181,6 +182,10 @@ export const ResourceSpecInput = builder.inputType('ResourceSpecInput', {
     diskMb: t.int({ description: 'Disk in MiB.' }),
     replicas: t.int({ description: 'Replicas (1–50; 0 allowed when scaling).' }),
     gpu: t.string({ description: 'GPU request (needs the GPU capability).' }),
+    autoscale: t.field({
+      type: AutoscaleInputRef,
+      description: 'Replicas follow the load (needs the autoscale capability); null in a scale removes the policy.',
+    }),
   }),
 });
 export const PortSpecInput = builder.inputType('PortSpecInput', {

@@ -44,6 +44,7 @@ export function createWorkers(
         signal: services.signal,
         logger: logger.child({ component: 'supervisor' }),
         intervalMs: config.supervisorIntervalSeconds * 1000,
+        autoscaleIntervalMs: config.autoscaleIntervalSeconds * 1000,
       })
     : undefined;
   return { executor, supervisor };

@@ -22,6 +22,7 @@ import {
 } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
+import { Autoscaler } from './autoscaler.js';
 import { ChangeScheduler } from './change-scheduler.js';
 import { fromStatus, type Observed, recordObservation } from './observation.js';
 
@@ -55,6 +56,10 @@ export interface SupervisorOptions {
   claimGapMs?: number;
   /** A signalled instance with an operation open is looked at again this often until none is. Default 2 s. */
   busyRetryMs?: number;
+  /** How often the autoscaler samples and decides each autoscaled service (`worker/autoscaler.ts`). Default 15 s. */
+  autoscaleIntervalMs?: number;
+  /** Run the autoscaler in this loop. Default true. */
+  autoscale?: boolean;
 }
 
 /**
@@ -83,6 +88,9 @@ export class Supervisor {
   /** Coalesces change signals into reconciles; made afresh on each start. */
   #changes: ChangeScheduler | undefined;
   #unsubscribe: (() => void)[] = [];
+  readonly #autoscaler: Autoscaler;
+  #autoscaleTimer: NodeJS.Timeout | undefined;
+  #autoscaling: Promise<void> | undefined;
 
   constructor(options: SupervisorOptions) {
     this.#o = {
@@ -95,8 +103,17 @@ export class Supervisor {
       changeDebounceMs: 250,
       claimGapMs: 1000,
       busyRetryMs: 2000,
+      autoscaleIntervalMs: 15_000,
+      autoscale: true,
       ...options,
     };
+    this.#autoscaler = new Autoscaler({
+      db: this.#o.db,
+      registry: this.#o.registry,
+      signal: this.#o.signal,
+      logger: this.#o.logger.child({ component: 'autoscaler' }),
+      intervalMs: this.#o.autoscaleIntervalMs,
+    });
   }
 
   start(): void {
@@ -112,14 +129,33 @@ export class Supervisor {
         });
     };
     this.#timer = setTimeout(loop, 0);
+    if (this.#o.autoscale) this.#autoscaleLoop();
+  }
+
+  /** The autoscaler's pass every autoscale interval, beside the reconcile loop (claims keep replicas apart). */
+  #autoscaleLoop(): void {
+    const loop = () => {
+      if (this.#stopped) return;
+      const startedAt = Date.now();
+      this.#autoscaling = this.#autoscaler
+        .tick()
+        .catch((err: unknown) => this.#o.logger.warn({ err }, 'autoscale tick failed'))
+        .finally(() => {
+          const wait = Math.max(0, this.#o.autoscaleIntervalMs - (Date.now() - startedAt));
+          if (!this.#stopped) this.#autoscaleTimer = setTimeout(loop, wait);
+        });
+    };
+    this.#autoscaleTimer = setTimeout(loop, 0);
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#autoscaleTimer) clearTimeout(this.#autoscaleTimer);
     for (const off of this.#unsubscribe.splice(0)) off();
     await this.#changes?.stop();
     await this.#ticking;
+    await this.#autoscaling;
   }
 
   /** Subscribes to the change signal of every registered provider that has one. */

@@ -94,17 +94,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     RolloutStep.pauseSeconds RolloutStep.startedAt RolloutStep.weight
   `),
   // issue 24
-  autoscale: words(`
-    AutoscaleInput AutoscaleInput.maxReplicas AutoscaleInput.minReplicas
-    AutoscaleInput.scaleDownStabilizationSeconds AutoscaleInput.scaleUpStabilizationSeconds
-    AutoscaleInput.targetCpuPercent AutoscaleInput.targetRequestsPerSecond AutoscalePolicy
-    AutoscalePolicy.maxReplicas AutoscalePolicy.minReplicas
-    AutoscalePolicy.scaleDownStabilizationSeconds AutoscalePolicy.scaleUpStabilizationSeconds
-    AutoscalePolicy.targetCpuPercent AutoscalePolicy.targetRequestsPerSecond AutoscaleStatus
-    AutoscaleStatus.cpuPercent AutoscaleStatus.currentReplicas AutoscaleStatus.desiredReplicas
-    AutoscaleStatus.lastScaleAt AutoscaleStatus.message AutoscaleStatus.requestsPerSecond
-    InstanceService.autoscale ResourceSpec.autoscale ResourceSpecInput.autoscale
-  `),
+  autoscale: words(``),
   // issue 25
   webhooks: words(``),
   // issue 26

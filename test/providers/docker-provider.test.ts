@@ -343,7 +343,7 @@ function frame(stream: 1 | 2, text: string): Buffer {
 describe('Docker provider building blocks', () => {
   it('declares exactly the capabilities it implements', () => {
     expect([...DOCKER_CAPABILITIES].sort()).toEqual(
-      ['deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
+      ['autoscale', 'deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
     );
     for (const c of DOCKER_CAPABILITIES) expect(ALL_CAPABILITIES).toContain(c);
   });

@@ -272,6 +272,7 @@ export class FakeKubeApi {
     }
     if (this.#sourcesRoute(req, res, path, body, url.searchParams)) return;
     if (this.#storageAndExposureRoute(req, res, path, body, url.searchParams)) return;
+    if (this.#autoscalingRoute(req, res, path, body, url.searchParams)) return;
     let m = /^\/apis\/metrics\.k8s\.io\/v1beta1\/namespaces\/([^/]+)\/pods$/.exec(path);
     if (m) return this.#podMetrics(res, m[1] as string);
     m = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
@@ -1288,6 +1289,69 @@ export class FakeKubeApi {
       return true;
     }
     return false;
+  }
+
+  // ------------------------------------------- autoscaling: HorizontalPodAutoscalers (issue 24)
+
+  /**
+   * Sets an HPA's status as the cluster's HPA controller would (the stand-in
+   * has no metrics pipeline to decide by itself), and scales its target to
+   * `desiredReplicas` as the controller does. Returns false when no such HPA.
+   */
+  setAutoscalerStatus(
+    namespace: string,
+    name: string,
+    status: {
+      currentReplicas: number;
+      desiredReplicas: number;
+      cpuUtilization?: number;
+      lastScaleTime?: string;
+      conditions?: Array<{ type: string; status: string; reason?: string; message?: string }>;
+    },
+  ): boolean {
+    const hpa = this.#objects.get(key('horizontalpodautoscalers', namespace, name));
+    if (!hpa) return false;
+    const container = hpa.spec?.metrics?.[0]?.containerResource?.container;
+    hpa.status = {
+      currentReplicas: status.currentReplicas,
+      desiredReplicas: status.desiredReplicas,
+      ...(status.lastScaleTime ? { lastScaleTime: status.lastScaleTime } : {}),
+      ...(status.cpuUtilization !== undefined
+        ? {
+            currentMetrics: [
+              {
+                type: 'ContainerResource',
+                containerResource: { name: 'cpu', container, current: { averageUtilization: status.cpuUtilization } },
+              },
+            ],
+          }
+        : {}),
+      conditions: status.conditions ?? [],
+    };
+    hpa.metadata.resourceVersion = String(++this.#rv);
+    this.#emit('MODIFIED', 'horizontalpodautoscalers', namespace, hpa);
+    const target = hpa.spec?.scaleTargetRef;
+    const plural = target?.kind === 'StatefulSet' ? 'statefulsets' : 'deployments';
+    const w = target ? this.#objects.get(key(plural, namespace, target.name)) : undefined;
+    if (w && (w.spec?.replicas ?? 1) !== status.desiredReplicas) {
+      this.#replace(plural, namespace, w, { ...w, spec: { ...w.spec, replicas: status.desiredReplicas } });
+    }
+    return true;
+  }
+
+  /** Routes of autoscaling/v2 HorizontalPodAutoscalers; true when it answered. */
+  #autoscalingRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: string,
+    query: URLSearchParams,
+  ): boolean {
+    KINDS.horizontalpodautoscalers ??= { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2' };
+    const m = /^\/apis\/autoscaling\/v2\/namespaces\/([^/]+)\/(horizontalpodautoscalers)(?:\/([^/]+))?$/.exec(path);
+    if (!m) return false;
+    this.#rest(req, res, m[2] as string, m[1] as string, m[3], body, query);
+    return true;
   }
 }
 

@@ -76,6 +76,56 @@ export type ArgoSyncPolicyInput = {
   selfHeal?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Replicas that follow the load between minReplicas and maxReplicas, by the HPA rule (desired = ceil(current × observed / target), 10 % tolerance). At least one target. */
+export type AutoscaleInput = {
+  /** Most replicas (up to the replica cap, 50). */
+  maxReplicas: Scalars['Int']['input'];
+  /** Fewest replicas (1–50; 0, scale to zero, only for a routed service). */
+  minReplicas: Scalars['Int']['input'];
+  /** Scale down only to the highest recommendation of this window (0–3600 s). */
+  scaleDownStabilizationSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Scale up only to the lowest recommendation of this window (0–3600 s). */
+  scaleUpStabilizationSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** CPU per replica, in percent of the service's cpuMillis (of one core when unset), 1–100. */
+  targetCpuPercent?: InputMaybe<Scalars['Int']['input']>;
+  /** Requests per second per replica, measured at the edge. */
+  targetRequestsPerSecond?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** A service's autoscaling policy (defaults applied). */
+export type AutoscalePolicy = {
+  __typename?: 'AutoscalePolicy';
+  /** Most replicas. */
+  maxReplicas: Scalars['Int']['output'];
+  /** Fewest replicas. */
+  minReplicas: Scalars['Int']['output'];
+  /** Scale-down stabilization window in seconds. */
+  scaleDownStabilizationSeconds: Scalars['Int']['output'];
+  /** Scale-up stabilization window in seconds. */
+  scaleUpStabilizationSeconds: Scalars['Int']['output'];
+  /** Target CPU per replica, percent of the service's cpuMillis (of one core when unset). */
+  targetCpuPercent?: Maybe<Scalars['Int']['output']>;
+  /** Target requests per second per replica. */
+  targetRequestsPerSecond?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The autoscaler's last sample and decision for a service (on Kubernetes: its HPA's status). */
+export type AutoscaleStatus = {
+  __typename?: 'AutoscaleStatus';
+  /** Last CPU sample, percent of cpuMillis averaged over replicas. */
+  cpuPercent?: Maybe<Scalars['Float']['output']>;
+  /** Replicas when last sampled. */
+  currentReplicas: Scalars['Int']['output'];
+  /** Replicas last decided. */
+  desiredReplicas: Scalars['Int']['output'];
+  /** When the autoscaler last changed the replicas. */
+  lastScaleAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why it decided so, or why it could not. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Last requests-per-second sample per replica. */
+  requestsPerSecond?: Maybe<Scalars['Float']['output']>;
+};
+
 /** An operation to cancel. */
 export type CancelOperationInput = {
   /** The operation (global id). */
@@ -672,6 +722,8 @@ export type InstanceService = {
   annotations: Array<Label>;
   /** Arguments override. */
   args?: Maybe<Array<Scalars['String']['output']>>;
+  /** The autoscaler's status for this service; null when it has no policy. */
+  autoscale?: Maybe<AutoscaleStatus>;
   /** Entrypoint override. */
   command?: Maybe<Array<Scalars['String']['output']>>;
   /** Config files (never their content). */
@@ -1564,6 +1616,8 @@ export type Release = Node & {
 /** Requested resources of a service. */
 export type ResourceSpec = {
   __typename?: 'ResourceSpec';
+  /** The autoscaling policy; null when replicas are as set. */
+  autoscale?: Maybe<AutoscalePolicy>;
   /** CPU in thousandths of a core. */
   cpuMillis?: Maybe<Scalars['Int']['output']>;
   /** Disk in MiB. */
@@ -1578,6 +1632,8 @@ export type ResourceSpec = {
 
 /** Requested resources; omitted fields keep their value. */
 export type ResourceSpecInput = {
+  /** Replicas follow the load (needs the autoscale capability); null in a scale removes the policy. */
+  autoscale?: InputMaybe<AutoscaleInput>;
   /** CPU in thousandths of a core (1–64000). */
   cpuMillis?: InputMaybe<Scalars['Int']['input']>;
   /** Disk in MiB. */

@@ -4,6 +4,7 @@
  * every call finds them again without any state in this process.
  */
 import type Dockerode from 'dockerode';
+import type { CpuSample, CpuSampler } from '../autoscaling.js';
 import { runHealthProbe } from '../health-check.js';
 import {
   type CallContext,
@@ -142,6 +143,7 @@ export const DOCKER_CAPABILITIES: readonly Capability[] = [
   Capabilities.exec,
   Capabilities.volumes,
   Capabilities.rolling,
+  Capabilities.autoScale,
 ];
 
 /**
@@ -149,7 +151,7 @@ export const DOCKER_CAPABILITIES: readonly Capability[] = [
  * idempotent: objects have deterministic names and labels, and a repeated
  * call converges on what exists.
  */
-export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister {
+export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, CpuSampler {
   readonly #engine: DockerEngine;
   readonly #rollout: Rollout;
   readonly #target: { provider: string; endpoint: string };
@@ -514,6 +516,26 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       .getContainer(keep.id)
       .update(call.opts({ RestartPolicy: { Name: SCALED_TO_ZERO_POLICY, MaximumRetryCount: 0 } }));
     await this.#engine.stopAll(call, [keep]);
+  }
+
+  /** CPU of each running replica of one service, for the autoscaler (`docker stats`' formula). */
+  async sampleCpu(ctx: CallContext, instanceId: string, service: string): Promise<CpuSample> {
+    return this.#run(ctx, 'sample cpu', async (call) => {
+      const all = await this.#engine.listOrThrow(call, instanceId);
+      const running = all.filter((c) => c.service === service && c.state === 'running');
+      const percents = await Promise.all(
+        running.map(async (c) => {
+          try {
+            const stats = await this.#engine.docker.getContainer(c.id).stats(call.opts({ stream: false as const }));
+            return usageOf(stats as never).cpuPercent;
+          } catch (err) {
+            if (isNotFound(err)) return undefined;
+            throw err;
+          }
+        }),
+      );
+      return { replicaCpuPercents: percents.filter((x): x is number => x !== undefined), at: new Date() };
+    });
   }
 
   /** One-shot engine stats of every running container, summed. */

@@ -36,12 +36,14 @@
  */
 import {
   AppsV1Api,
+  AutoscalingV2Api,
   CoreV1Api,
   type KubeConfig,
   NetworkingV1Api,
   type V1Pod,
   VersionApi,
 } from '@kubernetes/client-node';
+import type { AutoscalePolicy, NativeAutoscaler, NativeAutoscaleStatus } from '../autoscaling.js';
 import { runHealthProbe } from '../health-check.js';
 import {
   type ArgoEngine,
@@ -85,6 +87,7 @@ import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { applyObjects } from './kubernetes-apply.js';
+import { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import { KubeCall } from './kubernetes-call.js';
 import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
@@ -208,7 +211,8 @@ export class KubernetesProvider
     TrafficEngine,
     ManifestEngine,
     HelmEngine,
-    ArgoEngine
+    ArgoEngine,
+    NativeAutoscaler
 {
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
@@ -230,6 +234,8 @@ export class KubernetesProvider
   readonly #defaultStorageClass: string | undefined;
   readonly #exposure: Exposure;
   readonly #routes: RouteIngress;
+  /** The instances' HorizontalPodAutoscalers (`kubernetes-autoscaler.ts`). */
+  readonly #autoscalers: KubeAutoscalers;
   #serverVersion: string | undefined;
 
   constructor(options: KubernetesProviderOptions) {
@@ -269,6 +275,7 @@ export class KubernetesProvider
     this.#defaultStorageClass = options.defaultStorageClass;
     this.#sources = new KubeSources(kc, this.#namespace, options.sources ?? {}, this.#minReadyMs);
     this.#gpu = new GpuCapability(options.gpu ?? {});
+    this.#autoscalers = new KubeAutoscalers(kc.makeApiClient(AutoscalingV2Api), this.#namespace);
     this.#exposure = new Exposure(
       this.#cluster.core,
       kc.makeApiClient(NetworkingV1Api),
@@ -372,6 +379,7 @@ export class KubernetesProvider
       try {
         workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
         await this.#exposure.sync(call, req.instanceId, workload);
+        await this.#syncAutoscaler(call, req.instanceId, workload, req.services);
         await awaitStart(this.#cluster, this.#logSource(call.bearer), call, req.instanceId, workload, {
           startTimeoutMs: this.#startTimeoutMs,
           pause: () => changes.next(call.signal),
@@ -397,6 +405,7 @@ export class KubernetesProvider
   async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
     return this.#run(ctx, 'deprovision', async (call) => {
       await this.#cluster.deleteAll(call, instanceId);
+      await this.#autoscalers.delete(call, instanceId);
       await this.#exposure.delete(call, instanceId);
       await this.#routes.delete(call, instanceId);
       const keptVolumes = await releaseClaims(
@@ -481,6 +490,7 @@ export class KubernetesProvider
     return this.#run(ctx, 'deploy', async (call) => {
       const w = await rollOut(this.#cluster, call, req);
       await this.#exposure.sync(call, req.instanceId, w);
+      await this.#syncAutoscaler(call, req.instanceId, w, req.services);
       return {
         providerRef: `${w.kind}/${objectName(req.instanceId)}`,
         status: 'deployed',
@@ -503,9 +513,35 @@ export class KubernetesProvider
    * Zero replicas is not a scale: use stop.
    */
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
-    return this.#run(ctx, 'scale', (call) =>
-      scaleWorkload(this.#cluster, call, req.instanceId, req.service, req.resources),
-    );
+    return this.#run(ctx, 'scale', async (call) => {
+      const { autoscale, ...resources } = req.resources;
+      // With an HPA the cluster owns replicas: a policy set in the same request bounds them, the HPA moves them.
+      await scaleWorkload(this.#cluster, call, req.instanceId, req.service, resources);
+      if (autoscale !== undefined) {
+        const w = await this.#cluster.readWorkload(call, req.instanceId);
+        await this.#autoscalers.sync(call, req.instanceId, w, req.service || mainOf(w), autoscale);
+      }
+    });
+  }
+
+  /** The HPA's status for the instance (its policy is on one service: replicas apply to the whole pod). */
+  async autoscaleStatus(
+    ctx: CallContext,
+    instanceId: string,
+    _service: string,
+  ): Promise<NativeAutoscaleStatus | undefined> {
+    return this.#run(ctx, 'autoscale status', (call) => this.#autoscalers.status(call, instanceId));
+  }
+
+  /** Creates or replaces the HPA of the first service that has a policy; a deploy never removes one. */
+  async #syncAutoscaler(
+    call: KubeCall,
+    instanceId: string,
+    w: Awaited<ReturnType<typeof rollOut>>,
+    services: readonly { name: string; resources?: { autoscale?: AutoscalePolicy } }[],
+  ): Promise<void> {
+    const owner = services.find((s) => s.resources?.autoscale);
+    if (owner) await this.#autoscalers.sync(call, instanceId, w, owner.name, owner.resources!.autoscale!);
   }
 
   /**

@@ -1,0 +1,91 @@
+/**
+ * Checks an autoscaling policy (`ResourceSpecInput.autoscale`) and applies
+ * its defaults. Every problem is a field error under the policy's path.
+ */
+import type { AutoscalePolicy } from '../providers/autoscaling.js';
+import type { ResourceSpec } from '../providers/provider.js';
+
+/** The policy as the API takes it. */
+export interface AutoscaleInput {
+  minReplicas: number;
+  maxReplicas: number;
+  targetCpuPercent?: number | null;
+  targetRequestsPerSecond?: number | null;
+  scaleUpStabilizationSeconds?: number | null;
+  scaleDownStabilizationSeconds?: number | null;
+}
+
+/** What the checks need of `Problems` (spec-validation.ts), without importing it back. */
+interface ProblemSink {
+  add(path: (string | number)[], message: string): void;
+}
+
+export const AUTOSCALE_LIMITS = {
+  /** The HPA's own bound on a stabilization window. */
+  windowSeconds: 3600,
+  maxCpuPercent: 100,
+  maxRequestsPerSecond: 1_000_000,
+  defaultScaleUpSeconds: 0,
+  defaultScaleDownSeconds: 300,
+} as const;
+
+/** Validates `a` against the replica cap; the policy with defaults applied (meaningful only when no problem was added). */
+export function checkAutoscale(
+  p: ProblemSink,
+  a: AutoscaleInput,
+  path: (string | number)[],
+  replicaCap: number,
+): AutoscalePolicy {
+  const at = (field: string) => [...path, field];
+  const isInt = (v: number) => Number.isInteger(v);
+  if (a.minReplicas === 0) {
+    // Scale to zero needs the edge to hold the first request while a replica starts.
+    p.add(
+      at('minReplicas'),
+      'scale to zero (minReplicas 0) needs a route to the service: it is only for routed services, and this service has none',
+    );
+  } else if (!isInt(a.minReplicas) || a.minReplicas < 1 || a.minReplicas > replicaCap) {
+    p.add(at('minReplicas'), `must be an integer from 1 to ${replicaCap}`);
+  }
+  if (!isInt(a.maxReplicas) || a.maxReplicas < 1) p.add(at('maxReplicas'), 'must be an integer of at least 1');
+  else if (a.maxReplicas > replicaCap) p.add(at('maxReplicas'), `must be at most ${replicaCap}, the replica cap`);
+  else if (isInt(a.minReplicas) && a.minReplicas > a.maxReplicas)
+    p.add(at('minReplicas'), `must not be above maxReplicas (${a.maxReplicas})`);
+  const cpu = a.targetCpuPercent ?? undefined;
+  const rps = a.targetRequestsPerSecond ?? undefined;
+  if (cpu === undefined && rps === undefined)
+    p.add(path, 'needs a target: targetCpuPercent, targetRequestsPerSecond, or both');
+  if (cpu !== undefined && (!isInt(cpu) || cpu < 1 || cpu > AUTOSCALE_LIMITS.maxCpuPercent))
+    p.add(at('targetCpuPercent'), `must be an integer from 1 to ${AUTOSCALE_LIMITS.maxCpuPercent}`);
+  if (rps !== undefined && (!Number.isFinite(rps) || rps <= 0 || rps > AUTOSCALE_LIMITS.maxRequestsPerSecond))
+    p.add(at('targetRequestsPerSecond'), `must be above 0 and at most ${AUTOSCALE_LIMITS.maxRequestsPerSecond}`);
+  const up = a.scaleUpStabilizationSeconds ?? AUTOSCALE_LIMITS.defaultScaleUpSeconds;
+  const down = a.scaleDownStabilizationSeconds ?? AUTOSCALE_LIMITS.defaultScaleDownSeconds;
+  for (const [field, v] of [
+    ['scaleUpStabilizationSeconds', up],
+    ['scaleDownStabilizationSeconds', down],
+  ] as const) {
+    if (!isInt(v) || v < 0 || v > AUTOSCALE_LIMITS.windowSeconds)
+      p.add(at(field), `must be an integer from 0 to ${AUTOSCALE_LIMITS.windowSeconds} seconds`);
+  }
+  return {
+    minReplicas: a.minReplicas,
+    maxReplicas: a.maxReplicas,
+    ...(cpu !== undefined ? { targetCpuPercent: cpu } : {}),
+    ...(rps !== undefined ? { targetRequestsPerSecond: rps } : {}),
+    scaleUpStabilizationSeconds: up,
+    scaleDownStabilizationSeconds: down,
+  };
+}
+
+/**
+ * Resources whose replicas the policy owns: the count kept (`current`, else
+ * the one given, else min) and brought within the bounds. Without a policy,
+ * `resources` as they are.
+ */
+export function withAutoscaledReplicas(resources: ResourceSpec, current?: number): ResourceSpec {
+  const a = resources.autoscale;
+  if (!a) return resources;
+  const n = current ?? resources.replicas ?? a.minReplicas;
+  return { ...resources, replicas: Math.min(a.maxReplicas, Math.max(a.minReplicas, n)) };
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { autoscaleDecisions } from '../control/autoscale-metrics.js';
+import { type AutoscaleDecision, decideReplicas, type MetricSample } from '../control/autoscale-rule.js';
+import { event } from '../control/event-rows.js';
+import type { StoredServiceSpec } from '../control/model.js';
+import { enqueueOperation } from '../control/operation-queue.js';
+import type { OperationSignal } from '../control/operation-signal.js';
+import { providerFor } from '../control/provider-calls.js';
+import { assertAllowed } from '../control/state-machine.js';
+import type { AutoscaleStateRow, InstanceRow } from '../db/database.js';
+import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import * as autoscale from '../db/repositories/autoscale-repository.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import { lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import type { Logger } from '../logger.js';
+import { type AutoscalePolicy, isCpuSampler, isNativeAutoscaler } from '../providers/autoscaling.js';
+import type { Provider } from '../providers/provider.js';
+import type { Registry } from '../providers/registry.js';
+import { isTrafficEngine } from '../providers/traffic.js';
+
+/** The mark on the autoscaler's operations and events (`data.requestedBy`). */
+export const AUTOSCALER = 'autoscaler';
+
+/** A decision that changes nothing is still an event, but at most this often per service (the console's chart). */
+const QUIET_EVENT_MS = 60_000;
+
+export interface AutoscalerOptions {
+  db: DbHandle;
+  registry: Registry;
+  signal: OperationSignal;
+  logger: Logger;
+  /** How often each autoscaled service is sampled and decided (WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS). */
+  intervalMs: number;
+  /** Services decided per tick, at most. Default 50. */
+  batch?: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/**
+ * Wheelhouse's own autoscaler, for providers whose platform does not scale by
+ * itself (Docker). Every interval it claims the autoscaled services due (one
+ * replica of Wheelhouse decides per service: the claim is a row stamp taken
+ * with SKIP LOCKED), samples their CPU from the provider (and requests/s from
+ * the edge when the provider's traffic engine counts them), decides by the
+ * HPA rule (`control/autoscale-rule.ts`) with the recommendation history kept
+ * in Postgres, and changes replicas only through a SCALE operation queued
+ * under the instance row lock when no operation is open, so it takes its turn
+ * in the instance's order. For a provider that autoscales natively
+ * (Kubernetes' HPA) it only records the status the provider reports.
+ */
+export class Autoscaler {
+  readonly #o: AutoscalerOptions & { batch: number; now: () => Date };
+
+  constructor(options: AutoscalerOptions) {
+    this.#o = { batch: 50, now: () => new Date(), ...options };
+  }
+
+  /** One pass: brings the service list up to date, then decides every service due. */
+  async tick(): Promise<void> {
+    const { db, logger } = this.#o;
+    await autoscale.syncAutoscaledServices(db);
+    // A little less than the interval, so a tick that runs a moment early does not skip a service.
+    const gap = (this.#o.intervalMs * 0.8) / 1000;
+    for (const due of await autoscale.claimDueAutoscaled(db, gap, this.#o.batch)) {
+      await this.evaluate(due.instanceId, due.service).catch((err: unknown) =>
+        logger.warn({ err, ...due }, 'autoscale decision failed'),
+      );
+    }
+  }
+
+  /** Samples and decides one service (callers hold its claim). */
+  async evaluate(instanceId: string, service: string): Promise<void> {
+    const { db, registry } = this.#o;
+    const row = await instances.findInstanceAnyTenant(db, instanceId);
+    if (!row || row.destroyed_at) return;
+    const spec = row.services.find((s) => s.name === service);
+    const policy = spec?.resources.autoscale;
+    if (!spec || !policy) return;
+    const state = await autoscale.findAutoscaleState(db, instanceId, service);
+    let provider: Provider;
+    try {
+      provider = providerFor(registry, row.provider_key);
+    } catch {
+      return;
+    }
+    const ctx = { signal: AbortSignal.timeout(Math.max(10_000, this.#o.intervalMs)) };
+    if (isNativeAutoscaler(provider)) {
+      // The platform scales; Wheelhouse reports what it says.
+      const st = await provider.autoscaleStatus(ctx, instanceId, service);
+      await autoscale.updateAutoscaleState(db, instanceId, service, {
+        sampled_at: this.#o.now(),
+        current_replicas: st?.currentReplicas ?? null,
+        desired_replicas: st?.desiredReplicas ?? null,
+        cpu_percent: st?.cpuPercent ?? null,
+        last_scale_at: st?.lastScaleAt ?? null,
+        message: st?.message ?? (st ? null : 'the autoscaler is not created yet'),
+      });
+      return;
+    }
+    const current = spec.resources.replicas ?? 1;
+    if (row.desired_state !== 'running') {
+      await this.#note(row, service, current, 'not sampled: the instance is not meant to run');
+      return;
+    }
+    // Never beside an operation: a deploy or scale in flight changes what would be measured.
+    if ((await operations.openOperations(db, row.id)).length > 0) return;
+    if (!isCpuSampler(provider)) {
+      await this.#note(row, service, current, `provider "${row.provider_key}" cannot sample CPU`);
+      return;
+    }
+    const now = this.#o.now();
+    const metrics: MetricSample[] = [];
+    let cpuPercent: number | null = null;
+    if (policy.targetCpuPercent != null) {
+      const sample = await provider.sampleCpu(ctx, instanceId, service);
+      // Percent of one core → percent of the service's cpuMillis (one core when unset), averaged over replicas.
+      const cores = (spec.resources.cpuMillis ?? 1000) / 1000;
+      if (sample.replicaCpuPercents.length > 0) {
+        const sum = sample.replicaCpuPercents.reduce((a, b) => a + b / cores, 0);
+        cpuPercent = sum / sample.replicaCpuPercents.length;
+        metrics.push({ name: 'cpu', observed: cpuPercent, target: policy.targetCpuPercent });
+      }
+    }
+    let rps: number | null = null;
+    let requestsTotal: number | null = state?.requests_total ?? null;
+    if (policy.targetRequestsPerSecond != null && isTrafficEngine(provider) && provider.counters) {
+      const counters = await provider.counters(ctx, instanceId, service);
+      if (counters) {
+        rps = requestsPerReplica(state, counters.requests, counters.at, current);
+        requestsTotal = counters.requests;
+        if (rps !== null) metrics.push({ name: 'requests', observed: rps, target: policy.targetRequestsPerSecond });
+      }
+    }
+    const longest = Math.max(policy.scaleUpStabilizationSeconds, policy.scaleDownStabilizationSeconds);
+    const history = await autoscale.recommendationsSince(
+      db,
+      instanceId,
+      service,
+      new Date(now.getTime() - longest * 1000),
+    );
+    const decision = decideReplicas({
+      current,
+      minReplicas: policy.minReplicas,
+      maxReplicas: policy.maxReplicas,
+      metrics,
+      history,
+      now,
+      scaleUpStabilizationSeconds: policy.scaleUpStabilizationSeconds,
+      scaleDownStabilizationSeconds: policy.scaleDownStabilizationSeconds,
+    });
+    // Only what metrics said goes into the window: an interval without a sample recommends nothing.
+    if (metrics.length > 0)
+      await autoscale.addRecommendation(
+        db,
+        instanceId,
+        service,
+        now,
+        decision.recommendation,
+        // A minute past the longest window: older rows can no longer matter (kept a while, for whoever looks).
+        new Date(now.getTime() - longest * 1000 - 60_000),
+      );
+    const sample = { cpuPercent, requestsPerSecond: rps };
+    let scaled = false;
+    if (decision.desired !== current) scaled = await this.#scale(row, spec, policy, decision, sample);
+    const quiet = !state?.last_event_at || now.getTime() - state.last_event_at.getTime() >= QUIET_EVENT_MS;
+    const changed = state?.desired_replicas !== decision.desired;
+    // A scale's decision event is written with its operation; the others, when they say something new or the chart needs a point.
+    if (!scaled && (changed || quiet)) {
+      await withTransaction(db, (tx) =>
+        appendEvents(tx, [decisionEvent(row, null, service, current, decision, sample, false)]),
+      );
+    }
+    autoscaleDecisions.inc({ outcome: scaled ? 'scaled' : decision.desired !== current ? 'held back' : 'kept' });
+    await autoscale.updateAutoscaleState(db, instanceId, service, {
+      sampled_at: now,
+      current_replicas: current,
+      desired_replicas: decision.desired,
+      cpu_percent: cpuPercent,
+      requests_per_second: rps,
+      requests_total: requestsTotal,
+      message: decision.reason,
+      ...(scaled ? { last_scale_at: now } : {}),
+      ...(scaled || changed || quiet ? { last_event_at: now } : {}),
+    });
+  }
+
+  /** Records why a service was not sampled (shown in `InstanceService.autoscale.message`). */
+  async #note(row: InstanceRow, service: string, current: number, message: string): Promise<void> {
+    await autoscale.updateAutoscaleState(this.#o.db, row.id, service, {
+      current_replicas: current,
+      desired_replicas: current,
+      message,
+    });
+  }
+
+  /**
+   * Queues the SCALE under the instance row lock, unless an operation opened
+   * meanwhile or the service changed since it was read (a deploy, a manual
+   * policy change): then the next interval decides again. True when queued.
+   */
+  async #scale(
+    seen: InstanceRow,
+    spec: StoredServiceSpec,
+    policy: AutoscalePolicy,
+    decision: AutoscaleDecision,
+    sample: Sample,
+  ): Promise<boolean> {
+    const current = spec.resources.replicas ?? 1;
+    const queued = await withTransaction(this.#o.db, async (tx) => {
+      const row = await lockInstanceForRecovery(tx, seen.id);
+      if (!row || row.destroyed_at || row.version !== seen.version) return false;
+      if ((await operations.openOperations(tx, row.id)).length > 0) return false;
+      try {
+        assertAllowed('scale', row.state, row.desired_state);
+      } catch {
+        return false;
+      }
+      const changed: StoredServiceSpec = { ...spec, resources: { ...spec.resources, replicas: decision.desired } };
+      const generation = row.generation + 1;
+      const verb = decision.desired > current ? 'up' : 'down';
+      await instances.updateInstance(tx, row.id, {
+        services: json(row.services.map((s) => (s.name === spec.name ? changed : s))),
+        generation,
+        version: row.version + 1,
+      });
+      const opId = randomUUID();
+      await enqueueOperation(tx, {
+        id: opId,
+        instance: row,
+        kind: 'scale',
+        params: { changed: [changed], service: spec.name, resources: { replicas: decision.desired }, generation },
+        caller: null,
+        message: `autoscaler: scale ${spec.name} ${verb} ${current} → ${decision.desired} (${policy.minReplicas}–${policy.maxReplicas})`,
+        data: {
+          kind: 'scale',
+          requestedBy: AUTOSCALER,
+          service: spec.name,
+          fromReplicas: current,
+          toReplicas: decision.desired,
+        },
+        precededBy: [decisionEvent(row, opId, spec.name, current, decision, sample, true)],
+      });
+      return true;
+    });
+    if (queued) {
+      this.#o.logger.info(
+        { instanceId: seen.id, service: spec.name, from: current, to: decision.desired, reason: decision.reason },
+        'autoscaler queued a scale',
+      );
+      this.#o.signal.queued();
+    }
+    return queued;
+  }
+}
+
+interface Sample {
+  cpuPercent: number | null;
+  requestsPerSecond: number | null;
+}
+
+/** The `autoscale.decision` event: what was sampled, what the rule said, whether it scaled. */
+function decisionEvent(
+  row: { id: string; tenant_id: string },
+  operationId: string | null,
+  service: string,
+  current: number,
+  decision: AutoscaleDecision,
+  sample: Sample,
+  scaled: boolean,
+) {
+  return event(row, operationId, 'autoscale.decision', null, {
+    message: `${service}: ${decision.reason}`,
+    data: {
+      requestedBy: AUTOSCALER,
+      service,
+      currentReplicas: current,
+      desiredReplicas: decision.desired,
+      recommendation: decision.recommendation,
+      cpuPercent: sample.cpuPercent === null ? null : Math.round(sample.cpuPercent * 10) / 10,
+      requestsPerSecond: sample.requestsPerSecond === null ? null : Math.round(sample.requestsPerSecond * 100) / 100,
+      proposals: decision.proposals,
+      scaled,
+    },
+  });
+}
+
+/**
+ * Requests per second per replica from the edge's monotonic counter: the
+ * delta since the last sample over the time between them, divided by the
+ * replicas. Undefined (null) on the first sample, or when the counter went
+ * back (the backend was re-created).
+ */
+export function requestsPerReplica(
+  previous: Pick<AutoscaleStateRow, 'requests_total' | 'sampled_at'> | undefined,
+  requests: number,
+  at: Date,
+  replicas: number,
+): number | null {
+  if (previous?.requests_total == null || !previous.sampled_at) return null;
+  const seconds = (at.getTime() - previous.sampled_at.getTime()) / 1000;
+  const delta = requests - previous.requests_total;
+  if (seconds <= 0 || delta < 0) return null;
+  return delta / seconds / Math.max(1, replicas);
+}
