@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { type Config, ConfigError, type ProviderConnection } from '../config.js';
 import type { Logger } from '../logger.js';
 import { dockerProviderFromConfig } from './docker/docker-config.js';
+import type { DockerEdgeOptions } from './docker/docker-edge.js';
 import { kubernetesProviderFromConfig } from './kubernetes/kubernetes-config.js';
 import type { Provider } from './provider.js';
 import { isHealthChecker } from './provider.js';
@@ -11,7 +12,8 @@ import type { Registry } from './registry.js';
 type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Provider>;
 
 const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
-  docker: async (conn, config) => dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost),
+  docker: async (conn, config) =>
+    dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost, dockerEdgeOptions(config)),
   kubernetes: async (conn, config) => {
     const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
@@ -19,6 +21,21 @@ const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = 
     return provider;
   },
 };
+
+/** The Docker edge's options from the WHEELHOUSE_EDGE* settings; undefined when it is off. */
+export function dockerEdgeOptions(config: Config): DockerEdgeOptions | undefined {
+  const e = config.edge;
+  if (e.mode === 'off') return undefined;
+  return {
+    dataDir: config.dataDir,
+    haproxyPath: e.haproxyPath,
+    host: e.host,
+    httpPort: e.httpPort,
+    httpsPort: e.httpsPort,
+    domain: e.domain,
+    drainTimeoutMs: e.drainTimeoutSeconds * 1000,
+  };
+}
 
 /** The Docker Engine's socket when DOCKER_HOST is not set. */
 export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DockerEdgeOptions } from './docker-edge.js';
 import { DockerProvider, type DockerProviderOptions } from './docker-provider.js';
 
 const optionsSchema = z
@@ -28,6 +29,7 @@ export function dockerProviderFromConfig(
   options: Record<string, unknown>,
   region: string | undefined,
   dockerHost: string | undefined,
+  edge?: DockerEdgeOptions,
 ): DockerProvider {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -40,5 +42,6 @@ export function dockerProviderFromConfig(
     key,
     ...connection,
     ...((region ?? parsed.data.region) ? { region: region ?? parsed.data.region } : {}),
+    ...(edge ? { edge } : {}),
   });
 }
