@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-29T00-00-00-initial.js';
 import * as foreignKeyIndexes from './2026-11-30T00-00-00-foreign-key-indexes.js';
 import * as routes from './2026-12-01T01-00-00-routes.js';
+import * as edgeCertificateAuthority from './2026-12-01T02-00-00-edge-certificate-authority.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T00-00-00-initial': initial,
   '2026-11-30T00-00-00-foreign-key-indexes': foreignKeyIndexes,
   '2026-12-01T01-00-00-routes': routes,
+  '2026-12-01T02-00-00-edge-certificate-authority': edgeCertificateAuthority,
 };

@@ -171,6 +171,16 @@ export interface EdgeLeaseTable {
   expires_at: Date;
 }
 
+/** The installation's edge CA (one row, id `edge`): its certificate, and its key sealed with the vault's key. */
+export interface EdgeCertificateAuthorityTable {
+  id: string;
+  certificate_pem: string;
+  key_ciphertext: string;
+  key_iv: string;
+  key_auth_tag: string;
+  created_at: CreatedAt;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   tenants: TenantTable;
@@ -182,6 +192,7 @@ export interface Database {
   secrets: SecretTable;
   routes: RouteTable;
   edge_leases: EdgeLeaseTable;
+  edge_certificate_authority: EdgeCertificateAuthorityTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

@@ -15,7 +15,18 @@ import { usingPostgres } from '../support/database.js';
  * PGlite a fresh in-memory instance is just as private.
  */
 
-const TABLES = ['api_tokens', 'events', 'instances', 'operations', 'releases', 'secrets', 'tenants'];
+const TABLES = [
+  'api_tokens',
+  'edge_certificate_authority',
+  'edge_leases',
+  'events',
+  'instances',
+  'operations',
+  'releases',
+  'routes',
+  'secrets',
+  'tenants',
+];
 
 let handle: DatabaseHandle;
 let dropDatabase: (() => Promise<void>) | undefined;
