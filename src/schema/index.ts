@@ -13,6 +13,7 @@ import './operations.js';
 import './events.js';
 import './secrets.js';
 import './subscriptions.js';
+import './routes.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -2,7 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from 'graphql';
 
 /** The Node types, each identified by its object's `id` (see the `id: { resolve }` of each loadableNode). */
-export const NODE_TYPES = ['ApiToken', 'Event', 'Instance', 'Operation', 'Release', 'Tenant'] as const;
+export const NODE_TYPES = ['ApiToken', 'Event', 'Instance', 'Operation', 'Release', 'Route', 'Tenant'] as const;
 
 /**
  * Makes every Node type's `id` resolve synchronously. The relay plugin
