@@ -317,7 +317,7 @@ export class RouteService {
           pem = undefined;
         }
         const check = pem === undefined ? undefined : checkCertificateBundle(pem, r.host);
-        if (!check || !check.ok) {
+        if (!check?.ok) {
           failed.set(r.id, check && !check.ok ? check.message : `vault key ${r.tls_secret_key} is gone`);
           continue;
         }

@@ -228,6 +228,21 @@ export class DockerEdge {
     await rename(candidate, this.paths.config);
     if (master) await reload(master, this.paths);
     else await startDetached(this.#options.haproxyPath, this.paths);
+    // Replicas that started between the listing above and the reload join now (a route added mid-provision).
+    for (const r of all) {
+      const containers = await this.docker.listContainers({ filters: instanceFilter(r.instanceId) });
+      const rendered = new Set(backends.get(backendName(r.instanceId, r.service, r.port))?.servers.map((s) => s.name));
+      const late = containers.flatMap((c) => {
+        const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
+        return c.Labels?.[Labels.service] === r.service &&
+          c.State === 'running' &&
+          address &&
+          !rendered.has(serverName(c.Id))
+          ? [{ id: c.Id, address }]
+          : [];
+      });
+      if (late.length > 0) await this.join(r.instanceId, r.service, late);
+    }
   }
 
   /** Writes each TLS route's certificate and key (one PEM file per host, mode 600) and the crt-list naming them. */

@@ -632,7 +632,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   }
 
   /** Drains the running containers among `all` out of the edge's backends (no-op without routes). */
-  async #leaveEdge(call: Call, instanceId: string, all: Listed[]): Promise<void> {
+  async #leaveEdge(_call: Call, instanceId: string, all: Listed[]): Promise<void> {
     if (!this.#edge) return;
     for (const service of new Set(all.map((c) => c.service))) {
       const running = all.filter((c) => c.service === service && c.state === 'running');

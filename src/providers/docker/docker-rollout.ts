@@ -117,7 +117,21 @@ export class Rollout {
     } else {
       for (let replica = 0; replica < p.replicas; replica++) await one(replica);
     }
-    if (routed) await this.edge?.prune(call, p.instanceId, p.spec.name);
+    if (routed) {
+      await this.edge?.prune(call, p.instanceId, p.spec.name);
+    } else if (this.edge && p.spec.role !== ServiceRoles.init && (await this.edge.routed(p.instanceId, p.spec.name))) {
+      // A route was added while this ran: its backend may predate the replicas made here.
+      const live = (await this.engine.list(call, p.instanceId)).filter(
+        (c) => c.service === p.spec.name && c.state === 'running',
+      );
+      await this.edge.join(
+        call,
+        p.instanceId,
+        p.spec.name,
+        p.network,
+        live.map((c) => c.id),
+      );
+    }
   }
 
   async #convergeReplica(
