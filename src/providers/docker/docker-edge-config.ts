@@ -118,6 +118,9 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
     'defaults',
     '  mode http',
     '  option http-keep-alive',
+    // A worker retired by a reload keeps idle keep-alive connections until their next request, which it
+    // answers with Connection: close; closing them at once races with clients sending on them.
+    '  option idle-close-on-response',
     '  timeout connect 1s',
     '  timeout client 60s',
     '  timeout server 60s',

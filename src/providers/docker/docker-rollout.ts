@@ -87,6 +87,8 @@ export class Rollout {
       this.edge !== undefined &&
       p.spec.role !== ServiceRoles.init &&
       (await this.edge.routed(p.instanceId, p.spec.name));
+    // A routed service is never recreated all at once (the supervisor's re-provision included): its address stays served.
+    if (routed && p.mode === 'recreate') p = { ...p, mode: 'rolling' };
     const extra = p.existing.filter((c) => c.replica >= p.replicas).sort((a, b) => b.replica - a.replica);
     for (const c of extra) {
       if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, [c]);
