@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-29T00-00-00-initial.js';
 import * as foreignKeyIndexes from './2026-11-30T00-00-00-foreign-key-indexes.js';
+import * as routes from './2026-12-01T01-00-00-routes.js';
 import * as edgeCertificateAuthority from './2026-12-01T02-00-00-edge-certificate-authority.js';
 import * as autoscale from './2026-12-01T03-00-00-autoscale.js';
 import * as webhooks from './2026-12-01T04-00-00-webhooks.js';
@@ -13,6 +14,7 @@ import * as workloadSources from './2026-12-01T05-00-00-workload-sources.js';
 export const migrations: Record<string, Migration> = {
   '2026-11-29T00-00-00-initial': initial,
   '2026-11-30T00-00-00-foreign-key-indexes': foreignKeyIndexes,
+  '2026-12-01T01-00-00-routes': routes,
   '2026-12-01T02-00-00-edge-certificate-authority': edgeCertificateAuthority,
   '2026-12-01T04-00-00-webhooks': webhooks,
   '2026-12-01T05-00-00-workload-sources': workloadSources,

@@ -56,7 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await migrateToLatest(database.db);
   const registry = opts.registry ?? new Registry();
   const services = await createServices(database, registry, config, logger);
-  const { executor, supervisor } = createWorkers(database.db, registry, services, config, logger, opts.executor);
+  const { executor, supervisor, edge } = createWorkers(database.db, registry, services, config, logger, opts.executor);
   const webhookWorkers = createWebhookWorkers(database, services, config, logger, opts.webhooks);
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
   const maskError = createErrorMasker(logger);
@@ -105,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       executor?.start();
       supervisor?.start();
       await webhookWorkers?.start();
+      edge?.start();
       const { port } = server.address() as AddressInfo;
       return { url: `http://${host}:${port}/graphql`, port, ...(metricsUrl ? { metricsUrl } : {}) };
     },
@@ -118,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await services.events.stop();
       // Running operations are handed back (queued, no lease) for another replica to claim at once.
       await Promise.all([supervisor?.stop(), executor?.stop(), webhookWorkers?.stop(), drained]);
+      // The edge keeps serving; its lease is given up so a standby replica takes over at once.
+      await edge?.stop();
       await services.tokens.stop();
       await services.signal.stop();
       if (metricsServer?.listening) await drain(metricsServer, 0);

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -67,6 +67,8 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Seconds between the autoscaler's samples and decisions (WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS, 1–300). */
   autoscaleIntervalSeconds: number;
+  /** The Docker edge (WHEELHOUSE_EDGE*): routes, custom domains, TLS. */
+  edge: EdgeConfig;
 }
 
 /** Outbound webhook settings (WHEELHOUSE_WEBHOOK_*). */
@@ -79,6 +81,22 @@ export interface WebhookConfig {
   timeoutSeconds: number;
   /** A webhook whose attempts fail without a success for this long is disabled. */
   disableAfterSeconds: number;
+}
+
+/** The Docker edge's settings. */
+export interface EdgeConfig {
+  /** `auto`: run the edge when HAProxy is installed; `off`: no edge. */
+  mode: 'auto' | 'off';
+  /** The HAProxy program (WHEELHOUSE_EDGE_HAPROXY; found on PATH or in /usr/sbin by default). */
+  haproxyPath: string;
+  httpPort: number;
+  httpsPort: number;
+  host: string;
+  domain: string;
+  /** How long a replica being replaced may finish requests in flight (WHEELHOUSE_EDGE_DRAIN_SECONDS). */
+  drainTimeoutSeconds: number;
+  /** How often the process that drives the edge checks the routes and the lease (ms). */
+  syncIntervalMs: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -164,6 +182,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       z.coerce.number().int().min(1).max(300),
       env.WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS ?? '15',
     ),
+    edge: readEdgeConfig(env),
   };
 }
 
@@ -250,6 +269,36 @@ function parseOrigins(raw: string | undefined): string[] {
     out.push(url.origin);
   }
   return out;
+}
+
+const DNS_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function readEdgeConfig(env: NodeJS.ProcessEnv): EdgeConfig {
+  const domain = (env.WHEELHOUSE_EDGE_DOMAIN?.trim() || 'localhost').toLowerCase();
+  if (!DNS_NAME.test(domain))
+    throw new ConfigError('WHEELHOUSE_EDGE_DOMAIN', `${JSON.stringify(domain)} is not a DNS name`);
+  return {
+    mode: parseWith('WHEELHOUSE_EDGE', z.enum(['auto', 'off']), env.WHEELHOUSE_EDGE?.trim() || 'auto'),
+    haproxyPath: env.WHEELHOUSE_EDGE_HAPROXY?.trim() || findOnPath('haproxy', env.PATH) || '/usr/sbin/haproxy',
+    httpPort: parseWith('WHEELHOUSE_EDGE_HTTP_PORT', portSchema, env.WHEELHOUSE_EDGE_HTTP_PORT?.trim() || '8080'),
+    httpsPort: parseWith('WHEELHOUSE_EDGE_HTTPS_PORT', portSchema, env.WHEELHOUSE_EDGE_HTTPS_PORT?.trim() || '8443'),
+    host: env.WHEELHOUSE_EDGE_HOST?.trim() || '127.0.0.1',
+    domain,
+    drainTimeoutSeconds: parseWith(
+      'WHEELHOUSE_EDGE_DRAIN_SECONDS',
+      z.coerce.number().min(0).max(3600),
+      env.WHEELHOUSE_EDGE_DRAIN_SECONDS?.trim() || '30',
+    ),
+    syncIntervalMs: 2000,
+  };
+}
+
+function findOnPath(program: string, path: string | undefined): string | undefined {
+  for (const dir of [...(path ?? '').split(':').filter(Boolean), '/usr/sbin', '/usr/local/sbin']) {
+    const candidate = resolve(dir, program);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 function parseWith<T>(setting: string, schema: z.ZodType<T>, raw: string): T {

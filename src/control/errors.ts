@@ -41,8 +41,10 @@ export class CapabilityNotSupportedError extends DomainError {
   constructor(
     readonly capability: Capability,
     readonly provider: string,
+    /** Why, when the provider says (e.g. which program to install). */
+    reason?: string,
   ) {
-    super(`provider "${provider}" does not support ${capability}`);
+    super(`provider "${provider}" does not support ${capability}${reason ? `: ${reason}` : ''}`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { RouteService } from './routes.js';
 import type { SecretService } from './secrets.js';
 import type { EventHub } from './streams/event-hub.js';
 import type { TenantService } from './tenants.js';
@@ -25,4 +26,6 @@ export interface Services {
   /** Outbound webhooks, and the signal that wakes this process's deliverer. */
   webhooks: WebhookService;
   webhookSignal: WebhookSignal;
+  /** Routes and the providers' edges. */
+  routes: RouteService;
 }

@@ -153,6 +153,42 @@ export interface SecretTable {
   updated_at: CreatedAt;
 }
 
+/** A route: a stable address (host + path prefix) for one service port of an instance. */
+export interface RouteTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  provider: string;
+  service: string;
+  port: number;
+  host: string;
+  path_prefix: string;
+  custom: boolean;
+  url: string;
+  tls_source: 'secret' | 'edge_ca' | null;
+  tls_secret_key: string | null;
+  redirect_http: ColumnType<boolean, boolean | undefined, boolean>;
+  tls_issuer: string | null;
+  tls_not_after: Timestamp;
+  status: ColumnType<
+    'pending' | 'active' | 'failed',
+    'pending' | 'active' | 'failed' | undefined,
+    'pending' | 'active' | 'failed'
+  >;
+  message: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Who drives a provider's edge, until when. */
+export interface EdgeLeaseTable {
+  name: string;
+  owner: string;
+  expires_at: Date;
+}
+
 /** The installation's edge CA (one row, id `edge`): its certificate, and its key sealed with the vault's key. */
 export interface EdgeCertificateAuthorityTable {
   id: string;
@@ -232,6 +268,8 @@ export interface Database {
   release_objects: ReleaseObjectTable;
   events: EventTable;
   secrets: SecretTable;
+  routes: RouteTable;
+  edge_leases: EdgeLeaseTable;
   edge_certificate_authority: EdgeCertificateAuthorityTable;
   edge_issued_certificates: EdgeIssuedCertificateTable;
   webhooks: WebhookTable;
@@ -271,6 +309,8 @@ export type AutoscaleStateRow = Selectable<AutoscaleStateTable>;
 export type AutoscaleStateUpdate = Updateable<AutoscaleStateTable>;
 
 export type TenantRow = Selectable<TenantTable>;
+export type RouteRow = Selectable<RouteTable>;
+export type NewRoute = Insertable<RouteTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
 export type NewApiToken = Insertable<ApiTokenTable>;
 export type InstanceRow = Selectable<InstanceTable>;

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { type Config, ConfigError, type ProviderConnection } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { DockerEdgeOptions } from './docker/docker-edge.js';
 import type { Provider } from './provider.js';
 import { isHealthChecker } from './provider.js';
 import type { Registry } from './registry.js';
@@ -13,7 +14,14 @@ type ProviderFactory = (conn: ProviderConnection, config: Config) => Promise<Pro
 const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = {
   docker: async (conn, config) => {
     const { dockerProviderFromConfig } = await import('./docker/docker-config.js');
-    return dockerProviderFromConfig(conn.key, conn.options, conn.region, config.dockerHost, config.dockerLabels);
+    return dockerProviderFromConfig(
+      conn.key,
+      conn.options,
+      conn.region,
+      config.dockerHost,
+      config.dockerLabels,
+      dockerEdgeOptions(config),
+    );
   },
   kubernetes: async (conn, config) => {
     const { kubernetesProviderFromConfig } = await import('./kubernetes/kubernetes-config.js');
@@ -23,6 +31,21 @@ const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = 
     return provider;
   },
 };
+
+/** The Docker edge's options from the WHEELHOUSE_EDGE* settings; undefined when it is off. */
+export function dockerEdgeOptions(config: Config): DockerEdgeOptions | undefined {
+  const e = config.edge;
+  if (e.mode === 'off') return undefined;
+  return {
+    dataDir: config.dataDir,
+    haproxyPath: e.haproxyPath,
+    host: e.host,
+    httpPort: e.httpPort,
+    httpsPort: e.httpsPort,
+    domain: e.domain,
+    drainTimeoutMs: e.drainTimeoutSeconds * 1000,
+  };
+}
 
 /** The Docker Engine's socket when DOCKER_HOST is not set. */
 export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';

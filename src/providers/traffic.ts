@@ -93,3 +93,22 @@ export function isTrafficEngine(p: Provider): p is Provider & TrafficEngine {
   const t = p as Partial<TrafficEngine>;
   return typeof t.applyRoutes === 'function' && typeof t.edge === 'function';
 }
+
+/**
+ * A traffic engine whose data plane runs beside the control plane and is
+ * driven by one control-plane process at a time (the Docker edge's HAProxy):
+ * the process that holds the edge's lease hands it the complete set of
+ * routes; the others stand by. An Ingress needs none of this.
+ */
+export interface DrivenEdge {
+  /** Takes the data plane over (starts it, or adopts the one running) and makes `routes` its complete set. */
+  drive(ctx: CallContext, routes: readonly RouteSpec[]): Promise<void>;
+  /** Another process drives the data plane now: stop changing it (it keeps serving). */
+  standBy(): void;
+}
+
+/** True when `p` has a data plane that one process drives at a time. */
+export function isDrivenEdge(p: Provider): p is Provider & DrivenEdge {
+  const t = p as Partial<DrivenEdge>;
+  return typeof t.drive === 'function' && typeof t.standBy === 'function';
+}

@@ -16,6 +16,7 @@ import './subscriptions.js';
 import './webhooks.js';
 import './sources.js';
 import './autoscaling.js';
+import './routes.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

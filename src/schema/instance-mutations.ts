@@ -16,12 +16,14 @@ import {
 } from '../control/errors.js';
 import type { Enqueued } from '../control/idempotency.js';
 import type { Instance, Operation } from '../control/model.js';
+import { routeInputErrors } from '../control/routes.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
+import { RouteInputRef } from './routes.js';
 import { WorkloadSourceInput } from './sources.js';
 import {
   ConfigFileInput,
@@ -79,6 +81,7 @@ const ProvisionInstanceInput = builder.inputType('ProvisionInstanceInput', {
     }),
     idempotencyKey: t.string({ description: 'Retry-safe key: the same key and input return the same operation.' }),
     wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
+    routes: t.field({ type: [RouteInputRef], description: 'Routes to its services, added with it.' }),
   }),
 });
 
@@ -196,7 +199,22 @@ builder.mutationFields((t) => ({
     },
     args: { input: t.arg({ type: ProvisionInstanceInput, required: true, description: 'What to do.' }) },
     resolve: rateLimited(async (_r, { input }, ctx) => {
-      return settle(ctx, await ctx.services.instances.provision(ctx.principal, input), input.wait);
+      const { routes, ...rest } = input;
+      // Routes are checked before anything is written; added once the instance exists.
+      const problems = (routes ?? []).flatMap((r, i) => routeInputErrors(r, ['input', 'routes', String(i)]));
+      if (problems.length > 0) throw new ValidationError(problems);
+      if (routes?.length) ctx.services.routes.requireEdge(rest.provider ?? undefined);
+      const result = await ctx.services.instances.provision(ctx.principal, rest);
+      for (const [i, route] of (routes ?? []).entries()) {
+        // A retried provision (same key) finds its routes again instead of conflicting with them.
+        const idempotencyKey = rest.idempotencyKey ? `${rest.idempotencyKey.slice(0, 180)}:route:${i}` : null;
+        await ctx.services.routes.add(ctx.principal, { instanceId: result.instance.id, route, idempotencyKey }, [
+          'input',
+          'routes',
+          String(i),
+        ]);
+      }
+      return settle(ctx, result, input.wait);
     }),
   }),
   deployInstance: t.field({

@@ -8,6 +8,7 @@ export const NODE_TYPES = [
   'Instance',
   'Operation',
   'Release',
+  'Route',
   'Tenant',
   'Webhook',
   'WebhookDelivery',

@@ -5,6 +5,7 @@ import { ProviderCatalog } from '../control/provider-catalog.js';
 import { VaultCredentials } from '../control/provider-credentials.js';
 import { QueryService } from '../control/queries.js';
 import { RateLimiter } from '../control/rate-limiter.js';
+import { RouteService } from '../control/routes.js';
 import { loadSecretKey, SecretService } from '../control/secrets.js';
 import type { Services } from '../control/services.js';
 import { EventHub } from '../control/streams/event-hub.js';
@@ -54,5 +55,6 @@ export async function createServices(
     }),
     webhooks: new WebhookService(db, secrets.key, config.webhooks, webhookSignal),
     webhookSignal,
+    routes: new RouteService(db, registry, secrets),
   };
 }

@@ -5,6 +5,7 @@ import type { Services } from '../control/services.js';
 import type { DbHandle } from '../db/db-types.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../providers/registry.js';
+import { EdgeDriver } from '../worker/edge-driver.js';
 import { Executor, type ExecutorOptions } from '../worker/executor.js';
 import { Supervisor } from '../worker/supervisor.js';
 
@@ -15,6 +16,8 @@ export type ExecutorTuning = Partial<Pick<ExecutorOptions, 'leaseMs' | 'concurre
 export interface Workers {
   executor: Executor | undefined;
   supervisor: Supervisor | undefined;
+  /** Drives the providers' edges (one process per edge, by lease); absent with WHEELHOUSE_EDGE=off. */
+  edge: EdgeDriver | undefined;
 }
 
 /** Builds the executor (WHEELHOUSE_WORKER) and the supervisor (WHEELHOUSE_SUPERVISOR); neither starts yet. */
@@ -47,5 +50,16 @@ export function createWorkers(
         autoscaleIntervalMs: config.autoscaleIntervalSeconds * 1000,
       })
     : undefined;
-  return { executor, supervisor };
+  const edge =
+    config.edge.mode === 'off'
+      ? undefined
+      : new EdgeDriver({
+          db,
+          registry,
+          routes: services.routes,
+          logger: logger.child({ component: 'edge' }),
+          owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+          intervalMs: config.edge.syncIntervalMs,
+        });
+  return { executor, supervisor, edge };
 }

@@ -48,30 +48,7 @@ function words(text: string): string[] {
  */
 const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   // issue 22
-  edge: words(`
-    AddRouteInput AddRouteInput.idempotencyKey AddRouteInput.instanceId AddRouteInput.route
-    AddRoutePayload AddRoutePayload.instance AddRoutePayload.route AddRouteResult
-    AddRouteResult.AddRoutePayload AddRouteResult.CapabilityNotSupportedError
-    AddRouteResult.ConflictError AddRouteResult.ForbiddenError
-    AddRouteResult.IdempotencyConflictError AddRouteResult.InvalidStateError
-    AddRouteResult.NotFoundError AddRouteResult.RateLimitedError AddRouteResult.ValidationError Edge
-    Edge.caCertificate Edge.domain Edge.healthy Edge.httpAddress Edge.httpsAddress Edge.kind
-    Edge.message Instance.routes Mutation.addRoute Mutation.addRoute(input) Mutation.removeRoute
-    Mutation.removeRoute(input) Provider.edge ProvisionInstanceInput.routes Query.routes
-    Query.routes(after) Query.routes(filter) Query.routes(first) QueryRoutesConnection
-    QueryRoutesConnection.edges QueryRoutesConnection.pageInfo QueryRoutesConnectionEdge
-    QueryRoutesConnectionEdge.cursor QueryRoutesConnectionEdge.node RemoveRouteInput
-    RemoveRouteInput.routeId RemoveRoutePayload RemoveRoutePayload.instance
-    RemoveRoutePayload.routeId RemoveRouteResult RemoveRouteResult.ForbiddenError
-    RemoveRouteResult.NotFoundError RemoveRouteResult.RateLimitedError
-    RemoveRouteResult.RemoveRoutePayload Route Route.createdAt Route.custom Route.host Route.id
-    Route.instance Route.message Route.pathPrefix Route.port Route.service Route.status Route.tls
-    Route.url Route:Node RouteFilter RouteFilter.host RouteFilter.instanceId RouteInput
-    RouteInput.host RouteInput.pathPrefix RouteInput.port RouteInput.service RouteInput.tls
-    RouteStatus RouteStatus.ACTIVE RouteStatus.FAILED RouteStatus.PENDING RouteTls RouteTls.issuer
-    RouteTls.notAfter RouteTls.secretKey RouteTls.source RouteTlsInput RouteTlsInput.redirectHttp
-    RouteTlsInput.secretKey RouteTlsSource RouteTlsSource.EDGE_CA RouteTlsSource.SECRET
-  `),
+  edge: words(``),
   // issue 23
   rollouts: words(`
     AnalysisInput AnalysisInput.failureLimit AnalysisInput.intervalSeconds

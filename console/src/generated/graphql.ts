@@ -20,6 +20,28 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** A new route. */
+export type AddRouteInput = {
+  /** Retry-safe key: the same key and input return the same route. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The route. */
+  route: RouteInput;
+};
+
+/** The new route. */
+export type AddRoutePayload = {
+  __typename?: 'AddRoutePayload';
+  /** Its instance. */
+  instance: Instance;
+  /** The route. */
+  route: Route;
+};
+
+/** The payload, or why it could not be done. */
+export type AddRouteResult = AddRoutePayload | CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ValidationError;
+
 /** An API token. Its secret is shown once, at creation, and stored only as a hash. */
 export type ApiToken = Node & {
   __typename?: 'ApiToken';
@@ -400,6 +422,25 @@ export type DesiredState =
   /** Should be stopped. */
   | 'STOPPED';
 
+/** A provider's edge: where routed services are served. */
+export type Edge = {
+  __typename?: 'Edge';
+  /** PEM of the CA that signs the certificates the edge issues itself. */
+  caCertificate?: Maybe<Scalars['String']['output']>;
+  /** Generated hosts are <service>-<instance>-<tenant>.<domain>. */
+  domain: Scalars['String']['output'];
+  /** Whether it serves now. */
+  healthy: Scalars['Boolean']['output'];
+  /** Where plain HTTP is served, e.g. http://127.0.0.1:8080. */
+  httpAddress?: Maybe<Scalars['String']['output']>;
+  /** Where HTTPS is served, e.g. https://127.0.0.1:8443. */
+  httpsAddress?: Maybe<Scalars['String']['output']>;
+  /** `haproxy` (Docker), `ingress` (Kubernetes). */
+  kind: Scalars['String']['output'];
+  /** Why not, when unhealthy. */
+  message?: Maybe<Scalars['String']['output']>;
+};
+
 /** A way to reach an instance. */
 export type Endpoint = {
   __typename?: 'Endpoint';
@@ -610,6 +651,8 @@ export type Instance = Node & {
   resources?: Maybe<ResourceUsage>;
   /** Restarts, summed over services. */
   restarts: Scalars['Int']['output'];
+  /** Its routes, oldest first. */
+  routes: Array<Route>;
   /** Its services, each with its spec and live status. */
   services: Array<InstanceService>;
   /** What the instance runs: SERVICES, or the kind of its source. */
@@ -873,6 +916,8 @@ export type ManifestSourceInput = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds a route: a stable address for one service port. */
+  addRoute: AddRouteResult;
   /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
   cancelOperation: CancelOperationResult;
   /** Issues a token for your tenant (ADMIN) or any tenant (SYSTEM). */
@@ -897,6 +942,8 @@ export type Mutation = {
   putSecret: PutSecretResult;
   /** Sends a delivery again, with the same webhook-id and body and a fresh retry schedule. Needs ADMIN. */
   redeliverWebhookDelivery: RedeliverWebhookDeliveryResult;
+  /** Removes a route; the edge stops serving its address. */
+  removeRoute: RemoveRouteResult;
   /** Queues a restart of every service. */
   restartInstance: RestartInstanceResult;
   /** Revokes a token of your tenant at once; its open subscriptions close. */
@@ -915,6 +962,12 @@ export type Mutation = {
   testWebhook: TestWebhookResult;
   /** Changes a webhook of your tenant. Needs ADMIN. */
   updateWebhook: UpdateWebhookResult;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationAddRouteArgs = {
+  input: AddRouteInput;
 };
 
 
@@ -988,6 +1041,12 @@ export type MutationPutSecretArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationRedeliverWebhookDeliveryArgs = {
   input: RedeliverWebhookDeliveryInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRemoveRouteArgs = {
+  input: RemoveRouteInput;
 };
 
 
@@ -1197,6 +1256,8 @@ export type Provider = {
   __typename?: 'Provider';
   /** What it can do. */
   capabilities: Array<Capability>;
+  /** Its edge (routes, custom domains, TLS); null when it has none. */
+  edge?: Maybe<Edge>;
   /** Connectivity; null when the provider cannot test itself. */
   health?: Maybe<ProviderHealth>;
   /** Used when a provision names no provider. */
@@ -1249,6 +1310,8 @@ export type ProvisionInstanceInput = {
   provider?: InputMaybe<Scalars['String']['input']>;
   /** Readiness policy for this instance's operations. */
   readiness?: InputMaybe<ReadinessPolicyInput>;
+  /** Routes to its services, added with it. */
+  routes?: InputMaybe<Array<RouteInput>>;
   /** Its services. */
   services: Array<ServiceSpecInput>;
   /** A workload source instead of services (then services is []). */
@@ -1312,6 +1375,8 @@ export type Query = {
   providers: Array<Provider>;
   /** An instance's releases, newest first. */
   releases: QueryReleasesConnection;
+  /** The routes of the viewer's tenant, newest first. */
+  routes: QueryRoutesConnection;
   /** The tenant's secrets by key (keys and versions, never values), forward only: `first` (at most 100, default 20) after a cursor. */
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
@@ -1393,6 +1458,16 @@ export type QueryReleasesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   instanceId: Scalars['ID']['input'];
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryRoutesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<RouteFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1485,6 +1560,18 @@ export type QueryReleasesConnectionEdge = {
   __typename?: 'QueryReleasesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: Release;
+};
+
+export type QueryRoutesConnection = {
+  __typename?: 'QueryRoutesConnection';
+  edges: Array<QueryRoutesConnectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type QueryRoutesConnectionEdge = {
+  __typename?: 'QueryRoutesConnectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Route;
 };
 
 /** A page of the tenant's secrets, ordered by key. */
@@ -1613,6 +1700,24 @@ export type Release = Node & {
   version: Scalars['Int']['output'];
 };
 
+/** A route to remove. */
+export type RemoveRouteInput = {
+  /** The route (global id). */
+  routeId: Scalars['ID']['input'];
+};
+
+/** The removed route. */
+export type RemoveRoutePayload = {
+  __typename?: 'RemoveRoutePayload';
+  /** Its instance. */
+  instance: Instance;
+  /** Its global id. */
+  routeId: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type RemoveRouteResult = ForbiddenError | NotFoundError | RateLimitedError | RemoveRoutePayload;
+
 /** Requested resources of a service. */
 export type ResourceSpec = {
   __typename?: 'ResourceSpec';
@@ -1736,6 +1841,93 @@ export type RotateWebhookSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type RotateWebhookSecretResult = ForbiddenError | NotFoundError | RateLimitedError | RotateWebhookSecretPayload;
+
+/** A stable address for one service port of an instance: it never changes while the route exists. */
+export type Route = Node & {
+  __typename?: 'Route';
+  /** When it was added. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether the host was given (else generated). */
+  custom: Scalars['Boolean']['output'];
+  /** The host (lower-case DNS name). */
+  host: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Why it failed. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** `/` for the whole host, else a path prefix. */
+  pathPrefix: Scalars['String']['output'];
+  /** Its container port. */
+  port: Scalars['Int']['output'];
+  /** The routed service. */
+  service: Scalars['String']['output'];
+  /** What the edge made of it. */
+  status: RouteStatus;
+  /** HTTPS, when the route has it. */
+  tls?: Maybe<RouteTls>;
+  /** The stable address: scheme, host (and the edge's port when not 80/443), prefix. */
+  url: Scalars['String']['output'];
+};
+
+/** Which routes. */
+export type RouteFilter = {
+  /** On this host. */
+  host?: InputMaybe<Scalars['String']['input']>;
+  /** Of this instance (global id). */
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A route to one service port. */
+export type RouteInput = {
+  /** A DNS name of yours; generated when absent. */
+  host?: InputMaybe<Scalars['String']['input']>;
+  /** `/` for the whole host, else a prefix like /api. */
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  /** Its container port. */
+  port: Scalars['Int']['input'];
+  /** The service. */
+  service: Scalars['String']['input'];
+  /** Serve HTTPS. */
+  tls?: InputMaybe<RouteTlsInput>;
+};
+
+/** What the edge made of a route. */
+export type RouteStatus =
+  /** Served by the edge. */
+  | 'ACTIVE'
+  /** The edge cannot serve it; `message` says why. */
+  | 'FAILED'
+  /** Written; the edge has not taken it yet. */
+  | 'PENDING';
+
+/** A route's HTTPS: where its certificate comes from and when it expires. Never the key. */
+export type RouteTls = {
+  __typename?: 'RouteTls';
+  /** The certificate's issuer. */
+  issuer?: Maybe<Scalars['String']['output']>;
+  /** When the certificate expires. */
+  notAfter?: Maybe<Scalars['DateTime']['output']>;
+  /** The vault key (SECRET). */
+  secretKey?: Maybe<Scalars['String']['output']>;
+  /** Where the certificate comes from. */
+  source: RouteTlsSource;
+};
+
+/** HTTPS for a route: the vault's certificate, or one the edge's CA issues. */
+export type RouteTlsInput = {
+  /** Plain HTTP on the host answers 308 to HTTPS. */
+  redirectHttp?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A vault key holding a PEM chain and its key; absent: the edge's own CA. */
+  secretKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Where a route's certificate comes from. */
+export type RouteTlsSource =
+  /** Issued by the edge's own CA (Provider.edge.caCertificate). */
+  | 'EDGE_CA'
+  /** A vault entry holding a PEM chain and its key. */
+  | 'SECRET';
 
 /** A resource change for one service. */
 export type ScaleInstanceInput = {
@@ -2521,6 +2713,7 @@ export type NodeQuery = { __typename?: 'Query', node?:
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
     | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
+    | { __typename: 'Route', id: string }
     | { __typename: 'Tenant', name: string, createdAt: string, id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'WebhookDelivery', id: string }
@@ -2537,6 +2730,7 @@ export type NodesQuery = { __typename?: 'Query', nodes: Array<
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null } }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
     | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
+    | { __typename: 'Route', id: string }
     | { __typename: 'Tenant', name: string, createdAt: string, id: string }
     | { __typename: 'Webhook', id: string }
     | { __typename: 'WebhookDelivery', id: string }

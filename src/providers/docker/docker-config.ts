@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DockerEdgeOptions } from './docker-edge.js';
 import { DockerProvider, type DockerProviderOptions } from './docker-provider.js';
 
 /** A label key an operator may add: Docker's key syntax, outside the provider's own `wheelhouse.` keys. */
@@ -36,6 +37,7 @@ export function dockerProviderFromConfig(
   region: string | undefined,
   dockerHost: string | undefined,
   labels: Record<string, string> = {},
+  edge?: DockerEdgeOptions,
 ): DockerProvider {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -51,5 +53,6 @@ export function dockerProviderFromConfig(
     // The setting's labels apply to every Docker provider; an entry's own options add to them.
     labels: { ...labels, ...own },
     ...((region ?? parsed.data.region) ? { region: region ?? parsed.data.region } : {}),
+    ...(edge ? { edge } : {}),
   });
 }

@@ -40,9 +40,12 @@ import {
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import { redact } from '../redact.js';
+import type { EdgeInfo, RouteSpec } from '../traffic.js';
 import { Call } from './docker-call.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
 import { deployServices, serviceOf } from './docker-deploy.js';
+import { DockerEdge, type DockerEdgeOptions, haproxyInstalled } from './docker-edge.js';
+import { DockerEdgeHooks } from './docker-edge-hooks.js';
 import {
   DockerEngine,
   type Listed,
@@ -59,7 +62,7 @@ import { engineInfo, hasNvidiaRuntime } from './docker-gpu.js';
 import { probe, probeAddress } from './docker-health.js';
 import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
-import { baseLabels, Labels } from './docker-names.js';
+import { baseLabels, Labels, networkName } from './docker-names.js';
 import { Rollout, settleAll } from './docker-rollout.js';
 import {
   carriedSecrets,
@@ -132,6 +135,12 @@ export interface DockerProviderOptions extends DockerConnectionOptions {
    * Keys under `wheelhouse.` are the provider's own and are ignored here.
    */
   labels?: Record<string, string>;
+  /**
+   * The HAProxy edge (routes, custom domains, TLS). Absent, or when its
+   * program is not installed, or when the engine is remote: no edge, and
+   * routes are refused.
+   */
+  edge?: DockerEdgeOptions;
 }
 
 /** The capabilities the Docker provider implements, and nothing more. */
@@ -167,6 +176,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   readonly #events: DockerEventFeed;
   #engineVersion: string | undefined;
   readonly #labels: Record<string, string>;
+  /** The HAProxy edge, when there is one (see DockerProviderOptions.edge). */
+  readonly #edge: DockerEdge | undefined;
+  /** Why there is no edge, for the capability error that refuses routes. */
+  readonly noEdgeReason: string | undefined;
 
   constructor(options: DockerProviderOptions = {}) {
     this.#labels = { ...options.labels };
@@ -182,14 +195,39 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       pullTimeoutMs: options.pullTimeoutMs ?? 120_000,
       stopTimeoutSeconds: options.stopTimeoutSeconds ?? 10,
     });
-    this.#rollout = new Rollout(this.#engine, {
-      minReadyMs: this.#minReadyMs,
-      initTimeoutMs: options.initTimeoutMs ?? 5 * 60_000,
-      rolloutTimeoutMs: options.rolloutTimeoutMs ?? 2 * 60_000,
-      pollIntervalMs: options.pollIntervalMs ?? 250,
-      useInit: options.useInit ?? true,
-      remoteHost: this.#remoteHost,
-    });
+    if (!options.edge) {
+      this.noEdgeReason = 'the edge is off (WHEELHOUSE_EDGE=off)';
+    } else if (options.host) {
+      this.noEdgeReason = 'the edge runs only beside a local Docker Engine';
+    } else if (!haproxyInstalled(options.edge.haproxyPath)) {
+      this.noEdgeReason = `HAProxy is not installed at ${options.edge.haproxyPath}: install it (Debian/Ubuntu: apt-get install haproxy) to get routes, custom domains and TLS`;
+    } else {
+      this.#edge = new DockerEdge(this.#engine.docker, options.edge);
+    }
+    const edge = this.#edge;
+    if (edge) {
+      // Present only with an edge, so isTrafficEngine / isDrivenEdge say whether this provider has one.
+      Object.assign(this, {
+        edge: async (): Promise<EdgeInfo> => edge.info(),
+        applyRoutes: async (_ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]) =>
+          edge.applyRoutes(instanceId, routes),
+        counters: async (_ctx: CallContext, instanceId: string, service: string) => edge.counters(instanceId, service),
+        drive: async (_ctx: CallContext, routes: readonly RouteSpec[]) => edge.drive(routes),
+        standBy: () => edge.standBy(),
+      });
+    }
+    this.#rollout = new Rollout(
+      this.#engine,
+      {
+        minReadyMs: this.#minReadyMs,
+        initTimeoutMs: options.initTimeoutMs ?? 5 * 60_000,
+        rolloutTimeoutMs: options.rolloutTimeoutMs ?? 2 * 60_000,
+        pollIntervalMs: options.pollIntervalMs ?? 250,
+        useInit: options.useInit ?? true,
+        remoteHost: this.#remoteHost,
+      },
+      edge ? new DockerEdgeHooks(this.#engine, edge) : undefined,
+    );
     this.#events = new DockerEventFeed(this.#engine.docker, {
       resync: async () =>
         (await this.managedWorkloads({ signal: AbortSignal.timeout(15_000) })).map((w) => w.instanceId),
@@ -215,8 +253,17 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   }
 
   capabilities(): readonly Capability[] {
-    // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo).
-    return this.#nvidia ? [...DOCKER_CAPABILITIES, Capabilities.gpu] : DOCKER_CAPABILITIES;
+    // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo); domains and TLS with the edge.
+    const extra: Capability[] = [
+      ...(this.#nvidia ? [Capabilities.gpu] : []),
+      ...(this.#edge ? [Capabilities.customDomains, Capabilities.tls] : []),
+    ];
+    return extra.length ? [...DOCKER_CAPABILITIES, ...extra] : DOCKER_CAPABILITIES;
+  }
+
+  /** The HAProxy edge, when this provider has one (tests stop its data plane with it). */
+  dataPlane(): DockerEdge | undefined {
+    return this.#edge;
   }
 
   /** Whether `docker info` listed an nvidia runtime when last asked. */
@@ -347,20 +394,39 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     return this.#run(ctx, 'start', async (call) => {
       const all = await this.#engine.listOrThrow(call, instanceId);
       await this.#startAll(call, all, (c) => c.state === 'exited' || c.state === 'created');
+      await this.#joinEdge(call, instanceId);
     });
   }
 
   async stop(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'stop', async (call) => {
-      await this.#engine.stopAll(call, await this.#engine.listOrThrow(call, instanceId));
+      const all = await this.#engine.listOrThrow(call, instanceId);
+      await this.#leaveEdge(call, instanceId, all);
+      await this.#engine.stopAll(call, all);
     });
   }
 
   async restart(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'restart', async (call) => {
       const all = await this.#engine.listOrThrow(call, instanceId);
-      await this.#engine.stopAll(call, all);
-      await this.#startAll(call, all, () => true);
+      // A routed service restarts by rolling replacement, so its address never goes without a ready replica.
+      const routed = new Set<string>();
+      if (this.#edge) {
+        for (const service of new Set(all.filter((c) => c.role !== ServiceRoles.init).map((c) => c.service))) {
+          if ((await this.#edge.backendsOf(instanceId, service)).length > 0) routed.add(service);
+        }
+      }
+      const plain = all.filter((c) => !routed.has(c.service));
+      await this.#engine.stopAll(call, plain);
+      await this.#startAll(call, plain, () => true);
+      for (const service of routed) {
+        await this.#convergeRunning(
+          call,
+          instanceId,
+          all.filter((c) => c.service === service),
+          { replace: true },
+        );
+      }
     });
   }
 
@@ -507,6 +573,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
    */
   async #scaleToZero(call: Call, mine: Listed[]): Promise<void> {
     const keep = reference(mine);
+    if (keep) await this.#leaveEdge(call, keep.labels[Labels.instance] ?? '', mine);
     await this.#engine.removeAll(
       call,
       mine.filter((c) => c !== keep),
@@ -608,6 +675,57 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       if (err instanceof SpecError) throw call.fail(ProviderErrorKinds.invalidSpec, err.message, err);
       throw toProviderError(err, call.context());
     }
+  }
+
+  /** Drains the running containers among `all` out of the edge's backends (no-op without routes). */
+  async #leaveEdge(_call: Call, instanceId: string, all: Listed[]): Promise<void> {
+    if (!this.#edge) return;
+    for (const service of new Set(all.map((c) => c.service))) {
+      const running = all.filter((c) => c.service === service && c.state === 'running');
+      await this.#edge.leave(
+        instanceId,
+        service,
+        running.map((c) => c.id),
+      );
+    }
+  }
+
+  /** Joins every running replica of the instance to its service's backends (no-op without routes). */
+  async #joinEdge(call: Call, instanceId: string): Promise<void> {
+    if (!this.#edge) return;
+    const hooks = new DockerEdgeHooks(this.#engine, this.#edge);
+    const all = await this.#engine.list(call, instanceId);
+    for (const service of new Set(all.filter((c) => c.role !== ServiceRoles.init).map((c) => c.service))) {
+      const running = all.filter((c) => c.service === service).map((c) => c.id);
+      await hooks.join(call, instanceId, service, networkName(instanceId), running);
+    }
+  }
+
+  /** Converges one service on the spec and replica count its containers carry now (restart: replacing each). */
+  async #convergeRunning(call: Call, instanceId: string, mine: Listed[], opts: { replace?: boolean }): Promise<void> {
+    const ref = reference(mine);
+    const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
+    const stored = this.#engine.labelledSpec(call, info);
+    const limits = limitsOf(info);
+    const spec: LabelledServiceSpec = { ...stored, cpuMillis: limits.cpuMillis, memoryMb: limits.memoryMb };
+    const instance = await this.#engine.instanceContext(call, instanceId);
+    const secretEnv = carriedSecrets(info, stored, undefined);
+    call.secrets.push(...Object.values(secretEnv));
+    await this.#rollout.converge(call, {
+      instanceId,
+      kind: instance.kind,
+      network: instance.network,
+      base: instance.base,
+      releaseId: ref.labels[Labels.release],
+      spec,
+      imageId: info.Image,
+      replicas: replicaCount(mine),
+      secretEnv,
+      configTar: await this.#engine.readConfigTar(call, ref.id, stored.configFiles),
+      mode: 'rolling',
+      existing: mine,
+      ...(opts.replace ? { replace: true } : {}),
+    });
   }
 
   async #startAll(call: Call, all: Listed[], pick: (c: Listed) => boolean): Promise<void> {

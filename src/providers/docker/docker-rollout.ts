@@ -39,6 +39,22 @@ export interface ServicePlan {
   mode: 'recreate' | 'rolling';
   /** The service's containers now. */
   existing: Listed[];
+  /** Replace every replica even when its spec is unchanged (a rolling restart of a routed service). */
+  replace?: boolean;
+}
+
+/**
+ * What a rollout tells the edge (see docker-edge-hooks.ts): a replica joins
+ * the backends of its service once ready, and leaves them (drained) before
+ * it stops. A service nothing routes to has no backends: every call is then
+ * a cheap no-op.
+ */
+export interface RolloutEdge {
+  routed(instanceId: string, service: string): Promise<boolean>;
+  join(call: Call, instanceId: string, service: string, network: string, containerIds: string[]): Promise<void>;
+  leave(call: Call, instanceId: string, service: string, containers: Listed[]): Promise<void>;
+  /** Drops servers of containers that are gone (removed behind Wheelhouse's back). */
+  prune(call: Call, instanceId: string, service: string): Promise<void>;
 }
 
 /** Timing and placement settings of rollouts. */
@@ -57,6 +73,7 @@ export class Rollout {
   constructor(
     private readonly engine: DockerEngine,
     private readonly settings: RolloutSettings,
+    private readonly edge?: RolloutEdge,
   ) {}
 
   /**
@@ -66,15 +83,23 @@ export class Rollout {
    */
   async converge(call: Call, p: ServicePlan): Promise<void> {
     const hash = specHash(p.spec, p.imageId, p.kind);
+    const routed =
+      this.edge !== undefined &&
+      p.spec.role !== ServiceRoles.init &&
+      (await this.edge.routed(p.instanceId, p.spec.name));
+    // A routed service is never recreated all at once (the supervisor's re-provision included): its address stays served.
+    if (routed && p.mode === 'recreate') p = { ...p, mode: 'rolling' };
     const extra = p.existing.filter((c) => c.replica >= p.replicas).sort((a, b) => b.replica - a.replica);
-    for (const c of extra) await this.engine.remove(call, c.id);
+    for (const c of extra) {
+      if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, [c]);
+      await this.engine.remove(call, c.id);
+    }
     let inRange = p.existing.filter((c) => c.replica < p.replicas);
     if (p.mode === 'recreate') {
-      const reusable = (c: Listed) => c.hash === hash && c.state !== 'created';
-      await this.engine.removeAll(
-        call,
-        inRange.filter((c) => !reusable(c)),
-      );
+      const reusable = (c: Listed) => c.hash === hash && c.state !== 'created' && !p.replace;
+      const gone = inRange.filter((c) => !reusable(c));
+      if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, gone);
+      await this.engine.removeAll(call, gone);
       inRange = inRange.filter(reusable);
     }
     const one = (replica: number) => {
@@ -85,17 +110,40 @@ export class Rollout {
         replica,
         hash,
         inRange.filter((c) => c.replica === replica),
+        routed,
       );
     };
     if (p.mode === 'recreate') {
       // Nothing of a replica's predecessor runs any more: the replicas do not wait for each other.
       await settleAll(Array.from({ length: p.replicas }, (_, replica) => one(replica)));
-      return;
+    } else {
+      for (let replica = 0; replica < p.replicas; replica++) await one(replica);
     }
-    for (let replica = 0; replica < p.replicas; replica++) await one(replica);
+    if (routed) {
+      await this.edge?.prune(call, p.instanceId, p.spec.name);
+    } else if (this.edge && p.spec.role !== ServiceRoles.init && (await this.edge.routed(p.instanceId, p.spec.name))) {
+      // A route was added while this ran: its backend may predate the replicas made here.
+      const live = (await this.engine.list(call, p.instanceId)).filter(
+        (c) => c.service === p.spec.name && c.state === 'running',
+      );
+      await this.edge.join(
+        call,
+        p.instanceId,
+        p.spec.name,
+        p.network,
+        live.map((c) => c.id),
+      );
+    }
   }
 
-  async #convergeReplica(call: Call, p: ServicePlan, replica: number, hash: string, mine: Listed[]): Promise<void> {
+  async #convergeReplica(
+    call: Call,
+    p: ServicePlan,
+    replica: number,
+    hash: string,
+    mine: Listed[],
+    routed: boolean,
+  ): Promise<void> {
     const isInit = p.spec.role === ServiceRoles.init;
     const plan: ContainerPlan = {
       instanceId: p.instanceId,
@@ -110,40 +158,50 @@ export class Rollout {
       init: this.settings.useInit,
     };
     // A container that never started may lack its config files (a crash between create and copy): replace it.
-    let keep = mine.find((c) => c.hash === hash && c.state !== 'created');
+    let keep = p.replace ? undefined : mine.find((c) => c.hash === hash && c.state !== 'created');
     if (keep && isInit && keep.state === 'exited') {
       const info = await this.engine.docker.getContainer(keep.id).inspect(call.opts());
       if (info.State.ExitCode !== 0) keep = undefined;
     }
     let stale = mine.filter((c) => c !== keep);
     if (keep) {
+      if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, stale);
       await this.engine.removeAll(call, stale);
       if (isInit) {
         if (keep.state !== 'exited') await this.engine.start(call, keep.id);
         await this.#waitInit(call, keep.id, p.spec.name);
       } else {
-        if (keep.state === 'exited' || keep.state === 'created') await this.engine.start(call, keep.id);
+        const started = keep.state === 'exited' || keep.state === 'created';
+        if (started) await this.engine.start(call, keep.id);
         await this.#applyLimits(call, keep.id, p.spec);
+        if (routed) {
+          if (started) await this.#waitReady(call, keep.id, p.spec, replica, p.network);
+          await this.edge?.join(call, p.instanceId, p.spec.name, p.network, [keep.id]);
+        }
       }
       return;
     }
     const fixedPorts = p.spec.ports.some((x) => x.host) || stale.some((c) => c.spec?.ports.some((x) => x.host));
     if (isInit || fixedPorts) {
       // Nothing may run next to the replacement: it would hold the same host port, or an init must not run twice.
+      if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, stale);
       await this.engine.removeAll(call, stale);
       stale = [];
     }
     const id = await this.engine.createAndStart(call, plan, p.configTar);
     if (isInit) {
       await this.#waitInit(call, id, p.spec.name);
-    } else if (stale.length > 0) {
+    } else if (stale.length > 0 || routed) {
       try {
         await this.#waitReady(call, id, p.spec, replica, p.network);
       } catch (err) {
         await this.engine.remove(call, id).catch(() => undefined);
         throw err;
       }
+      // A routed replica joins its backends only once ready; its predecessor leaves (drained) only after.
+      if (routed) await this.edge?.join(call, p.instanceId, p.spec.name, p.network, [id]);
     }
+    if (routed) await this.edge?.leave(call, p.instanceId, p.spec.name, stale);
     await this.engine.removeAll(call, stale);
   }
 

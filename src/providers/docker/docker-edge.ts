@@ -1,0 +1,386 @@
+/**
+ * The Docker edge: an HAProxy that gives every routed service a stable
+ * address. Wheelhouse renders its configuration from the routes (held in
+ * Postgres, handed over by the edge driver) and the replicas the engine runs,
+ * and drives it over its runtime socket while containers change (a replica
+ * joins a backend once ready; an old one is drained before it stops).
+ * HAProxy runs detached, so requests keep flowing while Wheelhouse restarts;
+ * the next process adopts it. Nothing here proxies a request.
+ */
+import { accessSync, constants } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import type Dockerode from 'dockerode';
+import type { BackendCounters, EdgeInfo, RouteSpec } from '../traffic.js';
+import {
+  backendName,
+  backendPrefix,
+  type EdgeBackend,
+  type EdgeRouteLine,
+  renderEdgeConfig,
+  serverName,
+  serverOptions,
+} from './docker-edge-config.js';
+import {
+  type EdgePaths,
+  edgePaths,
+  reload,
+  runningMaster,
+  startDetached,
+  stopProcess,
+  validateConfig,
+} from './docker-edge-process.js';
+import { parseShowStat, runtimeCommand } from './docker-edge-runtime.js';
+import { instanceFilter, Labels, networkName } from './docker-names.js';
+
+/** How the Docker edge is set up (WHEELHOUSE_EDGE_* settings). */
+export interface DockerEdgeOptions {
+  /** The edge's files live in `<dataDir>/edge`. */
+  dataDir: string;
+  /** The HAProxy program. */
+  haproxyPath: string;
+  /** The address it binds. */
+  host: string;
+  /** 0 picks a free port once; it is kept in the data dir, so addresses survive restarts. */
+  httpPort: number;
+  httpsPort: number;
+  /** Generated hosts are `<service>-<instance>-<tenant>.<domain>`. */
+  domain: string;
+  /** How long a drained replica may finish requests in flight before it is stopped anyway. Default 30 s. */
+  drainTimeoutMs?: number;
+  /** Health-check interval of every replica. Default 500 ms. */
+  checkIntervalMs?: number;
+}
+
+/** True when `path` is an executable file. */
+export function haproxyInstalled(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One replica as a backend sees it. */
+interface Member {
+  id: string;
+  address: string;
+}
+
+/** The HAProxy edge of one Docker engine. */
+export class DockerEdge {
+  readonly paths: EdgePaths;
+  readonly #options: Required<DockerEdgeOptions>;
+  /** Routes by instance: the complete set the edge serves (handed over by whoever drives it). */
+  readonly #routes = new Map<string, readonly RouteSpec[]>();
+  #driving = false;
+  #ports: { http: number; https: number } | undefined;
+  /** Renders run one at a time, in order. */
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly docker: Dockerode,
+    options: DockerEdgeOptions,
+  ) {
+    this.#options = { drainTimeoutMs: 30_000, checkIntervalMs: 500, ...options };
+    this.paths = edgePaths(join(options.dataDir, 'edge'));
+  }
+
+  /** The edge as it stands: whether HAProxy runs here and answers, and where it serves. */
+  async info(): Promise<EdgeInfo> {
+    const ports = await this.ports();
+    const master = runningMaster(this.paths);
+    let healthy = false;
+    let message: string | undefined;
+    if (!master) {
+      message = 'HAProxy is not running yet';
+    } else {
+      try {
+        await runtimeCommand(this.paths.adminSocket, 'show info', 2000);
+        healthy = true;
+      } catch (err) {
+        message = `HAProxy runs but its runtime socket does not answer: ${(err as Error).message}`;
+      }
+    }
+    const host = this.#options.host.includes(':') ? `[${this.#options.host}]` : this.#options.host;
+    return {
+      kind: 'haproxy',
+      healthy,
+      ...(message ? { message } : {}),
+      httpAddress: `http://${host}:${ports.http}`,
+      httpsAddress: `https://${host}:${ports.https}`,
+      domain: this.#options.domain,
+    };
+  }
+
+  /** The ports the edge serves on: the settings, or the free ports picked once and kept in the data dir. */
+  async ports(): Promise<{ http: number; https: number }> {
+    if (this.#ports) return this.#ports;
+    await mkdir(this.paths.dir, { recursive: true, mode: 0o700 });
+    let kept: { http?: number; https?: number } = {};
+    try {
+      kept = JSON.parse(await readFile(this.paths.ports, 'utf8')) as typeof kept;
+    } catch {
+      // first start
+    }
+    const http = this.#options.httpPort || kept.http || (await freePort(this.#options.host));
+    const https = this.#options.httpsPort || kept.https || (await freePort(this.#options.host));
+    if (http !== kept.http || https !== kept.https) await writeFile(this.paths.ports, JSON.stringify({ http, https }));
+    this.#ports = { http, https };
+    return this.#ports;
+  }
+
+  /** Whether this process renders and reloads the edge (it holds the edge's lease). */
+  get driving(): boolean {
+    return this.#driving;
+  }
+
+  /**
+   * Takes the edge over with the complete set of routes: adopts the HAProxy
+   * that runs (reloading it on the configuration rendered now, since what
+   * the runtime API changed is lost on a reload anyway), or starts one.
+   */
+  async drive(routes: readonly RouteSpec[]): Promise<void> {
+    this.#driving = true;
+    await this.syncAll(routes);
+  }
+
+  /** Stops rendering (another process drives the edge now); HAProxy keeps running. */
+  standBy(): void {
+    this.#driving = false;
+  }
+
+  /** Replaces every instance's routes and re-renders. */
+  async syncAll(routes: readonly RouteSpec[]): Promise<void> {
+    this.#routes.clear();
+    for (const r of routes) this.#routes.set(r.instanceId, [...(this.#routes.get(r.instanceId) ?? []), r]);
+    await this.render();
+  }
+
+  /** Makes `routes` the routes of one instance and re-renders. */
+  async applyRoutes(instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
+    if (routes.length === 0) this.#routes.delete(instanceId);
+    else this.#routes.set(instanceId, [...routes]);
+    await this.render();
+  }
+
+  /**
+   * Renders the configuration from the routes and the replicas running now;
+   * when it differs from the file (or HAProxy is not running), validates it,
+   * puts it in place and reloads (or starts) HAProxy. Only while driving.
+   */
+  render(): Promise<void> {
+    const next = this.#chain.then(() => this.#render());
+    this.#chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async #render(): Promise<void> {
+    if (!this.#driving) return;
+    const ports = await this.ports();
+    const all = [...this.#routes.values()].flat();
+    const backends = new Map<string, EdgeBackend>();
+    const byInstance = new Map<string, Dockerode.ContainerInfo[]>();
+    for (const r of all) {
+      const name = backendName(r.instanceId, r.service, r.port);
+      if (backends.has(name)) continue;
+      let containers = byInstance.get(r.instanceId);
+      if (!containers) {
+        containers = await this.docker.listContainers({ filters: instanceFilter(r.instanceId) });
+        byInstance.set(r.instanceId, containers);
+      }
+      const servers = containers
+        .filter((c) => c.Labels?.[Labels.service] === r.service && c.State === 'running')
+        .flatMap((c) => {
+          const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
+          return address ? [{ name: serverName(c.Id), address, port: r.port }] : [];
+        });
+      backends.set(name, { name, servers });
+    }
+    const tlsRoutes = all.filter((r) => r.tls);
+    const crtList = tlsRoutes.length > 0 ? await this.#writeCertificates(tlsRoutes) : undefined;
+    const lines: EdgeRouteLine[] = all.map((r) => ({
+      host: r.host,
+      pathPrefix: r.pathPrefix,
+      backend: backendName(r.instanceId, r.service, r.port),
+      tls: Boolean(r.tls),
+      redirectHttp: r.tls?.redirectHttp ?? false,
+    }));
+    const text = renderEdgeConfig({
+      adminSocket: this.paths.adminSocket,
+      bindHost: this.#options.host,
+      httpPort: ports.http,
+      httpsPort: ports.https,
+      crtList,
+      routes: lines,
+      backends: [...backends.values()],
+      checkIntervalMs: this.#options.checkIntervalMs,
+    });
+    const current = await readFile(this.paths.config, 'utf8').catch(() => '');
+    const master = runningMaster(this.paths);
+    if (current === text && master) return;
+    const candidate = `${this.paths.config}.next`;
+    await writeFile(candidate, text, { mode: 0o600 });
+    await validateConfig(this.#options.haproxyPath, candidate);
+    await rename(candidate, this.paths.config);
+    if (master) await reload(master, this.paths);
+    else await startDetached(this.#options.haproxyPath, this.paths);
+    // Replicas that started between the listing above and the reload join now (a route added mid-provision).
+    for (const r of all) {
+      const containers = await this.docker.listContainers({ filters: instanceFilter(r.instanceId) });
+      const rendered = new Set(backends.get(backendName(r.instanceId, r.service, r.port))?.servers.map((s) => s.name));
+      const late = containers.flatMap((c) => {
+        const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
+        return c.Labels?.[Labels.service] === r.service &&
+          c.State === 'running' &&
+          address &&
+          !rendered.has(serverName(c.Id))
+          ? [{ id: c.Id, address }]
+          : [];
+      });
+      if (late.length > 0) await this.join(r.instanceId, r.service, late);
+    }
+  }
+
+  /** Writes each TLS route's certificate and key (one PEM file per host, mode 600) and the crt-list naming them. */
+  async #writeCertificates(routes: RouteSpec[]): Promise<string> {
+    await mkdir(this.paths.certs, { recursive: true, mode: 0o700 });
+    const lines: string[] = [];
+    const seen = new Set<string>();
+    for (const r of routes) {
+      if (!r.tls || seen.has(r.host)) continue;
+      seen.add(r.host);
+      const file = join(this.paths.certs, `${r.host}.pem`);
+      const pem = `${r.tls.certificate.certificatePem.trim()}\n${r.tls.certificate.privateKeyPem.trim()}\n`;
+      await writeFile(file, pem, { mode: 0o600 });
+      lines.push(`${file} ${r.host}`);
+    }
+    await writeFile(this.paths.crtList, `${lines.join('\n')}\n`, { mode: 0o600 });
+    return this.paths.crtList;
+  }
+
+  /** The backends HAProxy has for one service now (none when it is not routed or HAProxy is not running). */
+  async backendsOf(instanceId: string, service: string): Promise<string[]> {
+    if (!runningMaster(this.paths)) return [];
+    let text: string;
+    try {
+      text = await runtimeCommand(this.paths.adminSocket, 'show backend');
+    } catch {
+      return [];
+    }
+    const prefix = backendPrefix(instanceId, service);
+    return text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith(prefix) && /^\d+$/.test(l.slice(prefix.length)));
+  }
+
+  /**
+   * Adds ready replicas to every backend of their service (or makes them
+   * ready again), with health checks on. A replica already in stays as is.
+   */
+  async join(instanceId: string, service: string, members: Member[]): Promise<void> {
+    const backends = await this.backendsOf(instanceId, service);
+    for (const be of backends) {
+      const port = Number(be.slice(backendPrefix(instanceId, service).length));
+      for (const m of members) {
+        const srv = `${be}/${serverName(m.id)}`;
+        const added = await runtimeCommand(
+          this.paths.adminSocket,
+          `add server ${srv} ${m.address}:${port} ${serverOptions(this.#options.checkIntervalMs)}`,
+        );
+        if (!/New server registered|Already exists/i.test(added))
+          throw new Error(`HAProxy did not add ${srv}: ${added.trim()}`);
+        await runtimeCommand(this.paths.adminSocket, [`enable health ${srv}`, `set server ${srv} state ready`]);
+      }
+    }
+  }
+
+  /**
+   * Drains replicas out of every backend of their service: no new request
+   * goes to them, requests in flight finish (bounded by the drain timeout),
+   * then they are removed from HAProxy. Resolves when they may be stopped.
+   */
+  async leave(instanceId: string, service: string, containerIds: string[]): Promise<void> {
+    if (containerIds.length === 0) return;
+    const backends = await this.backendsOf(instanceId, service);
+    if (backends.length === 0) return;
+    const targets = backends.flatMap((be) => containerIds.map((id) => ({ be, srv: serverName(id) })));
+    const present = new Set<string>();
+    for (const t of targets) {
+      const r = await runtimeCommand(this.paths.adminSocket, `set server ${t.be}/${t.srv} state drain`);
+      if (!/No such server/i.test(r)) present.add(`${t.be}/${t.srv}`);
+    }
+    if (present.size === 0) return;
+    const deadline = Date.now() + this.#options.drainTimeoutMs;
+    while (Date.now() < deadline) {
+      const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat'));
+      const busy = stats.some((s) => present.has(`${s.proxy}/${s.server}`) && s.scur > 0);
+      if (!busy) break;
+      await delay(50);
+    }
+    for (const srv of present) {
+      await runtimeCommand(this.paths.adminSocket, [
+        `set server ${srv} state maint`,
+        `shutdown sessions server ${srv}`,
+        `del server ${srv}`,
+      ]);
+    }
+  }
+
+  /** Removes servers whose container is no longer among `live` (a replica removed behind our back). */
+  async prune(instanceId: string, service: string, live: string[]): Promise<void> {
+    const keep = new Set(live.map(serverName));
+    for (const be of await this.backendsOf(instanceId, service)) {
+      const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`));
+      for (const s of stats) {
+        if (s.proxy !== be || s.server === 'BACKEND' || keep.has(s.server)) continue;
+        await runtimeCommand(this.paths.adminSocket, [
+          `set server ${be}/${s.server} state maint`,
+          `shutdown sessions server ${be}/${s.server}`,
+          `del server ${be}/${s.server}`,
+        ]);
+      }
+    }
+  }
+
+  /** Counters summed over every backend of a service, or undefined when it is not routed. */
+  async counters(instanceId: string, service: string): Promise<BackendCounters | undefined> {
+    const backends = new Set(await this.backendsOf(instanceId, service));
+    if (backends.size === 0) return undefined;
+    const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat'));
+    const rows = stats.filter((s) => backends.has(s.proxy) && s.server === 'BACKEND');
+    return {
+      requests: rows.reduce((n, s) => n + s.responses, 0),
+      responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
+      at: new Date(),
+    };
+  }
+
+  /**
+   * Stops HAProxy and removes its files' sockets. Not part of a normal
+   * shutdown (the edge outlives Wheelhouse): for tests and for turning the
+   * edge off.
+   */
+  async stopDataPlane(): Promise<void> {
+    this.#driving = false;
+    await this.#chain;
+    await stopProcess(this.paths);
+    await rm(`${this.paths.config}.next`, { force: true });
+  }
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * The edge driver: in every Wheelhouse process, for every provider whose
+ * data plane one process drives at a time (the Docker edge), it takes or
+ * renews that edge's lease. The holder hands the data plane the complete set
+ * of routes (adopting or starting it on first take-over) whenever the routes
+ * change or the data plane is down, and records each route's status; the
+ * others stand by. Stopping gives the lease up but leaves the data plane
+ * running: it serves while no Wheelhouse runs.
+ */
+import type { RouteService } from '../control/routes.js';
+import type { DbHandle } from '../db/db-types.js';
+import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
+import type { Logger } from '../logger.js';
+import type { Registry } from '../providers/registry.js';
+import { isDrivenEdge, isTrafficEngine } from '../providers/traffic.js';
+
+export interface EdgeDriverOptions {
+  db: DbHandle;
+  registry: Registry;
+  routes: RouteService;
+  logger: Logger;
+  /** This process, as the lease names it. */
+  owner: string;
+  /** How often the lease is renewed and the routes compared. */
+  intervalMs: number;
+}
+
+export class EdgeDriver {
+  /** Per provider key: the route signature last handed over while holding the lease. */
+  readonly #driven = new Map<string, string>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+
+  constructor(private readonly o: EdgeDriverOptions) {}
+
+  start(): void {
+    this.#stopped = false;
+    this.o.routes.onChange = () => this.sync();
+    void this.sync();
+  }
+
+  /** Runs one round now (after the one in flight); resolves when it is done. */
+  sync(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#round()
+      .catch((err) => this.o.logger.error({ err }, 'edge round failed'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#again && !this.#stopped) {
+          this.#again = false;
+          void this.sync();
+        } else {
+          this.#schedule();
+        }
+      });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+    for (const key of this.#driven.keys()) {
+      const provider = this.o.registry.get(key);
+      if (isDrivenEdge(provider)) provider.standBy();
+      await releaseEdgeLease(this.o.db, leaseName(key), this.o.owner).catch(() => undefined);
+    }
+    this.#driven.clear();
+    this.o.routes.onChange = undefined;
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.sync(), this.o.intervalMs);
+    this.#timer.unref();
+  }
+
+  async #round(): Promise<void> {
+    for (const [key, provider] of this.o.registry.all()) {
+      if (this.#stopped) return;
+      if (!isDrivenEdge(provider) || !isTrafficEngine(provider)) continue;
+      const held = await acquireEdgeLease(this.o.db, leaseName(key), this.o.owner, this.o.intervalMs * 5);
+      if (!held) {
+        if (this.#driven.delete(key)) {
+          provider.standBy();
+          this.o.logger.info({ provider: key }, 'another process drives the edge now; standing by');
+        }
+        continue;
+      }
+      const signature = await routesSignature(this.o.db, key);
+      const first = !this.#driven.has(key);
+      const healthy = first ? false : (await provider.edge({})).healthy;
+      if (!first && healthy && this.#driven.get(key) === signature) continue;
+      const { specs, failed } = await this.o.routes.specsOf(key);
+      try {
+        await provider.drive({}, specs);
+        this.#driven.set(key, signature);
+        await this.o.routes.record(
+          specs.map((s) => s.id),
+          failed,
+        );
+        if (first) this.o.logger.info({ provider: key, routes: specs.length }, 'driving the edge');
+      } catch (err) {
+        const message = (err as Error).message;
+        this.o.logger.error({ provider: key, err: message }, 'the edge did not take the routes');
+        await this.o.routes.record([], new Map(specs.map((s) => [s.id, message])));
+        // Taken over anyway: the next round tries again when something changes or the edge is down.
+        this.#driven.set(key, `failed:${signature}`);
+      }
+    }
+  }
+}
+
+function leaseName(providerKey: string): string {
+  return `edge:${providerKey}`;
+}

@@ -1,0 +1,245 @@
+/**
+ * Custom domains and TLS on the Docker edge (real HAProxy): a host belongs to
+ * one tenant; hostile hosts are refused with nothing written or rendered; an
+ * unknown Host gets 404 from the edge; an edge-CA route serves HTTPS that
+ * verifies with Provider.edge.caCertificate and redirects plain HTTP with a
+ * 308. And without HAProxy: no edge, routes refused naming what to install.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { dockerOrSkip } from '../support/docker-app.js';
+import { TEST_IMAGES } from '../support/docker-images.js';
+import {
+  edgeDataDir,
+  edgeLeftovers,
+  edgeProvider,
+  get,
+  gql,
+  HAPROXY,
+  removeEdge,
+  startEdgeApp,
+} from '../support/edge.js';
+import { skipUnless } from '../support/env.js';
+
+const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
+
+const ADD = `mutation($input: AddRouteInput!) { addRoute(input: $input) {
+  __typename ... on Error { message } ... on ValidationError { fieldErrors { path message } }
+  ... on AddRoutePayload { route { id url host status custom tls { source issuer notAfter } } } } }`;
+
+describe.runIf(run)('custom domains and TLS on the edge', () => {
+  let dataDir: string;
+  let provider: DockerProvider;
+  let app: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let instanceA: string;
+  let instanceB: string;
+
+  const provision = async (t: TestTenant, name: string) => {
+    const r = await gql(
+      app,
+      t.token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ... on ProvisionInstancePayload { instance { id } } } }`,
+      { input: { name, provider: 'docker', wait: true, services: [{ name: 'web', image: TEST_IMAGES.web1 }] } },
+    );
+    return r.provisionInstance.instance.id as string;
+  };
+
+  beforeAll(async () => {
+    dataDir = edgeDataDir();
+    provider = edgeProvider(dataDir);
+    app = await startEdgeApp(dataDir, provider);
+    a = await app.newTenant();
+    b = await app.newTenant();
+    [instanceA, instanceB] = await Promise.all([provision(a, 'site'), provision(b, 'site')]);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (!run) return;
+    for (const [t, id] of [
+      [a, instanceA],
+      [b, instanceB],
+    ] as const) {
+      if (id)
+        await gql(
+          app,
+          t.token,
+          `mutation($i: InstanceActionInput!) { deprovisionInstance(input: $i) { __typename } }`,
+          {
+            i: { instanceId: id, wait: true },
+          },
+        ).catch(() => undefined);
+    }
+    await app?.stop();
+    await removeEdge(provider, dataDir);
+    expect(edgeLeftovers(dataDir)).toEqual([]);
+  }, 60_000);
+
+  const routeCount = async (tenantId: string) =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom('routes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('a host belongs to one tenant: another gets ConflictError and learns nothing else', async () => {
+    const first = await gql(app, a.token, ADD, {
+      input: { instanceId: instanceA, route: { service: 'web', port: 8080, host: 'shop.example.com' } },
+    });
+    expect(first.addRoute.__typename, JSON.stringify(first)).toBe('AddRoutePayload');
+    expect(first.addRoute.route.custom).toBe(true);
+    const other = await gql(app, b.token, ADD, {
+      input: {
+        instanceId: instanceB,
+        route: { service: 'web', port: 8080, host: 'SHOP.example.com', pathPrefix: '/x' },
+      },
+    });
+    expect(other.addRoute.__typename).toBe('ConflictError');
+    expect(other.addRoute.message).toBe('host shop.example.com is not available');
+    expect(await routeCount(b.tenantId)).toBe(0);
+    // The owner's route is served; an unknown host is a 404 from the edge.
+    const routeUrl = first.addRoute.route.url as string;
+    const deadline = Date.now() + 15_000;
+    let res = await get(routeUrl).catch(() => ({ status: 0, body: '' }));
+    while (res.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await get(routeUrl).catch(() => ({ status: 0, body: '' }));
+    }
+    expect(res).toEqual({ status: 200, body: 'web v1\n' });
+    const unknown = await get(routeUrl.replace('shop.example.com', 'nobody.example.com'));
+    expect(unknown.status).toBe(404);
+  }, 60_000);
+
+  it('hostile hosts are ValidationErrors with the field path; nothing is written or rendered', async () => {
+    const before = await routeCount(a.tenantId);
+    const config = () => readFileSync(join(dataDir, 'edge', 'haproxy.cfg'), 'utf8');
+    const rendered = config();
+    const hostile = [
+      'evil.example.com\n  use_backend wh_no_route',
+      'a b.example.com',
+      '*.example.com',
+      'example.com:8080',
+      '../../etc/passwd',
+      'ex"ample.com',
+      'x'.repeat(64) + '.example.com',
+      'example.com.',
+    ];
+    for (const host of hostile) {
+      const r = await gql(app, a.token, ADD, {
+        input: { instanceId: instanceA, route: { service: 'web', port: 8080, host } },
+      });
+      expect(r.addRoute.__typename, host).toBe('ValidationError');
+      expect(r.addRoute.fieldErrors[0].path).toEqual(['input', 'route', 'host']);
+    }
+    const prefix = await gql(app, a.token, ADD, {
+      input: { instanceId: instanceA, route: { service: 'web', port: 8080, pathPrefix: '/a b' } },
+    });
+    expect(prefix.addRoute.fieldErrors[0].path).toEqual(['input', 'route', 'pathPrefix']);
+    expect(await routeCount(a.tenantId)).toBe(before);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(config()).toBe(rendered);
+    expect(config()).not.toContain('evil.example.com');
+  }, 60_000);
+
+  it('an edge-CA route serves HTTPS that verifies with caCertificate, and plain HTTP answers 308', async () => {
+    const edge = await gql(app, a.token, `{ providers { key edge { kind healthy caCertificate httpsAddress } } }`);
+    const mine = edge.providers.find((p: { key: string }) => p.key === 'docker').edge;
+    expect(mine.kind).toBe('haproxy');
+    expect(mine.caCertificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    const r = await gql(app, a.token, ADD, {
+      input: { instanceId: instanceA, route: { service: 'web', port: 8080, host: 'secure.example.com', tls: {} } },
+    });
+    expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
+    expect(r.addRoute.route.tls.source).toBe('EDGE_CA');
+    expect(new Date(r.addRoute.route.tls.notAfter).getTime()).toBeGreaterThan(Date.now());
+    const url = new URL(r.addRoute.route.url);
+    expect(url.protocol).toBe('https:');
+    const fetchTls = () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: Number(url.port),
+            path: '/',
+            servername: url.hostname,
+            headers: { host: url.host },
+            ca: mine.caCertificate,
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const deadline = Date.now() + 15_000;
+    let res = await fetchTls().catch((e: Error) => ({ status: 0, body: e.message }));
+    while (res.status !== 200 && Date.now() < deadline) {
+      await new Promise((x) => setTimeout(x, 200));
+      res = await fetchTls().catch((e: Error) => ({ status: 0, body: e.message }));
+    }
+    expect(res).toEqual({ status: 200, body: 'web v1\n' });
+    const httpAddress = new URL(
+      (await gql(app, a.token, `{ providers { key edge { httpAddress } } }`)).providers[0].edge.httpAddress,
+    );
+    const plain = await get(`http://secure.example.com:${httpAddress.port}/`);
+    expect(plain.status).toBe(308);
+    // No key in what the API answers or in the route row.
+    const row = await app.database.db
+      .selectFrom('routes')
+      .selectAll()
+      .where('host', '=', 'secure.example.com')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
+    expect(localIdOf(r.addRoute.route.id)).toBe(row.id);
+  }, 60_000);
+});
+
+describe.runIf(await dockerOrSkip())('without HAProxy', () => {
+  it('Provider.edge is null and routes are refused naming what to install', async () => {
+    const dataDir = edgeDataDir();
+    const provider = edgeProvider(dataDir, '/nonexistent/haproxy');
+    const app = await startEdgeApp(dataDir, provider);
+    try {
+      const t = await app.newTenant();
+      const p = await gql(app, t.token, `{ providers { key capabilities edge { kind } } }`);
+      expect(p.providers[0].edge).toBeNull();
+      expect(p.providers[0].capabilities).not.toContain('CUSTOM_DOMAINS');
+      const r = await gql(
+        app,
+        t.token,
+        `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ... on Error { message } } }`,
+        {
+          input: {
+            name: 'x',
+            provider: 'docker',
+            services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+            routes: [{ service: 'web', port: 8080 }],
+          },
+        },
+      );
+      expect(r.provisionInstance.__typename).toBe('CapabilityNotSupportedError');
+      expect(r.provisionInstance.message).toContain('apt-get install haproxy');
+      const rows = await app.database.db
+        .selectFrom('instances')
+        .select('id')
+        .where('tenant_id', '=', t.tenantId)
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await app.stop();
+      await removeEdge(provider, dataDir);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,186 @@
+/**
+ * Faults under load through the Docker edge, with Wheelhouse as a real
+ * process (src/main.ts on Postgres, the supervisor on): a replica removed by
+ * hand (`docker rm -f`) costs at most 0.5 % of requests and none once the
+ * edge has taken it out; the Wheelhouse process SIGKILLed and another
+ * started costs none (HAProxy runs detached), and the new process deploys
+ * through the edge it adopted.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Dockerode from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
+import { localIdOf, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
+import { dockerOrSkip } from '../support/docker-app.js';
+import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
+import { edgeLeftovers, failures, get, HAPROXY, type Sample, startLoad } from '../support/edge.js';
+import { skipUnless } from '../support/env.js';
+
+const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
+const postgresUrl = process.env.WHEELHOUSE_TEST_POSTGRES_URL;
+const run =
+  (await dockerOrSkip()) &&
+  !skipUnless('HAProxy', existsSync(HAPROXY)) &&
+  !skipUnless('Postgres', Boolean(postgresUrl), '(WHEELHOUSE_TEST_POSTGRES_URL)');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(run)('the edge under faults', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  let api: string;
+  let instanceId: string | undefined;
+  let url: string;
+
+  async function startWheelhouse(): Promise<void> {
+    const providers = join(dir, 'providers.json');
+    await writeFile(providers, JSON.stringify([{ key: 'docker', type: 'docker', default: true }]));
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: postgresUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WHEELHOUSE_DATA_DIR: dir,
+        WHEELHOUSE_BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
+        WHEELHOUSE_PROVIDERS: providers,
+        WHEELHOUSE_EDGE_HTTP_PORT: '0',
+        WHEELHOUSE_EDGE_HTTPS_PORT: '0',
+        WHEELHOUSE_EDGE_DRAIN_SECONDS: '5',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let out = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    proc.stderr?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const line = out.split('\n').find((l) => l.includes('wheelhouse is serving'));
+      if (line) {
+        api = (JSON.parse(line) as { url: string }).url;
+        return;
+      }
+      if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`wheelhouse did not start:\n${out}`);
+      await sleep(100);
+    }
+  }
+
+  async function gql<T = any>(text: string, variables?: object): Promise<T> {
+    const res = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_BOOTSTRAP_TOKEN}` },
+      body: JSON.stringify({ query: text, variables }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: unknown[] };
+    if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  }
+
+  async function running(): Promise<string[]> {
+    const list = await docker.listContainers({
+      filters: { label: [`wheelhouse.instance=${localIdOf(instanceId!)}`], status: ['running'] },
+    });
+    return list.map((c) => c.Id);
+  }
+
+  beforeAll(async () => {
+    await ensureTestImages();
+    dir = await mkdtemp(join(tmpdir(), 'wh-edge-faults-'));
+    await startWheelhouse();
+    const r = await gql(
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
+        __typename ... on Error { message } ... on ProvisionInstancePayload { instance { id routes { url } } operation { status } } } }`,
+      {
+        input: {
+          name: `faults-${Date.now().toString(36)}`,
+          provider: 'docker',
+          wait: true,
+          services: [
+            {
+              name: 'web',
+              image: TEST_IMAGES.web1,
+              resources: { replicas: 2 },
+              healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+            },
+          ],
+          routes: [{ service: 'web', port: 8080 }],
+        },
+      },
+    );
+    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.provisionInstance.instance.id;
+    url = r.provisionInstance.instance.routes[0].url;
+    const deadline = Date.now() + 20_000;
+    while ((await get(url).catch(() => ({ status: 0 }))).status !== 200) {
+      if (Date.now() > deadline) throw new Error('the route never answered');
+      await sleep(100);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (!run) return;
+    if (instanceId && child?.exitCode === null) {
+      await gql(`mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`, {
+        input: { instanceId, wait: true },
+      }).catch(() => undefined);
+    }
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await stopProcess(edgePaths(join(dir, 'edge')));
+    expect(edgeLeftovers(dir)).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  }, 90_000);
+
+  it('a replica removed by hand: at most 0.5 % fail, none once the edge has taken it out', async () => {
+    const load = startLoad(url, 8);
+    await sleep(1000);
+    const [victim] = await running();
+    await docker.getContainer(victim!).remove({ force: true });
+    const removedAt = Date.now();
+    await sleep(4000);
+    const samples = await load.stop();
+    const failed = failures(samples);
+    expect(samples.length).toBeGreaterThan(200);
+    expect(failed.length / samples.length).toBeLessThanOrEqual(0.005);
+    // Health checks (every 500 ms, down after 2) and layer-4 observation take the dead replica out within 2 s.
+    expect(failed.filter((s: Sample) => s.start >= removedAt + 2000)).toEqual([]);
+  }, 120_000);
+
+  it('Wheelhouse SIGKILLed under load: no request fails, and the next process deploys through the edge', async () => {
+    const load = startLoad(url, 8);
+    await sleep(1000);
+    const killed = child!;
+    const exited = new Promise((r) => killed.once('exit', r));
+    killed.kill('SIGKILL');
+    await exited;
+    await sleep(1500);
+    // HAProxy outlived it: requests are still answered while no Wheelhouse runs.
+    const whileDown = load.samples.length;
+    await startWheelhouse();
+    const r = await gql(
+      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) {
+        __typename ... on Error { message } ... on DeployInstancePayload { operation { status error { message } } } } }`,
+      { input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] } },
+    );
+    expect(r.deployInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    const endedAt = Date.now();
+    await sleep(2800);
+    const samples = await load.stop();
+    expect(whileDown).toBeGreaterThan(50);
+    expect(failures(samples).slice(0, 5)).toEqual([]);
+    const late = samples.filter((s) => s.start >= endedAt + 2000);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.filter((s) => s.body !== 'web v2\n').slice(0, 3)).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,174 @@
+/**
+ * Zero-drop changes through the Docker edge (real Docker Engine, real
+ * HAProxy): 8 concurrent clients request through one route while the
+ * instance is deployed, rolled back, and scaled up and down. No
+ * request fails, the url stays the same, and within 2 s of each operation's
+ * end every answer comes from the release it made current.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import type { TestApp, TestTenant } from '../support/app.js';
+import { dockerOrSkip } from '../support/docker-app.js';
+import { TEST_IMAGES } from '../support/docker-images.js';
+import {
+  edgeDataDir,
+  edgeLeftovers,
+  edgeProvider,
+  failures,
+  get,
+  gql,
+  HAPROXY,
+  removeEdge,
+  type Sample,
+  startEdgeApp,
+  startLoad,
+} from '../support/edge.js';
+import { skipUnless } from '../support/env.js';
+
+const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
+
+const OP = `... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }`;
+
+describe.runIf(run)('rolling changes through the edge drop no request', () => {
+  let dataDir: string;
+  let provider: DockerProvider;
+  let app: TestApp;
+  let tenant: TestTenant;
+  let instanceId: string;
+  let url: string;
+  let firstRelease: string;
+
+  beforeAll(async () => {
+    dataDir = edgeDataDir();
+    provider = edgeProvider(dataDir);
+    app = await startEdgeApp(dataDir, provider);
+    tenant = await app.newTenant();
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ${OP} } }`,
+      {
+        input: {
+          name: 'web',
+          provider: 'docker',
+          wait: true,
+          services: [
+            {
+              name: 'web',
+              image: TEST_IMAGES.web1,
+              healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+            },
+          ],
+          routes: [{ service: 'web', port: 8080 }],
+        },
+      },
+    );
+    expect(r.provisionInstance.__typename, JSON.stringify(r)).toBe('ProvisionInstancePayload');
+    expect(r.provisionInstance.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.provisionInstance.instance.id;
+    const routes = await routesOf();
+    expect(routes).toHaveLength(1);
+    url = routes[0]!.url;
+    expect(url).toMatch(/^http:\/\/web-web-t-[0-9a-f-]+\.localhost:\d+\/$/);
+    const releases = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, {
+      id: instanceId,
+    });
+    firstRelease = releases.instance.currentRelease.id;
+    // The route is served before any load starts.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await get(url).catch(() => ({ status: 0, body: '' }));
+      if (res.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`the route never answered: ${res.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (!run) return;
+    if (instanceId) {
+      await gql(
+        app,
+        tenant.token,
+        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
+        {
+          input: { instanceId, wait: true },
+        },
+      ).catch(() => undefined);
+    }
+    await app?.stop();
+    await removeEdge(provider, dataDir);
+    expect(edgeLeftovers(dataDir)).toEqual([]);
+  }, 60_000);
+
+  async function routesOf(): Promise<Array<{ url: string; status: string }>> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const r = await gql(
+        app,
+        tenant.token,
+        `query($id: ID!) { instance(id: $id) { routes { url status message } } }`,
+        { id: instanceId },
+      );
+      const routes = r.instance.routes as Array<{ url: string; status: string; message: string | null }>;
+      if (routes.every((x) => x.status === 'ACTIVE') || Date.now() > deadline) return routes;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  }
+
+  /** Runs `operation` under load; returns the samples and when it ended. */
+  async function underLoad(operation: () => Promise<void>): Promise<{ samples: Sample[]; endedAt: number }> {
+    const load = startLoad(url, 8);
+    await new Promise((r) => setTimeout(r, 500));
+    await operation();
+    const endedAt = Date.now();
+    await new Promise((r) => setTimeout(r, 2800));
+    const samples = await load.stop();
+    return { samples, endedAt };
+  }
+
+  async function lifecycle(field: string, inputType: string, input: object): Promise<void> {
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ${inputType}!) { ${field}(input: $input) { __typename ... on Error { message } ... on ${field[0]!.toUpperCase()}${field.slice(1)}Payload { operation { status error { message } } } } }`,
+      { input: { instanceId, wait: true, ...input } },
+    );
+    expect(r[field].operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+  }
+
+  function expectClean(samples: Sample[], endedAt: number, body: string): void {
+    expect(samples.length).toBeGreaterThan(50);
+    expect(failures(samples).slice(0, 5)).toEqual([]);
+    const late = samples.filter((s) => s.start >= endedAt + 2000);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.filter((s) => s.body !== body).slice(0, 3)).toEqual([]);
+  }
+
+  it('a rolling deploy: no failed request, and then only the new release answers', async () => {
+    const { samples, endedAt } = await underLoad(() =>
+      lifecycle('deployInstance', 'DeployInstanceInput', { services: [{ name: 'web', image: TEST_IMAGES.web2 }] }),
+    );
+    expectClean(samples, endedAt, 'web v2\n');
+    expect(samples.some((s) => s.body === 'web v1\n')).toBe(true);
+    expect((await routesOf())[0]!.url).toBe(url);
+  }, 120_000);
+
+  it('a rollback: no failed request, and then only the restored release answers', async () => {
+    const { samples, endedAt } = await underLoad(() =>
+      lifecycle('rollbackInstance', 'RollbackInstanceInput', { releaseId: firstRelease }),
+    );
+    expectClean(samples, endedAt, 'web v1\n');
+    expect((await routesOf())[0]!.url).toBe(url);
+  }, 120_000);
+
+  it('a scale up and down: no failed request', async () => {
+    const { samples, endedAt } = await underLoad(async () => {
+      await lifecycle('scaleInstance', 'ScaleInstanceInput', { service: 'web', resources: { replicas: 3 } });
+      await lifecycle('scaleInstance', 'ScaleInstanceInput', { service: 'web', resources: { replicas: 1 } });
+    });
+    expectClean(samples, endedAt, 'web v1\n');
+    expect((await routesOf())[0]!.url).toBe(url);
+  }, 120_000);
+});

@@ -1,0 +1,166 @@
+/**
+ * Helpers of the edge tests: a Docker provider with an HAProxy edge under a
+ * data dir of the test's own, raw GraphQL calls, and a load of concurrent
+ * clients through a route that records every answer.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'graphql';
+import { type Config, loadConfig } from '../../src/config.js';
+import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import { Registry } from '../../src/providers/registry.js';
+import { startTestApp, type TestApp } from './app.js';
+import { ensureTestImages, FAST_DOCKER_OPTIONS } from './docker-images.js';
+
+export const HAPROXY = '/usr/sbin/haproxy';
+
+/** A data dir of the test's own: the edge's files and sockets live in it. */
+export function edgeDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'wh-edge-'));
+}
+
+/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks. */
+export function edgeProvider(dataDir: string, haproxyPath = HAPROXY): DockerProvider {
+  return new DockerProvider({
+    ...FAST_DOCKER_OPTIONS,
+    key: 'docker',
+    edge: {
+      dataDir,
+      haproxyPath,
+      host: '127.0.0.1',
+      httpPort: 0,
+      httpsPort: 0,
+      domain: 'localhost',
+      drainTimeoutMs: 5000,
+      checkIntervalMs: 300,
+    },
+  });
+}
+
+/** Config of a test app whose edge driver rounds every 200 ms. */
+export async function edgeConfig(dataDir: string): Promise<Partial<Config>> {
+  const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  return { dataDir, edge: { ...base.edge, syncIntervalMs: 200 } };
+}
+
+/** The app over the real engine with an edge provider. */
+export async function startEdgeApp(dataDir: string, provider: DockerProvider): Promise<TestApp> {
+  await ensureTestImages();
+  const registry = new Registry();
+  registry.register('docker', provider);
+  return startTestApp({ registry, config: await edgeConfig(dataDir) });
+}
+
+/** Runs a GraphQL document (text) and returns data; throws on errors. */
+export async function gql<T = any>(app: TestApp, token: string, text: string, variables?: object): Promise<T> {
+  const res = await fetch(app.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: text, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  parse(text);
+  return body.data;
+}
+
+/** One answer (or failure) seen by a load client. */
+export interface Sample {
+  start: number;
+  end: number;
+  status: number;
+  body: string;
+  error?: string;
+}
+
+/** GET through the edge: to 127.0.0.1:<port> with the route's Host header (so no DNS is needed). */
+export function get(url: string, agent?: Agent, timeoutMs = 5000): Promise<{ status: number; body: string }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: Number(u.port || 80),
+        path: u.pathname,
+        headers: { host: u.host },
+        agent: agent ?? false,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `clients` concurrent loops of GETs on `url` (keep-alive) until stop(); every answer is kept. */
+export function startLoad(url: string, clients = 8): { samples: Sample[]; stop: () => Promise<Sample[]> } {
+  const samples: Sample[] = [];
+  let running = true;
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const loop = async () => {
+    while (running) {
+      const start = Date.now();
+      try {
+        const r = await get(url, agent);
+        samples.push({ start, end: Date.now(), status: r.status, body: r.body });
+      } catch (err) {
+        samples.push({ start, end: Date.now(), status: 0, body: '', error: (err as Error).message });
+      }
+    }
+  };
+  const loops = Array.from({ length: clients }, loop);
+  return {
+    samples,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      agent.destroy();
+      return samples;
+    },
+  };
+}
+
+/** The failed samples (a refused connection, a timeout, anything but 200). */
+export function failures(samples: Sample[]): Sample[] {
+  return samples.filter((s) => s.status !== 200);
+}
+
+/** HAProxy processes still alive for this data dir, and the sockets left in it. */
+export function edgeLeftovers(dataDir: string): string[] {
+  const dir = join(dataDir, 'edge');
+  const left: string[] = [];
+  for (const f of ['admin.sock', 'master.sock', 'haproxy.pid']) if (existsSync(join(dir, f))) left.push(f);
+  for (const pid of haproxyPidsFor(dir)) left.push(`haproxy pid ${pid}`);
+  return left;
+}
+
+/** Pids of haproxy processes whose command line names files under `dir`. */
+export function haproxyPidsFor(dir: string): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmd.startsWith('/usr/sbin/haproxy') && cmd.includes(dir)) out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** Stops the edge's HAProxy and removes the data dir. */
+export async function removeEdge(provider: DockerProvider, dataDir: string): Promise<void> {
+  await provider.dataPlane()?.stopDataPlane();
+  await rm(dataDir, { recursive: true, force: true });
+}
