@@ -16,7 +16,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-00-00-foreign-key-indexes': foreignKeyIndexes,
   '2026-12-01T01-00-00-routes': routes,
   '2026-12-01T02-00-00-edge-certificate-authority': edgeCertificateAuthority,
+  '2026-12-01T03-00-00-autoscale': autoscale,
   '2026-12-01T04-00-00-webhooks': webhooks,
   '2026-12-01T05-00-00-workload-sources': workloadSources,
-  '2026-12-01T03-00-00-autoscale': autoscale,
 };

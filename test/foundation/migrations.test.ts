@@ -17,6 +17,8 @@ import { usingPostgres } from '../support/database.js';
 
 const TABLES = [
   'api_tokens',
+  'autoscale_recommendations',
+  'autoscale_states',
   'edge_certificate_authority',
   'edge_issued_certificates',
   'edge_leases',

@@ -148,7 +148,12 @@ type Row = (x: Ids, own: Own) => Probe[];
 
 const svc = (image: string) => [{ name: 'main', image }];
 
+/** A route id that names nothing, probed alike on A's side and the random side. */
+const ROUTE_PROBE = globalId('Route', randomUUID());
+
 /** Every root field and how to point it at an object. Query and Mutation rows are required; Subscription rows run when the field exists. */
+// Lists are read 40 at a time: every field to depth 4 of 100 instances is over the query cost limit
+// (100 × ~1,000 nodes), refused before execution; B has far fewer objects of its own anyway.
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
@@ -162,32 +167,37 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     provider: () => [{ args: { key: 'seed' } }],
     capabilities: () => [{ args: {} }],
     instances: (x) => [
-      { args: { first: 100 }, depth: 4 },
+      { args: { first: 40 }, depth: 4 },
       { args: { filter: { namePrefix: x.instanceName } }, depth: 4 },
       { args: { filter: { label: { key: 'team', value: x.label } } }, depth: 4 },
     ],
     instance: (x) => [{ args: { id: x.instance } }, { args: { id: x.release } }],
     services: (x) => [
-      { args: { first: 100 }, depth: 4 },
+      { args: { first: 40 }, depth: 4 },
       { args: { filter: { image: x.image } }, depth: 4 },
     ],
     releases: (x) => [{ args: { instanceId: x.instance }, depth: 4 }],
     operation: (x) => [{ args: { id: x.operation } }, { args: { id: x.runningOperation } }],
     events: (x) => [
-      { args: { first: 100 }, depth: 4 },
+      { args: { first: 40 }, depth: 4 },
       { args: { filter: { instanceId: x.instance } }, depth: 4 },
       { args: { filter: { types: ['secret.put', 'token.created', 'instance.created', 'release.created'] } }, depth: 4 },
     ],
     apiTokens: (x) => [
-      { args: { first: 100 }, depth: 4 },
+      { args: { first: 40 }, depth: 4 },
       // A's tenant named outright: without SYSTEM, FORBIDDEN exactly as for a random tenant.
-      { args: { first: 100, tenantId: x.tenant }, depth: 4 },
+      { args: { first: 40, tenantId: x.tenant }, depth: 4 },
     ],
     // SYSTEM only: B (no SYSTEM) is refused whatever exists.
-    tenants: () => [{ args: { first: 100 }, depth: 4 }],
-    secrets: () => [{ args: { first: 100 }, depth: 4 }],
-    webhooks: () => [{ args: { first: 100 }, depth: 4 }],
+    tenants: () => [{ args: { first: 40 }, depth: 4 }],
+    secrets: () => [{ args: { first: 40 }, depth: 4 }],
+    webhooks: () => [{ args: { first: 40 }, depth: 4 }],
     webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
+    // B's own routes (none), and those of A's instance as a filter: nothing of A's.
+    routes: (x) => [
+      { args: { first: 40 }, depth: 4 },
+      { args: { first: 40, filter: { instanceId: x.instance } }, depth: 4 },
+    ],
   },
   mutation: {
     provisionInstance: (x) => [
@@ -256,6 +266,12 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     testWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
     redeliverWebhookDelivery: (x) => [{ args: { input: { deliveryId: x.webhookDelivery } }, expect: 'NotFoundError' }],
     deleteWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    // A route on A's instance: not B's to change.
+    addRoute: (x) => [
+      { args: { input: { instanceId: x.instance, route: { service: 'main', port: 8080 } } }, expect: 'NotFoundError' },
+    ],
+    // A has no route (its provider has no edge): the same id that names nothing, on both sides.
+    removeRoute: () => [{ args: { input: { routeId: ROUTE_PROBE } }, expect: 'NotFoundError' }],
   },
   subscription: {
     instanceEvents: (x) => [{ args: { instanceId: x.instance, after: '0' } }],

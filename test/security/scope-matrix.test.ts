@@ -161,6 +161,12 @@ const MUTATIONS: Record<string, Row> = {
     value: 'v',
   })),
   deleteSecret: mutationRow('deleteSecret', [Scopes.secretsWrite], 'DeleteSecretInput', (h) => ({ key: h.secretKey })),
+  // Routes: a refused call never reads its ids or route, so any well-formed ones do.
+  addRoute: mutationRow('addRoute', [Scopes.deploy], 'AddRouteInput', (h) => ({
+    instanceId: h.instance.id,
+    route: { service: 'web', port: 8080 },
+  })),
+  removeRoute: mutationRow('removeRoute', [Scopes.deploy], 'RemoveRouteInput', () => ({ routeId: someId('Route') })),
   // Webhooks: a refused call never reads its ids, so any well-formed ones do.
   createWebhook: mutationRow('createWebhook', [Scopes.admin], 'CreateWebhookInput', () => ({
     url: 'https://hooks.invalid/matrix',
@@ -230,6 +236,7 @@ const QUERIES: Record<string, Row> = {
   apiTokens: queryRow([Scopes.admin, Scopes.system], 'query Q { apiTokens(first: 5) { edges { node { id } } } }'),
   secrets: queryRow([Scopes.read], 'query Q { secrets(first: 5) { edges { node { key } } } }'),
   tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
+  routes: queryRow([Scopes.read], 'query Q { routes(first: 5) { edges { node { id } } } }'),
   webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),
   webhook: queryRow([Scopes.admin], 'query Q($id: ID!) { webhook(id: $id) { id } }', () => ({ id: someId('Webhook') })),
 };

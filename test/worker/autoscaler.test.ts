@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderMetrics } from '../../src/control/metrics.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { graphql } from '../generated/gql.js';
@@ -102,6 +102,20 @@ function replicaRecorder(id: string) {
 /** Burns CPU until /stop exists, then idles. */
 const BURN = ['sh', '-c', 'while [ ! -f /stop ]; do :; done; exec sleep 3600'];
 
+/** Local ids of every instance a test provisioned: removed from the engine after each test, whatever its end. */
+const provisioned = new Set<string>();
+
+/** Burners burn a core each: a test that fails before its teardown must not leave them running. */
+async function removeLeftBurners(): Promise<void> {
+  for (const id of provisioned) {
+    const filters = { label: [`wheelhouse.instance=${id}`] };
+    for (const c of await docker.listContainers({ all: true, filters }))
+      await docker.getContainer(c.Id).remove({ force: true, v: true });
+    for (const n of await docker.listNetworks({ filters })) await docker.getNetwork(n.Id).remove();
+  }
+  provisioned.clear();
+}
+
 async function provisionBurner(t: TestApp, token: string, autoscale: Record<string, number>) {
   const r = await query(t.url, token, Provision, {
     input: {
@@ -119,6 +133,7 @@ async function provisionBurner(t: TestApp, token: string, autoscale: Record<stri
   });
   if (r.provisionInstance.__typename !== 'ProvisionInstancePayload')
     throw new Error(JSON.stringify(r.provisionInstance));
+  provisioned.add(idOf(r.provisionInstance.instance.id));
   expect(r.provisionInstance.instance).toMatchObject({ state: 'RUNNING', ready: true });
   return { gid: r.provisionInstance.instance.id, id: idOf(r.provisionInstance.instance.id), at: Date.now() };
 }
@@ -174,6 +189,8 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
     });
     token = (await t.newTenant()).token;
   });
+  // After the app's own teardown of each test (a deprovision); only what a failed test left is still there.
+  afterEach(removeLeftBurners);
   afterAll(async () => {
     await t?.stop();
     await database?.close();
@@ -257,8 +274,12 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
           after.events.some((e) => e.operation?.id === o.id && (e.data as { toReplicas?: number })?.toReplicas === 1),
       );
       expect(downOp?.status).toBe('SUCCEEDED');
-      // Straight to min, in one step: no stop at 2.
-      expect(after.ops.filter((o) => o.kind === 'SCALE').length).toBe(scales.length + 1);
+      // Down to min in at most two steps: a sample taken while the load was stopping may still propose 2,
+      // and the window then holds that proposal (the HPA's rule), but nothing goes back up.
+      const downs = after.ops.filter((o) => o.kind === 'SCALE').length - scales.length;
+      expect(downs).toBeGreaterThanOrEqual(1);
+      expect(downs).toBeLessThanOrEqual(2);
+      expect(rec.seen.filter((s) => s.at > firstBelow).every((s) => s.n <= 2)).toBe(true);
     } finally {
       await rec.stop();
     }
@@ -325,7 +346,8 @@ describe.skipIf(skip)('the autoscaler on Docker', () => {
   });
 
   it('keeps the policy and its window across a restart of Wheelhouse, and scaling resumes', async () => {
-    const WINDOW = 25;
+    // Long enough that a restart on a loaded machine (several seconds) still lands well inside it.
+    const WINDOW = 40;
     const { gid, id } = await provisionBurner(t, token, {
       minReplicas: 1,
       maxReplicas: 2,
