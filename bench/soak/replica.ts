@@ -62,6 +62,8 @@ export class Replica {
         // Docker from the default socket only: no Kubernetes cluster is part of the soak.
         KUBECONFIG: join(this.settings.dir, 'no-kubeconfig'),
         LOG_LEVEL: 'warn',
+        // The soak's instances have no routes; with the edge on, its replicas would leave a detached HAProxy behind.
+        WHEELHOUSE_EDGE: 'off',
         ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
         ...this.settings.env,
       },

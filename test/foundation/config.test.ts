@@ -37,7 +37,9 @@ afterAll(async () => {
 
 /** Only what a user's shell would have, plus `env`: no test-runner or CI variables leak in. */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env };
+  // WHEELHOUSE_EDGE=off: a server that finds Docker starts the edge, a detached HAProxy that outlives it by
+  // design; these starts are about settings and the first token, not routes.
+  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', WHEELHOUSE_EDGE: 'off', ...env };
 }
 
 /** Runs `node --import tsx src/main.ts` to its end (it should not get as far as serving). */

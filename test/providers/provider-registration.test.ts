@@ -60,6 +60,8 @@ async function detect(env: { DOCKER_HOST?: string; KUBECONFIG: string }): Promis
     PORT: '0',
     WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test',
     LOG_LEVEL: 'silent',
+    // Registration, not routes: an edge would start a detached HAProxy that outlives the test.
+    WHEELHOUSE_EDGE: 'off',
     ...env,
   });
   const registry = new Registry();
