@@ -1,12 +1,15 @@
 /**
  * Zero-drop changes through the Docker edge (real Docker Engine, real
  * HAProxy): 8 concurrent clients request through one route while the
- * instance is deployed, rolled back, and scaled up and down. No
- * request fails, the url stays the same, and within 2 s of each operation's
- * end every answer comes from the release it made current.
+ * instance is deployed, rolled back, and scaled up and down, and while
+ * HAProxy reloads in the middle of a replica's drain. No request fails, the
+ * url stays the same, and within 2 s of each operation's end every answer
+ * comes from the release it made current.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import type { TestApp, TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
@@ -170,5 +173,43 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     });
     expectClean(samples, endedAt, 'web v1\n');
     expect((await routesOf())[0]!.url).toBe(url);
+  }, 120_000);
+
+  it('a reload while a replica drains (a route added mid-deploy): no failed request, the drained replica stays out', async () => {
+    // A slow request keeps the old replica busy, so its drain lasts while the edge reloads.
+    const slow = startLoad(`${url}cgi-bin/slow`, 4);
+    const admin = join(dataDir, 'edge', 'admin.sock');
+    let added = false;
+    const { samples, endedAt } = await underLoad(async () => {
+      const deploy = lifecycle('deployInstance', 'DeployInstanceInput', {
+        services: [{ name: 'web', image: TEST_IMAGES.web2 }],
+      });
+      const deadline = Date.now() + 60_000;
+      while (!added && Date.now() < deadline) {
+        const servers = await runtimeCommand(admin, 'show servers state').catch(() => '');
+        // srv_admin_state 8 is "drained by the runtime API" (HAProxy's management guide, show servers state).
+        if (servers.split('\n').some((l) => l.split(' ')[6] === '8')) {
+          const r = await gql(
+            app,
+            tenant.token,
+            `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message } } }`,
+            { input: { instanceId, route: { service: 'web', port: 8080, pathPrefix: '/mid-drain' } } },
+          );
+          expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
+          added = true;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await deploy;
+    });
+    const slowSamples = await slow.stop();
+    expect(added).toBe(true);
+    expectClean(samples, endedAt, 'web v2\n');
+    expect(failures(slowSamples).slice(0, 5)).toEqual([]);
+    expect(slowSamples.filter((s) => s.start >= endedAt + 2000 && s.body !== 'web v2\n').slice(0, 3)).toEqual([]);
+    // The configuration HAProxy reloaded on never lists a replica that is not running.
+    const running = (await runtimeCommand(admin, 'show servers state')).split('\n').filter((l) => /^\d+ b_/.test(l));
+    expect(running.length).toBeGreaterThan(0);
+    expect(running.every((l) => l.split(' ')[5] === '2')).toBe(true);
   }, 120_000);
 });

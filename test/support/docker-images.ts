@@ -87,6 +87,20 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
   ]);
 }
 
+/**
+ * What every web image serves besides its index: /healthz, and /cgi-bin/slow,
+ * which answers the index after 3 s (a request still in flight while a
+ * replica drains).
+ */
+function webExtras(index: string): TarEntry[] {
+  const slow = `#!/bin/sh\necho 'Content-Type: text/plain'\necho\nsleep 3\necho '${index.trim()}'\n`;
+  return [
+    { name: 'www/healthz', content: 'ok\n' },
+    { name: 'www/cgi-bin', type: 'directory' },
+    { name: 'www/cgi-bin/slow', content: slow, mode: 0o755 },
+  ];
+}
+
 async function buildIfStale(
   docker: Dockerode,
   tag: string,
@@ -100,7 +114,7 @@ async function buildIfStale(
     ...APPLETS.map((a): TarEntry => ({ name: `bin/${a}`, type: 'symlink', linkName: 'busybox' })),
     ...(Object.keys(files).length > 0 ? [{ name: 'www', type: 'directory' } as TarEntry] : []),
     ...Object.entries(files).map(([name, content]): TarEntry => ({ name, content })),
-    ...(files['www/index.html'] ? [{ name: 'www/healthz', content: 'ok\n' } as TarEntry] : []),
+    ...(files['www/index.html'] ? webExtras(files['www/index.html']) : []),
   ];
   const digest = createHash('sha256')
     .update(createTar(entries))

@@ -68,8 +68,10 @@ export function serverName(containerId: string): string {
 
 /** The options of every server line, also those added at run time. */
 export function serverOptions(checkIntervalMs: number): string {
-  // A connection error marks a replica down at once (observe layer4); checks bring it back.
-  return `check inter ${checkIntervalMs} fall 2 rise 1 observe layer4 error-limit 1 on-error mark-down`;
+  // Three connection errors in a row mark a replica down (observe layer4); checks bring it back. Not one: a
+  // SYN dropped by a replica's full accept queue times the connect out once, and marking the only replica of
+  // a service down for that would answer 503 to everyone until the next check (the retry to it succeeds).
+  return `check inter ${checkIntervalMs} fall 2 rise 1 observe layer4 error-limit 3 on-error mark-down`;
 }
 
 /** The text of haproxy.cfg. Throws when a name fails its pattern (nothing is written then). */

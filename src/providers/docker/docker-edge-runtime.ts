@@ -68,3 +68,33 @@ export function parseShowStat(csv: string): StatRow[] {
   }
   return out;
 }
+
+/** The pids of the workers a reload retired that still finish their connections (the master CLI's `show proc`). */
+export function parseOldWorkers(showProc: string): number[] {
+  const pids: number[] = [];
+  let inOld = false;
+  for (const line of showProc.split('\n')) {
+    if (line.startsWith('#')) {
+      inOld = line.startsWith('# old workers');
+      continue;
+    }
+    const m = /^(\d+)\s+worker\b/.exec(line);
+    if (inOld && m) pids.push(Number(m[1]));
+  }
+  return pids;
+}
+
+/**
+ * `show stat` of every worker: the current one (the admin socket) and those
+ * a reload retired (through the master socket, `@!<pid>`), which still
+ * carry requests they accepted before it.
+ */
+export async function statsOfAllWorkers(adminSocket: string, masterSocket: string): Promise<StatRow[]> {
+  const rows = parseShowStat(await runtimeCommand(adminSocket, 'show stat'));
+  const old = parseOldWorkers(await runtimeCommand(masterSocket, 'show proc').catch(() => ''));
+  for (const pid of old) {
+    // A worker may end between the two commands: its answer is then an error line, and it has nothing left.
+    rows.push(...parseShowStat(await runtimeCommand(masterSocket, `@!${pid} show stat`).catch(() => '')));
+  }
+  return rows;
+}

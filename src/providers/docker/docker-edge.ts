@@ -32,7 +32,7 @@ import {
   stopProcess,
   validateConfig,
 } from './docker-edge-process.js';
-import { parseShowStat, runtimeCommand } from './docker-edge-runtime.js';
+import { parseShowStat, runtimeCommand, statsOfAllWorkers } from './docker-edge-runtime.js';
 import { instanceFilter, Labels, networkName } from './docker-names.js';
 
 /** How the Docker edge is set up (WHEELHOUSE_EDGE_* settings). */
@@ -78,8 +78,18 @@ export class DockerEdge {
   readonly #routes = new Map<string, readonly RouteSpec[]>();
   #driving = false;
   #ports: { http: number; https: number } | undefined;
-  /** Renders run one at a time, in order. */
-  #chain: Promise<void> = Promise.resolve();
+  /**
+   * Renders and runtime changes (join, the two steps of a leave, prune) run one
+   * at a time, in order: a reload between a drain and the removal it waits for
+   * would hand the new worker the drained replica as ready again.
+   */
+  #chain: Promise<unknown> = Promise.resolve();
+  /**
+   * Server names of replicas drained out (until when): not rendered nor joined
+   * again, so a reload keeps them out, also between the drain and the
+   * container's removal that follows it.
+   */
+  readonly #leaving = new Map<string, number>();
 
   constructor(
     private readonly docker: Dockerode,
@@ -173,7 +183,12 @@ export class DockerEdge {
    * puts it in place and reloads (or starts) HAProxy. Only while driving.
    */
   render(): Promise<void> {
-    const next = this.#chain.then(() => this.#render());
+    return this.#serial(() => this.#render());
+  }
+
+  /** Runs `step` after every render and runtime change queued before it. */
+  #serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.#chain.then(step);
     this.#chain = next.catch(() => undefined);
     return next;
   }
@@ -193,7 +208,9 @@ export class DockerEdge {
         byInstance.set(r.instanceId, containers);
       }
       const servers = containers
-        .filter((c) => c.Labels?.[Labels.service] === r.service && c.State === 'running')
+        .filter(
+          (c) => c.Labels?.[Labels.service] === r.service && c.State === 'running' && !this.#left(serverName(c.Id)),
+        )
         .flatMap((c) => {
           const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
           return address ? [{ name: serverName(c.Id), address, port: r.port }] : [];
@@ -237,11 +254,12 @@ export class DockerEdge {
         return c.Labels?.[Labels.service] === r.service &&
           c.State === 'running' &&
           address &&
-          !rendered.has(serverName(c.Id))
+          !rendered.has(serverName(c.Id)) &&
+          !this.#left(serverName(c.Id))
           ? [{ id: c.Id, address }]
           : [];
       });
-      if (late.length > 0) await this.join(r.instanceId, r.service, late);
+      if (late.length > 0) await this.#join(r.instanceId, r.service, late);
     }
   }
 
@@ -282,7 +300,13 @@ export class DockerEdge {
    * Adds ready replicas to every backend of their service (or makes them
    * ready again), with health checks on. A replica already in stays as is.
    */
-  async join(instanceId: string, service: string, members: Member[]): Promise<void> {
+  join(instanceId: string, service: string, members: Member[]): Promise<void> {
+    return this.#serial(() => this.#join(instanceId, service, members));
+  }
+
+  async #join(instanceId: string, service: string, members: Member[]): Promise<void> {
+    // A replica started again after a drain (an instance stopped and started) is rendered again.
+    for (const m of members) this.#leaving.delete(serverName(m.id));
     const backends = await this.backendsOf(instanceId, service);
     for (const be of backends) {
       const port = Number(be.slice(backendPrefix(instanceId, service).length));
@@ -306,33 +330,52 @@ export class DockerEdge {
    */
   async leave(instanceId: string, service: string, containerIds: string[]): Promise<void> {
     if (containerIds.length === 0) return;
-    const backends = await this.backendsOf(instanceId, service);
-    if (backends.length === 0) return;
-    const targets = backends.flatMap((be) => containerIds.map((id) => ({ be, srv: serverName(id) })));
-    const present = new Set<string>();
-    for (const t of targets) {
-      const r = await runtimeCommand(this.paths.adminSocket, `set server ${t.be}/${t.srv} state drain`);
-      if (!/No such server/i.test(r)) present.add(`${t.be}/${t.srv}`);
-    }
-    if (present.size === 0) return;
+    const names = containerIds.map(serverName);
+    const until = Date.now() + this.#options.drainTimeoutMs + LEFT_MS;
+    for (const n of names) this.#leaving.set(n, until);
+    const backends = await this.#serial(async () => {
+      const all = await this.backendsOf(instanceId, service);
+      for (const be of all) {
+        for (const srv of names) await runtimeCommand(this.paths.adminSocket, `set server ${be}/${srv} state drain`);
+      }
+      return all;
+    });
+    const targets = new Set(backends.flatMap((be) => names.map((srv) => `${be}/${srv}`)));
+    if (targets.size === 0) return;
+    // Waited outside the queue (other services' replicas join and leave meanwhile), and in every worker: one a
+    // reload retired still carries the requests it accepted, to replicas it knew (drained there or not).
     const deadline = Date.now() + this.#options.drainTimeoutMs;
     while (Date.now() < deadline) {
-      const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat'));
-      const busy = stats.some((s) => present.has(`${s.proxy}/${s.server}`) && s.scur > 0);
+      const stats = await statsOfAllWorkers(this.paths.adminSocket, this.paths.masterSocket);
+      const busy = stats.some((s) => targets.has(`${s.proxy}/${s.server}`) && s.scur > 0);
       if (!busy) break;
       await delay(50);
     }
-    for (const srv of present) {
-      await runtimeCommand(this.paths.adminSocket, [
-        `set server ${srv} state maint`,
-        `shutdown sessions server ${srv}`,
-        `del server ${srv}`,
-      ]);
-    }
+    await this.#serial(async () => {
+      for (const srv of targets) {
+        // "No such server" when a reload since left it out (it was draining): nothing to remove then.
+        await runtimeCommand(this.paths.adminSocket, [
+          `set server ${srv} state maint`,
+          `shutdown sessions server ${srv}`,
+          `del server ${srv}`,
+        ]);
+      }
+    });
+  }
+
+  /** Whether a replica was drained out lately (forgets those long gone). */
+  #left(server: string): boolean {
+    const now = Date.now();
+    for (const [n, until] of this.#leaving) if (until < now) this.#leaving.delete(n);
+    return this.#leaving.has(server);
   }
 
   /** Removes servers whose container is no longer among `live` (a replica removed behind our back). */
-  async prune(instanceId: string, service: string, live: string[]): Promise<void> {
+  prune(instanceId: string, service: string, live: string[]): Promise<void> {
+    return this.#serial(() => this.#prune(instanceId, service, live));
+  }
+
+  async #prune(instanceId: string, service: string, live: string[]): Promise<void> {
     const keep = new Set(live.map(serverName));
     for (const be of await this.backendsOf(instanceId, service)) {
       const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`));
@@ -372,6 +415,9 @@ export class DockerEdge {
     await rm(`${this.paths.config}.next`, { force: true });
   }
 }
+
+/** How long after its drain a replica stays out of renders: its removal follows the drain at once. */
+const LEFT_MS = 60_000;
 
 function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
