@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createPrivateKey, randomBytes, webcrypto, X509Certificate } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import * as x509 from '@peculiar/x509';
@@ -10,66 +10,13 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { DbHandle } from '../../src/db/db-types.js';
 import type { RouteCertificate } from '../../src/providers/traffic.js';
 import { itOnPostgres, openPostgresDatabase, openTestDatabase } from '../support/database.js';
+import { caCert, crypto, DAY, EC, type Keys, keyPem, leafCert, newKeys } from '../support/test-certificates.js';
 
 /**
  * Route certificates: vault bundles checked against a chain made by the
  * test's own CA (root → intermediate → leaf), and the edge CA's issued
  * certificates verified by a real TLS handshake that trusts only the CA.
  */
-
-const crypto = webcrypto as unknown as Crypto;
-const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-const DAY = 86_400_000;
-
-type Keys = CryptoKeyPair;
-const newKeys = async (): Promise<Keys> =>
-  (await crypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as CryptoKeyPair;
-const keyPem = async (k: Keys): Promise<string> =>
-  x509.PemConverter.encode(await crypto.subtle.exportKey('pkcs8', k.privateKey), 'PRIVATE KEY');
-
-async function caCert(name: string, keys: Keys, signer?: { cert: x509.X509Certificate; keys: Keys }) {
-  const base = {
-    notBefore: new Date(Date.now() - DAY),
-    notAfter: new Date(Date.now() + 365 * DAY),
-    signingAlgorithm: EC,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
-    ],
-  };
-  if (!signer) return x509.X509CertificateGenerator.createSelfSigned({ ...base, name, keys }, crypto);
-  return x509.X509CertificateGenerator.create(
-    {
-      ...base,
-      subject: name,
-      issuer: signer.cert.subject,
-      publicKey: keys.publicKey,
-      signingKey: signer.keys.privateKey,
-    },
-    crypto,
-  );
-}
-
-async function leafCert(
-  names: string[],
-  keys: Keys,
-  signer: { cert: x509.X509Certificate; keys: Keys },
-  validity: { notBefore?: Date; notAfter?: Date } = {},
-) {
-  return x509.X509CertificateGenerator.create(
-    {
-      subject: `CN=${names[0]}`,
-      issuer: signer.cert.subject,
-      notBefore: validity.notBefore ?? new Date(Date.now() - DAY),
-      notAfter: validity.notAfter ?? new Date(Date.now() + 30 * DAY),
-      publicKey: keys.publicKey,
-      signingKey: signer.keys.privateKey,
-      signingAlgorithm: EC,
-      extensions: [new x509.SubjectAlternativeNameExtension(names.map((value) => ({ type: 'dns' as const, value })))],
-    },
-    crypto,
-  );
-}
 
 /** The parts of a test chain: root → intermediate → leaf for app.example.test and *.apps.example.test. */
 let root: { cert: x509.X509Certificate; keys: Keys };

@@ -3,7 +3,8 @@
  * one tenant; hostile hosts are refused with nothing written or rendered; an
  * unknown Host gets 404 from the edge; an edge-CA route serves HTTPS that
  * verifies with Provider.edge.caCertificate and redirects plain HTTP with a
- * 308. And without HAProxy: no edge, routes refused naming what to install.
+ * 308; a vault certificate (a chain of the test's own CA) is served by SNI and
+ * verifies with that CA. And without HAProxy: no edge, routes refused naming what to install.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -24,12 +25,49 @@ import {
   startEdgeApp,
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
+import { caCert, keyPem, leafCert, newKeys } from '../support/test-certificates.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 
 const ADD = `mutation($input: AddRouteInput!) { addRoute(input: $input) {
   __typename ... on Error { message } ... on ValidationError { fieldErrors { path message } }
   ... on AddRoutePayload { route { id url host status custom tls { source issuer notAfter } } } } }`;
+
+/** GET / over HTTPS to the edge, by SNI for the url's host, trusting only `ca`. */
+function httpsGet(url: URL, ca: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: Number(url.port),
+        path: '/',
+        servername: url.hostname,
+        headers: { host: url.host },
+        ca,
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Retries `get` until it answers 200 or 15 s pass; the last answer (or error) otherwise. */
+async function until200(
+  get: () => Promise<{ status: number; body: string }>,
+): Promise<{ status: number; body: string }> {
+  const deadline = Date.now() + 15_000;
+  let res = await get().catch((e: Error) => ({ status: 0, body: e.message }));
+  while (res.status !== 200 && Date.now() < deadline) {
+    await new Promise((x) => setTimeout(x, 200));
+    res = await get().catch((e: Error) => ({ status: 0, body: e.message }));
+  }
+  return res;
+}
 
 describe.runIf(run)('custom domains and TLS on the edge', () => {
   let dataDir: string;
@@ -163,33 +201,8 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
     expect(new Date(r.addRoute.route.tls.notAfter).getTime()).toBeGreaterThan(Date.now());
     const url = new URL(r.addRoute.route.url);
     expect(url.protocol).toBe('https:');
-    const fetchTls = () =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: Number(url.port),
-            path: '/',
-            servername: url.hostname,
-            headers: { host: url.host },
-            ca: mine.caCertificate,
-          },
-          (res) => {
-            let body = '';
-            res.on('data', (d) => (body += d));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
-    const deadline = Date.now() + 15_000;
-    let res = await fetchTls().catch((e: Error) => ({ status: 0, body: e.message }));
-    while (res.status !== 200 && Date.now() < deadline) {
-      await new Promise((x) => setTimeout(x, 200));
-      res = await fetchTls().catch((e: Error) => ({ status: 0, body: e.message }));
-    }
-    expect(res).toEqual({ status: 200, body: 'web v1\n' });
+    const fetchTls = () => httpsGet(url, mine.caCertificate);
+    expect(await until200(fetchTls)).toEqual({ status: 200, body: 'web v1\n' });
     const httpAddress = new URL(
       (await gql(app, a.token, `{ providers { key edge { httpAddress } } }`)).providers[0].edge.httpAddress,
     );
@@ -203,6 +216,45 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
     expect(localIdOf(r.addRoute.route.id)).toBe(row.id);
+  }, 60_000);
+  it("a vault certificate (the test CA's chain) is served by SNI, verifies with that CA, and its key is never shown", async () => {
+    const rootKeys = await newKeys();
+    const root = { keys: rootKeys, cert: await caCert('CN=Wheelhouse Test Root, O=Test', rootKeys) };
+    const leafKeys = await newKeys();
+    const leaf = await leafCert(['shop.example.test'], leafKeys, root);
+    const key = await keyPem(leafKeys);
+    const put = await gql(
+      app,
+      a.token,
+      `mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename ... on Error { message } } }`,
+      { input: { key: 'tls/shop', value: `${leaf.toString('pem')}\n${key}` } },
+    );
+    expect(put.putSecret.__typename, JSON.stringify(put)).toBe('PutSecretPayload');
+    const r = await gql(app, a.token, ADD, {
+      input: {
+        instanceId: instanceA,
+        route: { service: 'web', port: 8080, host: 'shop.example.test', tls: { secretKey: 'tls/shop' } },
+      },
+    });
+    expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
+    expect(r.addRoute.route.tls).toMatchObject({
+      source: 'SECRET',
+      issuer: expect.stringContaining('Wheelhouse Test Root'),
+    });
+    const url = new URL(r.addRoute.route.url);
+    // Trusting only the test's root: the handshake verifies the chain the vault holds, for this host.
+    expect(await until200(() => httpsGet(url, root.cert.toString('pem')))).toEqual({ status: 200, body: 'web v1\n' });
+    // The edge CA does not vouch for it: this is the vault's certificate, not one the edge issued.
+    const edge = await gql(app, a.token, `{ providers { key edge { caCertificate } } }`);
+    await expect(httpsGet(url, edge.providers[0].edge.caCertificate)).rejects.toThrow(/certificate/i);
+    // The key is in no answer: not the route's, not the secret's.
+    const routes = await gql(
+      app,
+      a.token,
+      `{ routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } } }`,
+    );
+    expect(JSON.stringify(routes)).toContain('shop.example.test');
+    expect(JSON.stringify(routes)).not.toContain('PRIVATE KEY');
   }, 60_000);
 });
 
