@@ -1,7 +1,7 @@
 /**
  * Zero-drop changes through the Docker edge (real Docker Engine, real
  * HAProxy): 8 concurrent clients request through one route while the
- * instance is deployed, rolled back, and scaled up and down, and while
+ * instance is deployed, rolled back, restarted, scaled up and down, and while
  * HAProxy reloads in the middle of a replica's drain. No request fails, the
  * url stays the same, and within 2 s of each operation's end every answer
  * comes from the release it made current.
@@ -163,6 +163,23 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
       lifecycle('rollbackInstance', 'RollbackInstanceInput', { releaseId: firstRelease }),
     );
     expectClean(samples, endedAt, 'web v1\n');
+    expect((await routesOf())[0]!.url).toBe(url);
+  }, 120_000);
+
+  it('a restart: no failed request, and a new container behind the same url', async () => {
+    const admin = join(dataDir, 'edge', 'admin.sock');
+    const servers = async () =>
+      (await runtimeCommand(admin, 'show servers state'))
+        .split('\n')
+        .filter((l) => /^\d+ b_/.test(l))
+        .map((l) => l.split(' ')[3]);
+    const old = await servers();
+    const { samples, endedAt } = await underLoad(() => lifecycle('restartInstance', 'InstanceActionInput', {}));
+    expectClean(samples, endedAt, 'web v1\n');
+    // A rolling replacement: the backend now holds other containers than before.
+    const now = await servers();
+    expect(now.length).toBeGreaterThan(0);
+    expect(now.filter((s) => old.includes(s))).toEqual([]);
     expect((await routesOf())[0]!.url).toBe(url);
   }, 120_000);
 

@@ -4,6 +4,7 @@
  * creating, starting, stopping and removing containers. Each is idempotent
  * and tolerant of the object it acts on being absent or already done.
  */
+import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import { type Endpoint, type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../provider.js';
@@ -259,8 +260,18 @@ export class DockerEngine {
           `container ${name} exists and does not belong to instance ${plan.instanceId}`,
         );
       }
-      await this.remove(call, info.Id);
-      container = await create();
+      if (plan.besidePredecessor) {
+        // The predecessor serves until this one is ready; the rollout removes it after.
+        container = await this.docker.createContainer(
+          call.opts({
+            _query: { name: `${name}-${randomBytes(3).toString('hex')}` },
+            _body: body,
+          }) as Dockerode.ContainerCreateOptions,
+        );
+      } else {
+        await this.remove(call, info.Id);
+        container = await create();
+      }
     }
     try {
       if (configTar) await container.putArchive(configTar, call.opts({ path: '/' }));

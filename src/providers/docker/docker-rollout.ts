@@ -188,7 +188,7 @@ export class Rollout {
       await this.engine.removeAll(call, stale);
       stale = [];
     }
-    const id = await this.engine.createAndStart(call, plan, p.configTar);
+    const id = await this.engine.createAndStart(call, { ...plan, besidePredecessor: stale.length > 0 }, p.configTar);
     if (isInit) {
       await this.#waitInit(call, id, p.spec.name);
     } else if (stale.length > 0 || routed) {

@@ -312,6 +312,12 @@ export interface ContainerPlan {
   secretEnv: Record<string, string>;
   /** Run the image under docker-init so signals reach the process (fast, clean stops). */
   init: boolean;
+  /**
+   * The replica's predecessor keeps serving until this container is ready (a
+   * rolling replacement): when it holds the same name (a restart: same spec),
+   * the new container takes a suffixed name instead of removing it.
+   */
+  besidePredecessor?: boolean;
 }
 
 /**
