@@ -95,6 +95,15 @@ export function driftOf(
   const absent = missingServices(specs, observed.services);
   if (absent.length > 0)
     return { action: 'provision', why: `service(s) ${absent.join(', ')} missing from the provider` };
+  // A replica removed by hand (its siblings serve on): created again, the rest kept as they are.
+  const short = specs.flatMap((spec) => {
+    const seen = observed.services?.[spec.name]?.replicas;
+    const want = spec.resources.replicas ?? 1;
+    return spec.role !== 'init' && seen !== undefined && seen < want
+      ? [`${spec.name} has ${seen} of ${want} replicas`]
+      : [];
+  });
+  if (short.length > 0) return { action: 'provision', why: short.join('; ') };
   if (active.some(([, s]) => down(s.state)))
     return { action: 'restart', why: `observed ${state} while desired running` };
   const settled = active.every(([, s]) => s.state === 'running' && s.ready);

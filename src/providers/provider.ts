@@ -316,6 +316,12 @@ export interface ServiceStatus {
   restarts: number;
   providerRef?: string;
   message?: string;
+  /**
+   * How many replicas the provider holds for the service (in any state), when
+   * it keeps them itself (Docker): fewer than the spec asks for is drift.
+   * Unset where a controller keeps the count (a Kubernetes Deployment).
+   */
+  replicas?: number;
 }
 
 /**

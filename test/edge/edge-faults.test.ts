@@ -2,7 +2,7 @@
  * Faults under load through the Docker edge, with Wheelhouse as a real
  * process (src/main.ts on Postgres, the supervisor on): a replica removed by
  * hand (`docker rm -f`) costs at most 0.5 % of requests and none once the
- * edge has taken it out; the Wheelhouse process SIGKILLed and another
+ * edge has taken it out, and the supervisor re-creates it behind the route; the Wheelhouse process SIGKILLed and another
  * started costs none (HAProxy runs detached), and the new process deploys
  * through the edge it adopted.
  */
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
+import { parseShowStat, runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import { localIdOf, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
@@ -28,6 +29,17 @@ const run =
   !skipUnless('Postgres', Boolean(postgresUrl), '(WHEELHOUSE_TEST_POSTGRES_URL)');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns a value (30 s at most). */
+async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
 
 describe.runIf(run)('the edge under faults', () => {
   let dir: string;
@@ -142,19 +154,34 @@ describe.runIf(run)('the edge under faults', () => {
     await rm(dir, { recursive: true, force: true });
   }, 90_000);
 
-  it('a replica removed by hand: at most 0.5 % fail, none once the edge has taken it out', async () => {
+  it('a replica removed by hand: at most 0.5 % fail, none once the edge has taken it out or after its re-creation', async () => {
     const load = startLoad(url, 8);
     await sleep(1000);
-    const [victim] = await running();
+    const before = await running();
+    expect(before).toHaveLength(2);
+    const victim = before[0];
     await docker.getContainer(victim!).remove({ force: true });
     const removedAt = Date.now();
-    await sleep(4000);
+    // The supervisor re-creates it (an engine event wakes it), and the new replica joins the route once ready.
+    const admin = join(dir, 'edge', 'admin.sock');
+    const recreated = await until('the replacement to serve', async () => {
+      const ids = await running();
+      const fresh = ids.find((id) => !before.includes(id));
+      if (ids.length < 2 || !fresh) return undefined;
+      const state = await runtimeCommand(admin, 'show servers state').catch(() => '');
+      return state.includes(` c${fresh.slice(0, 12)} `) ? { id: fresh, at: Date.now() } : undefined;
+    });
+    await sleep(2000);
     const samples = await load.stop();
     const failed = failures(samples);
     expect(samples.length).toBeGreaterThan(200);
     expect(failed.length / samples.length).toBeLessThanOrEqual(0.005);
     // Health checks (every 500 ms, down after 2) and layer-4 observation take the dead replica out within 2 s.
     expect(failed.filter((s: Sample) => s.start >= removedAt + 2000)).toEqual([]);
+    expect(failed.filter((s: Sample) => s.start >= recreated.at)).toEqual([]);
+    // The re-created replica answers requests through the edge (its server's session count grew).
+    const stats = parseShowStat(await runtimeCommand(admin, 'show stat'));
+    expect(stats.find((s) => s.server === `c${recreated.id.slice(0, 12)}`)?.stot ?? 0).toBeGreaterThan(0);
   }, 120_000);
 
   it('Wheelhouse SIGKILLed under load: no request fails, and the next process deploys through the edge', async () => {

@@ -122,6 +122,32 @@ describe('desired state', () => {
     expect(missingServices(specs, undefined)).toEqual([]);
   });
 
+  it('a service with fewer replicas than its spec is provisioned again; more, an unknown count or an INIT one is not', () => {
+    const specs = [svc('migrate', undefined, 'init'), svc('web', 2), svc('side', undefined, 'sidecar')];
+    const seen = (web: number | undefined, side?: number) => ({
+      state: 'running' as const,
+      ready: true,
+      missing: false,
+      services: {
+        migrate: { ...done, replicas: 1 },
+        web: web === undefined ? up : { ...up, replicas: web },
+        side: side === undefined ? up : { ...up, replicas: side },
+      },
+    });
+    expect(driftOf('running', specs, seen(1))).toEqual({ action: 'provision', why: 'web has 1 of 2 replicas' });
+    expect(driftOf('running', specs, seen(2, 0))).toEqual({ action: 'provision', why: 'side has 0 of 1 replicas' });
+    expect(driftOf('running', specs, seen(2, 1))).toEqual({ action: 'none', settled: true });
+    expect(driftOf('running', specs, seen(3))).toEqual({ action: 'none', settled: true });
+    expect(driftOf('running', specs, seen(undefined))).toEqual({ action: 'none', settled: true });
+    // Scaled to zero: none is what was asked.
+    expect(
+      driftOf('running', [svc('web', 0), svc('api', 1)], {
+        ...seen(0),
+        services: { web: { ...stopped, replicas: 1 }, api: { ...up, replicas: 1 } },
+      }),
+    ).toEqual({ action: 'none', settled: true });
+  });
+
   it('a workload gone from the provider is provisioned again, at rest or not', () => {
     expect(driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, missing: true })).toMatchObject({
       action: 'provision',

@@ -486,7 +486,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
             return obs;
           }),
         );
-        services[service] = aggregateService(observations);
+        services[service] = {
+          ...aggregateService(observations),
+          replicas: new Set(replicas.map((r) => r.listed.replica)).size,
+        };
       }
       const main = [...snap.current.values()].find((r) => r[0]?.listed.role === ServiceRoles.main)?.[0];
       const startedAt = main && phaseOf(main.info) === 'running' ? new Date(main.info.State.StartedAt) : undefined;
