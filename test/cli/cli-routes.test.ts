@@ -139,6 +139,10 @@ describe.runIf(run)('wheelhouse routes and apply with routes: through the Docker
       spec('  - { service: web, port: 8080 }\n  - { service: web, port: 8080, host: old.rt.test }\n'),
     );
     const first = await cli(['apply', '-f', 'wheelhouse.yaml', '--wait']);
+    // Known before any assertion, so afterAll deprovisions it whatever fails.
+    instanceId = (
+      await gql(app, tenant.token, 'query { instances(first: 1, filter: { name: "rt" }) { edges { node { id } } } }')
+    ).instances.edges[0]?.node.id;
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('  + route web:8080\n');
     expect(first.stdout).toContain('  + route web:8080 on old.rt.test/\n');
@@ -146,9 +150,6 @@ describe.runIf(run)('wheelhouse routes and apply with routes: through the Docker
     expect(printed, first.stdout).not.toBeNull();
     url = printed![1]!;
     edgePort = printed![2]!;
-    instanceId = (
-      await gql(app, tenant.token, 'query { instances(first: 1, filter: { name: "rt" }) { edges { node { id } } } }')
-    ).instances.edges[0].node.id;
 
     expect(await answer(url, (r) => r.status === 200)).toEqual({ status: 200, body: 'web v1\n' });
     expect(await answer(on('old.rt.test'), (r) => r.status === 200)).toEqual({ status: 200, body: 'web v1\n' });

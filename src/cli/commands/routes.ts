@@ -29,7 +29,7 @@ export function registerRouteCommands(program: Command): void {
   const routes = program.command('routes').description('stable URLs for services, served by the edge');
   routes
     .command('ls')
-    .description("list the tenant's routes (newest first), or one instance's")
+    .description("list the tenant's routes (newest first), or one instance's (oldest first)")
     .option('--instance <name|id>', "only this instance's routes")
     .action(async (_o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { instance?: string }>();
