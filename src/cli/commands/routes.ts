@@ -58,7 +58,7 @@ export function registerRouteCommands(program: Command): void {
     .requiredOption('--service <service>', 'the service')
     .requiredOption('--port <port>', 'its container port', port)
     .option('--host <host>', 'a DNS name of yours (default: <service>-<instance>-<tenant>.<edge domain>)')
-    .option('--path <prefix>', 'a path prefix like /api (default: / , the whole host)')
+    .option('--path <prefix>', 'a path prefix like /api (default: /, the whole host)')
     .option(
       '--tls <source>',
       "serve HTTPS: `auto` (a certificate from the edge's CA) or a vault key holding a PEM chain and key",
