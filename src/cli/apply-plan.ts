@@ -1,3 +1,4 @@
+import { type CurrentRoute, planRoutes, type RoutePlan, routeInput } from './route-plan.js';
 import type { AppSpec, ServiceSpec } from './spec-parse.js';
 
 /** A service of the live instance, as `apply` reads it to compare. */
@@ -26,6 +27,8 @@ export interface CurrentInstance {
   services: CurrentService[];
   /** SERVICES, or the kind of source the instance runs (absent from servers before sources). */
   sourceType?: string | null;
+  /** Its routes; read only when the file has `routes:` (absent: none to compare). */
+  routes?: CurrentRoute[];
 }
 
 /** One service a deploy changes, with what changed. */
@@ -40,8 +43,18 @@ export interface ServiceChange {
 /** What `apply` will do. */
 export type ApplyPlan =
   | { action: 'provision'; name: string; input: Record<string, unknown> }
-  | { action: 'deploy'; name: string; instanceId: string; expectedVersion: number; changes: ServiceChange[] }
+  | {
+      action: 'deploy';
+      name: string;
+      instanceId: string;
+      expectedVersion: number;
+      changes: ServiceChange[];
+      /** Routes to add and remove as well, when the file's `routes:` differ. */
+      routes?: RoutePlan;
+    }
   | { action: 'none'; name: string; instanceId: string }
+  /** Only routes change: addRoute and removeRoute, no operation. */
+  | { action: 'routes'; name: string; instanceId: string; routes: RoutePlan }
   /** A source instance gets its source again: the server renders it and prunes what it no longer has. */
   | {
       action: 'deploySource';
@@ -49,6 +62,7 @@ export type ApplyPlan =
       instanceId: string;
       expectedVersion: number;
       source: Record<string, unknown>;
+      routes?: RoutePlan;
     };
 
 /** Changes a deploy cannot make (the instance must be destroyed and applied again). */
@@ -66,10 +80,14 @@ export class UnsupportedChangeError extends Error {
  * `resources`, `healthCheck`, `command` and `args` keep their live value (a
  * deploy cannot unset them); `env` and `ports` are compared whole (absent
  * means none). Changes to the set of services, a role, dependsOn, secrets,
- * volumes, the provider or the kind throw UnsupportedChangeError.
+ * volumes, the provider or the kind throw UnsupportedChangeError. Routes
+ * are planned apart (planRoutes): they change through addRoute/removeRoute,
+ * never through an operation.
  */
 export function planApply(current: CurrentInstance | null, spec: AppSpec): ApplyPlan {
   if (!current) return { action: 'provision', name: spec.name, input: provisionInput(spec) };
+  const routes = planRoutes(current.routes ?? [], spec.routes);
+  const routeChanges = routes.add.length + routes.remove.length > 0 ? { routes } : {};
   const runsSource = (current.sourceType ?? 'SERVICES') !== 'SERVICES';
   if (spec.sourceInput || runsSource) {
     if (!spec.sourceInput || !runsSource) {
@@ -84,6 +102,7 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
       instanceId: current.id,
       expectedVersion: current.version,
       source: spec.sourceInput,
+      ...routeChanges,
     };
   }
 
@@ -106,8 +125,19 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
     if (change) changes.push(change);
   }
   if (problems.length > 0) throw new UnsupportedChangeError(problems);
-  if (changes.length === 0) return { action: 'none', name: spec.name, instanceId: current.id };
-  return { action: 'deploy', name: spec.name, instanceId: current.id, expectedVersion: current.version, changes };
+  if (changes.length === 0) {
+    return routeChanges.routes
+      ? { action: 'routes', name: spec.name, instanceId: current.id, routes }
+      : { action: 'none', name: spec.name, instanceId: current.id };
+  }
+  return {
+    action: 'deploy',
+    name: spec.name,
+    instanceId: current.id,
+    expectedVersion: current.version,
+    changes,
+    ...routeChanges,
+  };
 }
 
 function fixedFieldProblems(want: ServiceSpec, have: CurrentService): string[] {
@@ -178,6 +208,7 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
     labels: spec.labels ? labelList(spec.labels) : undefined,
     readiness: spec.readiness,
     ...(spec.sourceInput ? { source: spec.sourceInput } : {}),
+    ...(spec.routes?.length ? { routes: spec.routes.map(routeInput) } : {}),
     services: spec.services.map((s) =>
       dropUndefined({
         name: s.name,

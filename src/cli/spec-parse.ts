@@ -124,6 +124,29 @@ const sourceSchema = z
     'give exactly one of manifests, kustomize, helm, argocd',
   );
 
+/**
+ * A route (docs/edge.md): a stable URL for one service port. `tls: true` (or
+ * `auto`) is HTTPS with a certificate of the edge's own CA; `{ secretKey }`
+ * names a vault entry holding a PEM chain and its key.
+ */
+interface RouteTlsSpec {
+  secretKey?: string;
+  redirectHttp?: boolean;
+}
+const routeSchema = z.strictObject({
+  service: z.string().min(1, 'a route needs a service'),
+  port: int,
+  host: z.string().min(1).optional(),
+  pathPrefix: z.string().min(1).optional(),
+  tls: z
+    .union([
+      z.literal(true).transform((): RouteTlsSpec => ({})),
+      z.literal('auto').transform((): RouteTlsSpec => ({})),
+      z.strictObject({ secretKey: z.string().min(1).optional(), redirectHttp: z.boolean().optional() }),
+    ])
+    .optional(),
+});
+
 const serviceName = z
   .string({ error: (issue) => (issue.input === undefined ? 'a service needs a name' : undefined) })
   .regex(DNS_LABEL, 'a service name must be DNS-safe');
@@ -134,6 +157,7 @@ const specFields = {
   labels: textMap('key').optional(),
   readiness: z.strictObject({ timeoutSeconds: int.optional(), intervalSeconds: int.optional() }).optional(),
   source: sourceSchema.optional(),
+  routes: z.array(routeSchema).optional(),
 };
 
 /** A spec carries services or a source (issue 26), never both and never neither. */
@@ -148,9 +172,41 @@ function servicesOrSource(
     ctx.addIssue({ code: 'custom', path: ['services'], message: 'at least one service (or a source) is required' });
 }
 
+/** Each route names a service of the file (a source's services are not known here) and no address twice. */
+function routesOfServices(
+  spec: {
+    services?: Array<{ name: string }> | Record<string, unknown>;
+    source?: unknown;
+    routes?: Array<{ service: string; port: number; host?: string; pathPrefix?: string }>;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const names = new Set(
+    Array.isArray(spec.services) ? spec.services.map((s) => s.name) : Object.keys(spec.services ?? {}),
+  );
+  const seen = new Set<string>();
+  (spec.routes ?? []).forEach((r, i) => {
+    if (!spec.source && !names.has(r.service))
+      ctx.addIssue({ code: 'custom', path: ['routes', i, 'service'], message: `no service named "${r.service}"` });
+    const key = routeIdentity(r);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['routes', i], message: 'the same route is given twice' });
+    seen.add(key);
+  });
+}
+
+/**
+ * What names a route between a file and the server: its host and path prefix,
+ * or, when the host is generated, its service, port and path prefix.
+ */
+export function routeIdentity(r: { service: string; port: number; host?: string | null; pathPrefix?: string | null }) {
+  const prefix = r.pathPrefix ?? '/';
+  return r.host ? `${r.host.toLowerCase()}${prefix}` : `${r.service}:${r.port} (generated host)${prefix}`;
+}
+
 const specSchema = z
   .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema).optional() })
-  .superRefine(servicesOrSource);
+  .superRefine(servicesOrSource)
+  .superRefine(routesOfServices);
 /** The same spec with services as the API's list; a name given twice is an error at its second place. */
 const listSpecSchema = z
   .strictObject({
@@ -167,13 +223,17 @@ const listSpecSchema = z
       })
       .optional(),
   })
-  .superRefine(servicesOrSource);
+  .superRefine(servicesOrSource)
+  .superRefine(routesOfServices);
 
 type ParsedSpec = z.infer<typeof specSchema>;
 type ParsedService = z.infer<typeof serviceSchema>;
 
 /** One service of an app spec, with its name. */
 export type ServiceSpec = ParsedService & { name: string };
+
+/** One route of an app spec, as written in the file (`tls: true` read as `{}`). */
+export type RouteSpec = z.infer<typeof routeSchema>;
 
 /** The source of an app spec, as written in the file. */
 export type SourceSpec = NonNullable<ParsedSpec['source']>;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   DeployInstanceDocument,
+  InstanceRoutesDocument,
   ProvisionInstanceDocument,
   type ProvisionInstanceInput,
   type ServiceDeployInput,
@@ -11,7 +12,9 @@ import { resolveConnection } from '../config-store.js';
 import { usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
 import type { Output } from '../output.js';
-import { followTarget, type GlobalOptions, withSession } from '../session.js';
+import { describeRoute, type RouteInputShape, type RoutePlan } from '../route-plan.js';
+import { addRoute, type RouteView, removeRoute } from '../routes-client.js';
+import { followTarget, type GlobalOptions, type Session, withSession } from '../session.js';
 import { loadSpecFile } from '../spec-file.js';
 
 interface ApplyOptions extends GlobalOptions {
@@ -33,10 +36,16 @@ export function registerApply(program: Command): void {
       const spec = await loadSpecFile(opts.file);
       await resolveConnection();
       await withSession(opts, async (session) => {
-        const current = await session.client.instanceByName(spec.name);
+        const found = await session.client.instanceByName(spec.name);
+        const current = found as CurrentInstance | null;
+        // Live routes are read only when the file manages them (`routes:`), so a file without leaves them alone.
+        if (current && spec.routes !== undefined) {
+          const data = await session.client.request(InstanceRoutesDocument, { id: current.id });
+          current.routes = data.instance?.routes ?? [];
+        }
         let plan: ApplyPlan;
         try {
-          plan = planApply(current as CurrentInstance | null, spec);
+          plan = planApply(current, spec);
         } catch (err) {
           if (err instanceof UnsupportedChangeError) {
             throw usageError(`${opts.file}: ${spec.name} cannot be changed in place:\n  ${err.problems.join('\n  ')}`);
@@ -51,13 +60,31 @@ export function registerApply(program: Command): void {
         const { client } = session;
         if (plan.action === 'provision') {
           const input = plan.input as unknown as ProvisionInstanceInput;
+          const extra: Record<string, unknown> = { plan };
           await runLifecycle(
             session,
             { name: spec.name, afterCursor: '0' },
-            async () => (await client.request(ProvisionInstanceDocument, { input })).provisionInstance,
+            async () => {
+              const result = (await client.request(ProvisionInstanceDocument, { input })).provisionInstance;
+              // The routes are written with the instance, their urls fixed: print them before following.
+              if (result.__typename === 'ProvisionInstancePayload' && input.routes?.length) {
+                const data = await client.request(InstanceRoutesDocument, { id: result.instance.id });
+                const routes = data.instance?.routes ?? [];
+                for (const r of routes) session.out.line(`route ${r.url} → ${r.service}:${r.port}`);
+                extra.routes = { added: routes, removed: [] };
+              }
+              return result;
+            },
             opts.wait ?? false,
-            { plan },
+            extra,
           );
+          return;
+        }
+        // Routes change first (removals, then additions, so a replaced address is free), then the deploy.
+        const routes =
+          'routes' in plan && plan.routes ? await applyRoutes(session, plan.instanceId, plan.routes) : null;
+        if (plan.action === 'routes') {
+          session.out.result({ plan, routes, operation: null });
           return;
         }
         const target = await followTarget(client, { id: plan.instanceId, name: spec.name });
@@ -73,7 +100,7 @@ export function registerApply(program: Command): void {
                 })
               ).deployInstance,
             opts.wait ?? false,
-            { plan },
+            { plan, routes },
           );
           return;
         }
@@ -88,10 +115,32 @@ export function registerApply(program: Command): void {
               })
             ).deployInstance,
           opts.wait ?? false,
-          { plan },
+          { plan, routes },
         );
       });
     });
+}
+
+/** Removes, then adds, the routes of a plan; prints each as it is done. */
+async function applyRoutes(
+  session: Session,
+  instanceId: string,
+  plan: RoutePlan,
+): Promise<{ added: RouteView[]; removed: string[] }> {
+  const { client, out } = session;
+  const removed: string[] = [];
+  for (const r of plan.remove) {
+    await removeRoute(client, r.id);
+    out.line(`route removed: ${r.url}`);
+    removed.push(r.id);
+  }
+  const added: RouteView[] = [];
+  for (const input of plan.add) {
+    const r = await addRoute(client, instanceId, input, (field) => `routes (${describeRoute(input)}): ${field}`);
+    out.line(`route added: ${r.url} → ${r.service}:${r.port}`);
+    added.push(r);
+  }
+  return { added, removed };
 }
 
 /** The plan, for people; printed before anything is sent. */
@@ -102,14 +151,25 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     const services = (plan.input.services as Array<{ name: string; image: string }>).map((s) => `${s.name}=${s.image}`);
     const source = plan.input.source as Record<string, unknown> | undefined;
     out.line(`${plan.name}: provision (${source ? `${describeSource(source)} source` : services.join(', ')})`);
+    for (const r of (plan.input.routes as RouteInputShape[] | undefined) ?? [])
+      out.line(`  + route ${describeRoute(r)}`);
   } else if (plan.action === 'deploySource') {
     out.line(
       `${plan.name}: deploy its ${describeSource(plan.source)} source (the server prunes what it no longer has)`,
     );
-  } else {
+  } else if (plan.action === 'deploy') {
     out.line(`${plan.name}: deploy ${plan.changes.length} service(s)`);
     for (const c of plan.changes) out.line(`  ~ ${c.name}: ${c.fields.join(', ')} (image ${c.input.image})`);
+  } else {
+    out.line(`${plan.name}: change ${plan.routes.add.length + plan.routes.remove.length} route(s)`);
   }
+  if (plan.action !== 'provision' && plan.action !== 'none' && plan.routes) printRouteChanges(out, plan.routes);
+}
+
+/** `- route web:8080 http://…` for each removal (its url), `+ route web:8080 on api.example.com/` for each addition. */
+function printRouteChanges(out: Output, routes: RoutePlan): void {
+  for (const r of routes.remove) out.line(`  - route ${r.service}:${r.port} ${r.url}`);
+  for (const r of routes.add) out.line(`  + route ${describeRoute(r)}`);
 }
 
 /** `manifests (3 documents)`, `kustomize (2 files)`, `helm chart demo`, `argocd repo …`. */

@@ -5065,6 +5065,163 @@ export type SecretsQuery = {
   };
 };
 
+export type RouteFieldsFragment = {
+  __typename?: 'Route';
+  id: string;
+  service: string;
+  port: number;
+  host: string;
+  pathPrefix: string;
+  custom: boolean;
+  url: string;
+  status: RouteStatus;
+  message?: string | null;
+  createdAt: string;
+  tls?: {
+    __typename?: 'RouteTls';
+    source: RouteTlsSource;
+    secretKey?: string | null;
+    issuer?: string | null;
+    notAfter?: string | null;
+  } | null;
+  instance: { __typename?: 'Instance'; id: string; name: string };
+};
+
+export type RoutesQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<RouteFilter>;
+}>;
+
+export type RoutesQuery = {
+  __typename?: 'Query';
+  routes: {
+    __typename?: 'QueryRoutesConnection';
+    edges: Array<{
+      __typename?: 'QueryRoutesConnectionEdge';
+      cursor: string;
+      node: {
+        __typename?: 'Route';
+        id: string;
+        service: string;
+        port: number;
+        host: string;
+        pathPrefix: string;
+        custom: boolean;
+        url: string;
+        status: RouteStatus;
+        message?: string | null;
+        createdAt: string;
+        tls?: {
+          __typename?: 'RouteTls';
+          source: RouteTlsSource;
+          secretKey?: string | null;
+          issuer?: string | null;
+          notAfter?: string | null;
+        } | null;
+        instance: { __typename?: 'Instance'; id: string; name: string };
+      };
+    }>;
+    pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+  };
+};
+
+export type InstanceRoutesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+export type InstanceRoutesQuery = {
+  __typename?: 'Query';
+  instance?: {
+    __typename?: 'Instance';
+    id: string;
+    name: string;
+    routes: Array<{
+      __typename?: 'Route';
+      id: string;
+      service: string;
+      port: number;
+      host: string;
+      pathPrefix: string;
+      custom: boolean;
+      url: string;
+      status: RouteStatus;
+      message?: string | null;
+      createdAt: string;
+      tls?: {
+        __typename?: 'RouteTls';
+        source: RouteTlsSource;
+        secretKey?: string | null;
+        issuer?: string | null;
+        notAfter?: string | null;
+      } | null;
+      instance: { __typename?: 'Instance'; id: string; name: string };
+    }>;
+  } | null;
+};
+
+export type AddRouteMutationVariables = Exact<{
+  input: AddRouteInput;
+}>;
+
+export type AddRouteMutation = {
+  __typename?: 'Mutation';
+  addRoute:
+    | {
+        __typename: 'AddRoutePayload';
+        route: {
+          __typename?: 'Route';
+          id: string;
+          service: string;
+          port: number;
+          host: string;
+          pathPrefix: string;
+          custom: boolean;
+          url: string;
+          status: RouteStatus;
+          message?: string | null;
+          createdAt: string;
+          tls?: {
+            __typename?: 'RouteTls';
+            source: RouteTlsSource;
+            secretKey?: string | null;
+            issuer?: string | null;
+            notAfter?: string | null;
+          } | null;
+          instance: { __typename?: 'Instance'; id: string; name: string };
+        };
+      }
+    | { __typename: 'CapabilityNotSupportedError'; capability: Capability; provider: string; message: string }
+    | { __typename: 'ConflictError'; currentVersion?: number | null; message: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'IdempotencyConflictError'; message: string }
+    | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type RemoveRouteMutationVariables = Exact<{
+  input: RemoveRouteInput;
+}>;
+
+export type RemoveRouteMutation = {
+  __typename?: 'Mutation';
+  removeRoute:
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'RemoveRoutePayload';
+        routeId: string;
+        instance: { __typename?: 'Instance'; id: string; name: string };
+      };
+};
+
 export type WatchInstanceEventsSubscriptionVariables = Exact<{
   instanceId: Scalars['ID']['input'];
   after?: InputMaybe<Scalars['String']['input']>;
@@ -6283,6 +6440,55 @@ export const PageInfoFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<PageInfoFieldsFragment, unknown>;
+export const RouteFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RouteFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Route' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'port' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'host' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pathPrefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'custom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tls' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'notAfter' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RouteFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -14184,6 +14390,571 @@ export const SecretsDocument = {
     },
   ],
 } as unknown as DocumentNode<SecretsQuery, SecretsQueryVariables>;
+export const RoutesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Routes' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'RouteFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'routes' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'RouteFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RouteFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Route' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'port' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'host' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pathPrefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'custom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tls' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'notAfter' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RoutesQuery, RoutesQueryVariables>;
+export const InstanceRoutesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'InstanceRoutes' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'routes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'RouteFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RouteFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Route' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'port' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'host' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pathPrefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'custom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tls' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'notAfter' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<InstanceRoutesQuery, InstanceRoutesQueryVariables>;
+export const AddRouteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AddRoute' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'AddRouteInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addRoute' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AddRoutePayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'route' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'RouteFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RouteFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Route' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'port' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'host' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pathPrefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'custom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tls' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'notAfter' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AddRouteMutation, AddRouteMutationVariables>;
+export const RemoveRouteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RemoveRoute' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'RemoveRouteInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeRoute' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RemoveRoutePayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'routeId' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'instance' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RemoveRouteMutation, RemoveRouteMutationVariables>;
 export const WatchInstanceEventsDocument = {
   kind: 'Document',
   definitions: [
