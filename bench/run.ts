@@ -6,7 +6,7 @@
  * Docker rows use the local engine and the test images.
  *
  *   npm run bench                 all rows
- *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks)
+ *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
  */
@@ -22,6 +22,7 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   fanout: async () => (await import('./rows/fanout.js')).fanoutRows(),
   footprint: async () => (await import('./rows/footprint.js')).footprintRows(),
   webhooks: async () => (await import('./rows/webhooks.js')).webhookRows(),
+  edge: async () => (await import('./rows/edge.js')).edgeRows(),
 };
 
 function selected(argv: string[]): string[] {
