@@ -29,6 +29,8 @@ export class EdgeDriver {
   /** Per provider key: the route signature last handed over while holding the lease. */
   readonly #driven = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
+  /** Renews held leases every interval, also while a round is slow (an HAProxy start, a slow engine). */
+  #heartbeat: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
@@ -38,7 +40,28 @@ export class EdgeDriver {
   start(): void {
     this.#stopped = false;
     this.o.routes.onChange = () => this.sync();
+    this.#heartbeat = setInterval(() => void this.#renew(), this.o.intervalMs);
+    this.#heartbeat.unref();
     void this.sync();
+  }
+
+  /**
+   * Extends every lease this process holds. A round that outlasts the lease
+   * (HAProxy starting, an engine slow to list) would otherwise let another
+   * process take the edge over while this one still renders it.
+   */
+  async #renew(): Promise<void> {
+    for (const key of this.#driven.keys()) {
+      if (this.#stopped) return;
+      const held = await acquireEdgeLease(this.o.db, leaseName(key), this.o.owner, this.o.intervalMs * 5).catch(
+        () => true, // A database hiccup: the next round decides.
+      );
+      if (!held && this.#driven.delete(key)) {
+        const provider = this.o.registry.get(key);
+        if (isDrivenEdge(provider)) provider.standBy();
+        this.o.logger.info({ provider: key }, 'another process drives the edge now; standing by');
+      }
+    }
   }
 
   /** Runs one round now (after the one in flight); resolves when it is done. */
@@ -64,6 +87,7 @@ export class EdgeDriver {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
     await this.#running;
     for (const key of this.#driven.keys()) {
       const provider = this.o.registry.get(key);
@@ -98,6 +122,8 @@ export class EdgeDriver {
       const healthy = first ? false : (await provider.edge({})).healthy;
       if (!first && healthy && this.#driven.get(key) === signature) continue;
       const { specs, failed } = await this.o.routes.specsOf(key);
+      // Held from here on: the heartbeat renews the lease while the (first) render runs.
+      if (first) this.#driven.set(key, 'taking over');
       try {
         await provider.drive({}, specs);
         this.#driven.set(key, signature);
