@@ -27,7 +27,6 @@ export function AddRouteForm({
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<MutationProblem>();
   const [{ fetching }, add] = useMutation(ConsoleAddRouteDocument);
-  const reason = lacks('CUSTOM_DOMAINS');
   const tlsReason = lacks('TLS');
   const spec = services.find((s) => s.name === service);
   const defaultPort = spec?.ports[0]?.container ?? spec?.healthCheck?.port;
@@ -142,10 +141,9 @@ export function AddRouteForm({
         ) : null}
       </div>
       <ProblemBanner problem={problem} />
-      <button type="submit" disabled={fetching || reason !== undefined || services.length === 0} title={reason}>
+      <button type="submit" disabled={fetching || services.length === 0}>
         Add route
       </button>
-      {reason ? <span className="muted"> {reason}</span> : null}
     </form>
   );
 }

@@ -43,6 +43,9 @@ export function RoutesPanel({
     return () => clearInterval(timer);
   }, [pending, reload]);
   const gone = instance.state === 'DESTROYED' || instance.desiredState === 'DESTROYED';
+  // A provider with no edge serves no route: say so once instead of offering a form that cannot work.
+  const noEdge = lacks('CUSTOM_DOMAINS');
+  const canAdd = canDeploy && !gone && noEdge === undefined;
 
   const removeRoute = async (routeId: string) => {
     setProblem(undefined);
@@ -52,6 +55,15 @@ export function RoutesPanel({
     reload();
     onChanged();
   };
+  if (noEdge && routes?.length === 0) {
+    return (
+      <Panel title="Routes">
+        <p className="muted" data-testid="routes">
+          No routes: provider {instance.provider?.key} has no edge to serve them.
+        </p>
+      </Panel>
+    );
+  }
   return (
     <Panel title="Routes">
       <table className="grid" aria-label="Routes" data-testid="routes">
@@ -75,8 +87,7 @@ export function RoutesPanel({
           ) : routes.length === 0 ? (
             <tr>
               <td colSpan={6} className="empty">
-                No routes: {instance.name} has no stable address yet.
-                {canDeploy && !gone ? ' Add one below.' : null}
+                No routes: {instance.name} has no stable address yet.{canAdd ? ' Add one below.' : null}
               </td>
             </tr>
           ) : (
@@ -132,7 +143,7 @@ export function RoutesPanel({
         </tbody>
       </table>
       <ProblemBanner problem={problem} />
-      {canDeploy && !gone ? (
+      {canAdd ? (
         <AddRouteForm
           instance={instance}
           lacks={lacks}
