@@ -14,7 +14,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { ensureConsoleBuilt } from '../../src/server/console-build.js';
-import type { TestApp, TestTenant } from '../support/app.js';
+import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -217,6 +217,31 @@ describe.runIf(run)('console: routes through the Docker edge', () => {
     expect((await answerOf(added!.url, 404)).status).toBe(404);
     // The others still serve.
     expect(await answerOf(plain!.url, 200)).toEqual({ status: 200, body: 'web v1\n' });
+
+    // A route the edge has not taken yet: no event announces the change, so the panel re-reads
+    // PENDING routes by itself. The rows are set back as the driver last left them would not be
+    // (a status changed in place does not change the routes' signature), then touched, so the real
+    // driver takes them again and records them; the page, not reloaded, follows.
+    const ids = [plain!.id, provisioned.find((r) => r.host === secureHost)!.id].map(localIdOf);
+    await app.database.db
+      .updateTable('routes')
+      .set({ status: 'pending', message: null })
+      .where('id', '=', ids[0]!)
+      .execute();
+    await app.database.db
+      .updateTable('routes')
+      .set({ status: 'failed', message: 'the certificate could not be issued' })
+      .where('id', '=', ids[1]!)
+      .execute();
+    await page.reload();
+    await row(plain!.host).and(page.locator('[data-status="PENDING"]')).waitFor();
+    await row(secureHost).and(page.locator('[data-status="FAILED"]')).waitFor();
+    expect(await row(secureHost).locator('[data-col="status"]').textContent()).toContain(
+      'the certificate could not be issued',
+    );
+    await app.database.db.updateTable('routes').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
+    await row(plain!.host).and(page.locator('[data-status="ACTIVE"]')).waitFor();
+    await row(secureHost).and(page.locator('[data-status="ACTIVE"]')).waitFor();
     expect(problems).toEqual([]);
   }, 60_000);
 });
