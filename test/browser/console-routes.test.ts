@@ -120,7 +120,7 @@ describe.runIf(run)('console: routes through the Docker edge', () => {
     return r.routes.edges.map((e: { node: RouteRow }) => e.node);
   };
 
-  async function signedIn(): Promise<{ page: Page; problems: string[] }> {
+  async function signedIn(token = tenant.token): Promise<{ page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
@@ -131,7 +131,7 @@ describe.runIf(run)('console: routes through the Docker edge', () => {
     });
     const origin = new URL(app.url).origin;
     await page.goto(`${origin}/`);
-    await page.locator('input[name="token"]').fill(tenant.token);
+    await page.locator('input[name="token"]').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('nav.topbar').waitFor();
     return { page, problems };
@@ -243,5 +243,14 @@ describe.runIf(run)('console: routes through the Docker edge', () => {
     await row(plain!.host).and(page.locator('[data-status="ACTIVE"]')).waitFor();
     await row(secureHost).and(page.locator('[data-status="ACTIVE"]')).waitFor();
     expect(problems).toEqual([]);
+
+    // A READ token sees the routes and their links, and nothing that changes them.
+    const reader = await signedIn(await app.newToken(tenant.tenantId, ['read']));
+    await reader.page.goto(page.url());
+    const readRow = reader.page.getByTestId('routes').locator(`tr[data-route="${plain!.host}/"]`);
+    expect(await readRow.locator('a[data-col="url"]').getAttribute('href')).toBe(plain!.url);
+    expect(await reader.page.locator('section[aria-label="Routes"] button').count()).toBe(0);
+    expect(await reader.page.locator('form[aria-label="Add a route"]').count()).toBe(0);
+    expect(reader.problems).toEqual([]);
   }, 60_000);
 });

@@ -117,7 +117,7 @@ export function RoutesPanel({
                   <td className="row-actions">
                     {confirming === r.id ? (
                       <span className="confirm">
-                        Remove {r.url}?
+                        Remove this route?
                         <button
                           type="button"
                           className="danger"
