@@ -180,6 +180,8 @@ describe.skipIf(skip)('web console', () => {
       await page.locator('tr[data-instance="read-only-view"] a').click();
       await page.locator('.instance[data-instance="read-only-view"]').waitFor();
       await page.getByTestId('services').waitFor();
+      // This server runs without an edge: the Routes panel says so, and offers nothing.
+      await expect.poll(() => page.getByTestId('routes').textContent()).toContain('provider docker has no edge');
       expect(await page.locator('main button').count()).toBe(0);
       expect(await page.locator('main form').count()).toBe(0);
       await page.locator('nav.topbar a', { hasText: 'Secrets' }).click();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Badge, LiveDot, Panel, Ready } from '../components.js';
@@ -7,6 +7,7 @@ import { type MutationProblem, ProblemBanner, problemOf } from '../errors.js';
 import {
   type Capability,
   ConsoleInstanceOperationsDocument,
+  ConsoleInstanceRoutesDocument,
   DeprovisionInstanceDocument,
   type EventFieldsFragment,
   EventsDocument,
@@ -25,6 +26,7 @@ import { useThrottled } from '../throttle.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
 import { InstanceLogs } from './instance-logs.js';
+import { RoutesPanel } from './instance-routes.js';
 
 export type InstanceData = InstanceFieldsFragment;
 
@@ -32,8 +34,8 @@ export type InstanceData = InstanceFieldsFragment;
 export type Lacks = (capability: Capability) => string | undefined;
 
 /**
- * One instance: its services with live status and endpoints, the forms that
- * change it, its releases, operations and events, and its logs. The event
+ * One instance: its services with live status and endpoints, its routes, the
+ * forms that change it, its releases, operations and events, and its logs. The event
  * stream resumes from the newest event the page shows, and every event
  * re-reads the instance, so the page follows the instance without a reload.
  */
@@ -56,10 +58,13 @@ export function InstancePage() {
     requestPolicy: 'network-only',
   });
   const [{ data: providers }] = useQuery({ query: ProvidersDocument });
+  const [{ data: routes }, refetchRoutes] = useQuery({ query: ConsoleInstanceRoutesDocument, variables: { id } });
+  const reloadRoutes = useCallback(() => refetchRoutes({ requestPolicy: 'network-only' }), [refetchRoutes]);
   const refresh = useThrottled(() => {
     refetchInstance({ requestPolicy: 'network-only' });
     refetchReleases({ requestPolicy: 'network-only' });
     refetchOperations({ requestPolicy: 'network-only' });
+    reloadRoutes();
   }, 250);
   const [liveEvents, setLiveEvents] = useState<EventFieldsFragment[]>([]);
   const instance = data?.instance;
@@ -104,7 +109,16 @@ export function InstancePage() {
     <div className="instance" data-instance={instance.name}>
       <InstanceHeader instance={instance} streamStatus={stream.status} onChanged={refresh} />
       {instance.sourceType === 'SERVICES' ? (
-        <ServicesPanel instance={instance} />
+        <>
+          <ServicesPanel instance={instance} />
+          <RoutesPanel
+            instance={instance}
+            routes={routes?.instance?.routes}
+            lacks={lacks}
+            reload={reloadRoutes}
+            onChanged={refresh}
+          />
+        </>
       ) : (
         <ObjectsPanel instance={instance} />
       )}

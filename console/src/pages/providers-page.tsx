@@ -1,6 +1,7 @@
 import { useQuery } from 'urql';
 import { Panel, Time } from '../components.js';
-import { type Capability, ProvidersDocument } from '../generated/graphql.js';
+import { type Capability, ConsoleProviderEdgesDocument, ProvidersDocument } from '../generated/graphql.js';
+import { ProviderEdge } from './provider-edge.js';
 
 /** The actions the console offers, and the capability each needs from a provider. */
 const ACTIONS: Array<{ action: string; capability: Capability }> = [
@@ -10,11 +11,15 @@ const ACTIONS: Array<{ action: string; capability: Capability }> = [
   { action: 'logs', capability: 'LOGS' },
   { action: 'exec', capability: 'EXEC' },
   { action: 'volumes', capability: 'VOLUMES' },
+  { action: 'routes', capability: 'CUSTOM_DOMAINS' },
+  { action: 'HTTPS routes', capability: 'TLS' },
 ];
 
-/** Every provider with its health, version and capabilities; what it cannot do is shown struck out, with why. */
+/** Every provider with its health, version, edge and capabilities; what it cannot do is shown struck out, with why. */
 export function ProvidersPage() {
   const [{ data, error }] = useQuery({ query: ProvidersDocument, requestPolicy: 'network-only' });
+  // Apart from the list: an edge is asked of its provider, and the list should not wait for it.
+  const [{ data: edges }] = useQuery({ query: ConsoleProviderEdgesDocument, requestPolicy: 'network-only' });
   if (error) return <p className="banner error">{error.message}</p>;
   return (
     <Panel title="Providers">
@@ -45,6 +50,7 @@ export function ProvidersPage() {
                 <Time at={p.health?.checkedAt} />
               </dd>
             </dl>
+            <ProviderEdge edge={edges?.providers.find((e) => e.key === p.key)?.edge} />
             <ul className="capabilities">
               {ACTIONS.map(({ action, capability }) => {
                 const has = p.capabilities.includes(capability);
