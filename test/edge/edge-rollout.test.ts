@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import type { TestApp, TestTenant } from '../support/app.js';
+import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -229,4 +229,15 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     expect(running.length).toBeGreaterThan(0);
     expect(running.every((l) => l.split(' ')[5] === '2')).toBe(true);
   }, 120_000);
+
+  it("counts the route's requests and 5xx answers at the edge (what a canary's analysis reads)", async () => {
+    const edge = provider.dataPlane()!;
+    const before = (await edge.counters(localIdOf(instanceId), 'web'))!;
+    for (let i = 0; i < 10; i++) expect((await get(url)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await get(`${url}cgi-bin/fail`)).status).toBe(500);
+    const after = (await edge.counters(localIdOf(instanceId), 'web'))!;
+    expect(after.requests - before.requests).toBe(14);
+    expect(after.responses5xx - before.responses5xx).toBe(4);
+    expect(after.at.getTime()).toBeGreaterThan(before.at.getTime() - 1);
+  }, 60_000);
 });

@@ -90,14 +90,17 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
 /**
  * What every web image serves besides its index: /healthz, and /cgi-bin/slow,
  * which answers the index after 3 s (a request still in flight while a
- * replica drains).
+ * replica drains), and /cgi-bin/fail, which answers 500.
  */
+const FAIL_CGI = `#!/bin/sh\necho 'Status: 500 Internal Server Error'\necho 'Content-Type: text/plain'\necho\necho failed\n`;
+
 function webExtras(index: string): TarEntry[] {
   const slow = `#!/bin/sh\necho 'Content-Type: text/plain'\necho\nsleep 3\necho '${index.trim()}'\n`;
   return [
     { name: 'www/healthz', content: 'ok\n' },
     { name: 'www/cgi-bin', type: 'directory' },
     { name: 'www/cgi-bin/slow', content: slow, mode: 0o755 },
+    { name: 'www/cgi-bin/fail', content: FAIL_CGI, mode: 0o755 },
   ];
 }
 
