@@ -2533,6 +2533,25 @@ export type ResourceSpecFieldsFragment = {
   diskMb?: number | null;
   replicas?: number | null;
   gpu?: string | null;
+  autoscale?: {
+    __typename?: 'AutoscalePolicy';
+    minReplicas: number;
+    maxReplicas: number;
+    targetCpuPercent?: number | null;
+    targetRequestsPerSecond?: number | null;
+    scaleUpStabilizationSeconds: number;
+    scaleDownStabilizationSeconds: number;
+  } | null;
+};
+
+export type AutoscalePolicyFieldsFragment = {
+  __typename?: 'AutoscalePolicy';
+  minReplicas: number;
+  maxReplicas: number;
+  targetCpuPercent?: number | null;
+  targetRequestsPerSecond?: number | null;
+  scaleUpStabilizationSeconds: number;
+  scaleDownStabilizationSeconds: number;
 };
 
 export type InstanceServiceFieldsFragment = {
@@ -2550,6 +2569,15 @@ export type InstanceServiceFieldsFragment = {
     diskMb?: number | null;
     replicas?: number | null;
     gpu?: string | null;
+    autoscale?: {
+      __typename?: 'AutoscalePolicy';
+      minReplicas: number;
+      maxReplicas: number;
+      targetCpuPercent?: number | null;
+      targetRequestsPerSecond?: number | null;
+      scaleUpStabilizationSeconds: number;
+      scaleDownStabilizationSeconds: number;
+    } | null;
   } | null;
   env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
   ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2579,6 +2607,15 @@ export type InstanceServiceFieldsFragment = {
     providerRef?: string | null;
     message?: string | null;
   };
+  autoscale?: {
+    __typename?: 'AutoscaleStatus';
+    currentReplicas: number;
+    desiredReplicas: number;
+    cpuPercent?: number | null;
+    requestsPerSecond?: number | null;
+    lastScaleAt?: string | null;
+    message?: string | null;
+  } | null;
 };
 
 export type InstanceFieldsFragment = {
@@ -2624,6 +2661,15 @@ export type InstanceFieldsFragment = {
       diskMb?: number | null;
       replicas?: number | null;
       gpu?: string | null;
+      autoscale?: {
+        __typename?: 'AutoscalePolicy';
+        minReplicas: number;
+        maxReplicas: number;
+        targetCpuPercent?: number | null;
+        targetRequestsPerSecond?: number | null;
+        scaleUpStabilizationSeconds: number;
+        scaleDownStabilizationSeconds: number;
+      } | null;
     } | null;
     env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
     ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2653,6 +2699,15 @@ export type InstanceFieldsFragment = {
       providerRef?: string | null;
       message?: string | null;
     };
+    autoscale?: {
+      __typename?: 'AutoscaleStatus';
+      currentReplicas: number;
+      desiredReplicas: number;
+      cpuPercent?: number | null;
+      requestsPerSecond?: number | null;
+      lastScaleAt?: string | null;
+      message?: string | null;
+    } | null;
   }>;
   objects: Array<{
     __typename?: 'ManagedObject';
@@ -2744,6 +2799,15 @@ export type ReleaseFieldsFragment = {
       diskMb?: number | null;
       replicas?: number | null;
       gpu?: string | null;
+      autoscale?: {
+        __typename?: 'AutoscalePolicy';
+        minReplicas: number;
+        maxReplicas: number;
+        targetCpuPercent?: number | null;
+        targetRequestsPerSecond?: number | null;
+        scaleUpStabilizationSeconds: number;
+        scaleDownStabilizationSeconds: number;
+      } | null;
     } | null;
   }>;
 };
@@ -2856,6 +2920,15 @@ export type ProvisionInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2885,6 +2958,15 @@ export type ProvisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -2998,6 +3080,15 @@ export type DeployInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3027,6 +3118,15 @@ export type DeployInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3151,6 +3251,15 @@ export type ScaleInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3180,6 +3289,15 @@ export type ScaleInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3297,6 +3415,15 @@ export type RollbackInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3326,6 +3453,15 @@ export type RollbackInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3443,6 +3579,15 @@ export type StartInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3472,6 +3617,15 @@ export type StartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3589,6 +3743,15 @@ export type StopInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3618,6 +3781,15 @@ export type StopInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3735,6 +3907,15 @@ export type RestartInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3764,6 +3945,15 @@ export type RestartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3876,6 +4066,15 @@ export type DeprovisionInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3905,6 +4104,15 @@ export type DeprovisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -4229,6 +4437,15 @@ export type NodeQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4258,6 +4475,15 @@ export type NodeQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4308,6 +4534,15 @@ export type NodeQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
         }>;
       }
@@ -4379,6 +4614,15 @@ export type NodesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4408,6 +4652,15 @@ export type NodesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4458,6 +4711,15 @@ export type NodesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
         }>;
       }
@@ -4598,6 +4860,15 @@ export type InstancesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4627,6 +4898,15 @@ export type InstancesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4706,6 +4986,15 @@ export type InstanceQuery = {
         diskMb?: number | null;
         replicas?: number | null;
         gpu?: string | null;
+        autoscale?: {
+          __typename?: 'AutoscalePolicy';
+          minReplicas: number;
+          maxReplicas: number;
+          targetCpuPercent?: number | null;
+          targetRequestsPerSecond?: number | null;
+          scaleUpStabilizationSeconds: number;
+          scaleDownStabilizationSeconds: number;
+        } | null;
       } | null;
       env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
       ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4735,6 +5024,15 @@ export type InstanceQuery = {
         providerRef?: string | null;
         message?: string | null;
       };
+      autoscale?: {
+        __typename?: 'AutoscaleStatus';
+        currentReplicas: number;
+        desiredReplicas: number;
+        cpuPercent?: number | null;
+        requestsPerSecond?: number | null;
+        lastScaleAt?: string | null;
+        message?: string | null;
+      } | null;
     }>;
     objects: Array<{
       __typename?: 'ManagedObject';
@@ -4802,6 +5100,15 @@ export type ServicesQuery = {
           diskMb?: number | null;
           replicas?: number | null;
           gpu?: string | null;
+          autoscale?: {
+            __typename?: 'AutoscalePolicy';
+            minReplicas: number;
+            maxReplicas: number;
+            targetCpuPercent?: number | null;
+            targetRequestsPerSecond?: number | null;
+            scaleUpStabilizationSeconds: number;
+            scaleDownStabilizationSeconds: number;
+          } | null;
         } | null;
         env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
         ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4831,6 +5138,15 @@ export type ServicesQuery = {
           providerRef?: string | null;
           message?: string | null;
         };
+        autoscale?: {
+          __typename?: 'AutoscaleStatus';
+          currentReplicas: number;
+          desiredReplicas: number;
+          cpuPercent?: number | null;
+          requestsPerSecond?: number | null;
+          lastScaleAt?: string | null;
+          message?: string | null;
+        } | null;
       };
     }>;
     pageInfo: {
@@ -4880,6 +5196,15 @@ export type ReleasesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
         }>;
       };
@@ -5694,6 +6019,27 @@ export const ErrorFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ErrorFieldsFragment, unknown>;
+export const AutoscalePolicyFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AutoscalePolicyFieldsFragment, unknown>;
 export const ResourceSpecFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -5709,6 +6055,30 @@ export const ResourceSpecFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -5836,6 +6206,21 @@ export const InstanceServiceFieldsFragmentDoc = {
               ],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5851,6 +6236,30 @@ export const InstanceServiceFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -5980,6 +6389,30 @@ export const InstanceFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6098,6 +6531,21 @@ export const InstanceFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -6328,6 +6776,30 @@ export const ReleaseFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6715,6 +7187,30 @@ export const ProvisionInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6833,6 +7329,21 @@ export const ProvisionInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -7189,6 +7700,30 @@ export const DeployInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -7307,6 +7842,21 @@ export const DeployInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -7663,6 +8213,30 @@ export const ScaleInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -7781,6 +8355,21 @@ export const ScaleInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -8137,6 +8726,30 @@ export const RollbackInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -8255,6 +8868,21 @@ export const RollbackInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -8611,6 +9239,30 @@ export const StartInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -8729,6 +9381,21 @@ export const StartInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -9085,6 +9752,30 @@ export const StopInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -9203,6 +9894,21 @@ export const StopInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -9559,6 +10265,30 @@ export const RestartInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -9677,6 +10407,21 @@ export const RestartInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -10044,6 +10789,30 @@ export const DeprovisionInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -10162,6 +10931,21 @@ export const DeprovisionInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -11682,6 +12466,30 @@ export const NodeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -11800,6 +12608,21 @@ export const NodeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -12137,6 +12960,30 @@ export const NodesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -12255,6 +13102,21 @@ export const NodesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -12745,6 +13607,30 @@ export const InstancesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -12863,6 +13749,21 @@ export const InstancesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -13042,6 +13943,30 @@ export const InstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -13160,6 +14085,21 @@ export const InstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -13449,6 +14389,30 @@ export const ServicesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -13571,6 +14535,21 @@ export const ServicesDocument = {
               ],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -13684,6 +14663,30 @@ export const ReleasesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
