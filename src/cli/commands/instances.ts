@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { WheelhouseClient as Client } from '../../client/client.js';
 import {
   type AutoscaleInput,
-  type AutoscalePolicyFieldsFragment,
   DeployInstanceDocument,
   type DeployStrategy,
   DeprovisionInstanceDocument,
@@ -17,7 +16,7 @@ import {
   StopInstanceDocument,
 } from '../../client/generated/graphql.js';
 import { unwrap } from '../../client/unwrap.js';
-import { describePolicy } from '../apply-plan.js';
+import { type AutoscalePolicy, describePolicy } from '../apply-plan.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
 import { followTarget, type GlobalOptions, requireInstance, withSession } from '../session.js';
@@ -322,10 +321,7 @@ function policyFlagsOf(o: ScaleFlags): boolean {
  * The AutoscaleInput the flags ask for (null: remove). Flags left out keep the
  * live policy's value, so `--max 5` alone changes only the bound.
  */
-function autoscaleFromFlags(
-  o: ScaleFlags,
-  live: AutoscalePolicyFieldsFragment | null | undefined,
-): AutoscaleInput | null {
+function autoscaleFromFlags(o: ScaleFlags, live: AutoscalePolicy | null | undefined): AutoscaleInput | null {
   if (o.autoscale === 'off') return null;
   const min = o.min ?? live?.minReplicas;
   const max = o.max ?? live?.maxReplicas;

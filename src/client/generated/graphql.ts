@@ -2533,25 +2533,6 @@ export type ResourceSpecFieldsFragment = {
   diskMb?: number | null;
   replicas?: number | null;
   gpu?: string | null;
-  autoscale?: {
-    __typename?: 'AutoscalePolicy';
-    minReplicas: number;
-    maxReplicas: number;
-    targetCpuPercent?: number | null;
-    targetRequestsPerSecond?: number | null;
-    scaleUpStabilizationSeconds: number;
-    scaleDownStabilizationSeconds: number;
-  } | null;
-};
-
-export type AutoscalePolicyFieldsFragment = {
-  __typename?: 'AutoscalePolicy';
-  minReplicas: number;
-  maxReplicas: number;
-  targetCpuPercent?: number | null;
-  targetRequestsPerSecond?: number | null;
-  scaleUpStabilizationSeconds: number;
-  scaleDownStabilizationSeconds: number;
 };
 
 export type InstanceServiceFieldsFragment = {
@@ -2799,15 +2780,6 @@ export type ReleaseFieldsFragment = {
       diskMb?: number | null;
       replicas?: number | null;
       gpu?: string | null;
-      autoscale?: {
-        __typename?: 'AutoscalePolicy';
-        minReplicas: number;
-        maxReplicas: number;
-        targetCpuPercent?: number | null;
-        targetRequestsPerSecond?: number | null;
-        scaleUpStabilizationSeconds: number;
-        scaleDownStabilizationSeconds: number;
-      } | null;
     } | null;
   }>;
 };
@@ -4534,15 +4506,6 @@ export type NodeQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
-            autoscale?: {
-              __typename?: 'AutoscalePolicy';
-              minReplicas: number;
-              maxReplicas: number;
-              targetCpuPercent?: number | null;
-              targetRequestsPerSecond?: number | null;
-              scaleUpStabilizationSeconds: number;
-              scaleDownStabilizationSeconds: number;
-            } | null;
           } | null;
         }>;
       }
@@ -4711,15 +4674,6 @@ export type NodesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
-            autoscale?: {
-              __typename?: 'AutoscalePolicy';
-              minReplicas: number;
-              maxReplicas: number;
-              targetCpuPercent?: number | null;
-              targetRequestsPerSecond?: number | null;
-              scaleUpStabilizationSeconds: number;
-              scaleDownStabilizationSeconds: number;
-            } | null;
           } | null;
         }>;
       }
@@ -5196,15 +5150,6 @@ export type ReleasesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
-            autoscale?: {
-              __typename?: 'AutoscalePolicy';
-              minReplicas: number;
-              maxReplicas: number;
-              targetCpuPercent?: number | null;
-              targetRequestsPerSecond?: number | null;
-              scaleUpStabilizationSeconds: number;
-              scaleDownStabilizationSeconds: number;
-            } | null;
           } | null;
         }>;
       };
@@ -6019,27 +5964,6 @@ export const ErrorFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ErrorFieldsFragment, unknown>;
-export const AutoscalePolicyFieldsFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AutoscalePolicyFieldsFragment, unknown>;
 export const ResourceSpecFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6055,30 +5979,6 @@ export const ResourceSpecFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6105,7 +6005,24 @@ export const InstanceServiceFieldsFragmentDoc = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -6236,30 +6153,6 @@ export const InstanceServiceFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6389,30 +6282,6 @@ export const InstanceFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -6434,7 +6303,24 @@ export const InstanceFieldsFragmentDoc = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -6776,30 +6662,6 @@ export const ReleaseFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -7187,30 +7049,6 @@ export const ProvisionInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -7232,7 +7070,24 @@ export const ProvisionInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -7700,30 +7555,6 @@ export const DeployInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -7745,7 +7576,24 @@ export const DeployInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -8213,30 +8061,6 @@ export const ScaleInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -8258,7 +8082,24 @@ export const ScaleInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -8726,30 +8567,6 @@ export const RollbackInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -8771,7 +8588,24 @@ export const RollbackInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -9239,30 +9073,6 @@ export const StartInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -9284,7 +9094,24 @@ export const StartInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -9752,30 +9579,6 @@ export const StopInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -9797,7 +9600,24 @@ export const StopInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -10265,30 +10085,6 @@ export const RestartInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -10310,7 +10106,24 @@ export const RestartInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -10789,30 +10602,6 @@ export const DeprovisionInstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -10834,7 +10623,24 @@ export const DeprovisionInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -12466,30 +12272,6 @@ export const NodeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -12511,7 +12293,24 @@ export const NodeDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -12960,30 +12759,6 @@ export const NodesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -13005,7 +12780,24 @@ export const NodesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -13607,30 +13399,6 @@ export const InstancesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -13652,7 +13420,24 @@ export const InstancesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -13943,30 +13728,6 @@ export const InstanceDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -13988,7 +13749,24 @@ export const InstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -14389,30 +14167,6 @@ export const ServicesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
@@ -14434,7 +14188,24 @@ export const ServicesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -14663,30 +14434,6 @@ export const ReleasesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'diskMb' } },
           { kind: 'Field', name: { kind: 'Name', value: 'replicas' } },
           { kind: 'Field', name: { kind: 'Name', value: 'gpu' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'autoscale' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AutoscalePolicyFields' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'AutoscalePolicyFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AutoscalePolicy' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
         ],
       },
     },
