@@ -115,7 +115,11 @@ describe.runIf(run)('console: autoscaling policy on the instance page', () => {
     // The autoscaler's first sample shows up on the page through the event stream (no reload).
     await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toMatch(/desired 1 \/ current 1/);
     expect(await error.count()).toBe(0);
-    if (SCREENSHOTS) await page.screenshot({ path: 'docs/images/console-autoscale.png', fullPage: true });
+    if (SCREENSHOTS) {
+      // The picture shows a sampled decision, not the first "not sampled yet".
+      await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toMatch(/cpu [\d.]+\/50/);
+      await page.screenshot({ path: 'docs/images/console-autoscale.png', fullPage: true });
+    }
 
     await form.getByRole('button', { name: 'Remove policy' }).click();
     await expect.poll(policy).toBeNull();
