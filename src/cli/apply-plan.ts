@@ -9,7 +9,8 @@ export interface CurrentService {
   dependsOn: string[];
   env: Array<{ name: string; value: string }>;
   ports: Array<{ container: number; host?: number | null; protocol: string }>;
-  resources?: Record<string, number | string | null | undefined> | null;
+  /** Live resources; `autoscale` is the policy with its defaults applied (null: none). */
+  resources?: (Record<string, unknown> & { autoscale?: AutoscalePolicy | null }) | null;
   healthCheck?: Record<string, number | string | null | undefined> | null;
   command?: string[] | null;
   args?: string[] | null;
@@ -36,8 +37,26 @@ export interface ServiceChange {
   name: string;
   /** The fields that differ, e.g. ["image", "env"]. */
   fields: string[];
-  /** The `ServiceDeployInput` that makes the change. */
+  /** The `ServiceDeployInput` that makes the change (never with `autoscale`). */
   input: Record<string, unknown>;
+  /**
+   * Set when the autoscaling policy changes: the `ResourceSpecInput.autoscale`
+   * sent by `scaleInstance` (null removes it). A deploy does not carry it: the
+   * scale is the mutation that tells the provider (e.g. deletes a Kubernetes HPA).
+   */
+  autoscale?: AutoscalePolicy | null;
+  /** The live policy, for the plan's text. */
+  autoscaleWas?: AutoscalePolicy | null;
+}
+
+/** An autoscaling policy as the API takes and returns it. */
+export interface AutoscalePolicy {
+  minReplicas: number;
+  maxReplicas: number;
+  targetCpuPercent?: number | null;
+  targetRequestsPerSecond?: number | null;
+  scaleUpStabilizationSeconds?: number | null;
+  scaleDownStabilizationSeconds?: number | null;
 }
 
 /** What `apply` will do. */
@@ -180,10 +199,16 @@ function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | u
     fields.push('ports');
     input.ports = wantPorts;
   }
-  if (want.resources && !covers(have.resources, want.resources)) {
+  const { autoscale: wantPolicy, ...wantResources } = want.resources ?? {};
+  // With a policy the autoscaler owns the replicas: the file's count is not compared (nor sent).
+  if (wantPolicy) delete wantResources.replicas;
+  if (Object.keys(wantResources).length > 0 && !covers(have.resources, wantResources)) {
     fields.push('resources');
-    input.resources = want.resources;
+    input.resources = wantResources;
   }
+  const havePolicy = have.resources?.autoscale ?? null;
+  const policyChange = !samePolicy(wantPolicy ?? null, havePolicy);
+  if (policyChange) fields.push('autoscale');
   if (want.healthCheck && !covers(have.healthCheck, want.healthCheck)) {
     fields.push('healthCheck');
     input.healthCheck = want.healthCheck;
@@ -196,7 +221,37 @@ function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | u
     fields.push('args');
     input.args = want.args;
   }
-  return fields.length > 0 ? { name: want.name, fields, input } : undefined;
+  if (fields.length === 0) return undefined;
+  return policyChange
+    ? { name: want.name, fields, input, autoscale: wantPolicy ?? null, autoscaleWas: havePolicy }
+    : { name: want.name, fields, input };
+}
+
+/** The server's defaults for the windows (AutoscaleInput), so a file that leaves them out matches. */
+const WINDOW_DEFAULTS = { scaleUpStabilizationSeconds: 0, scaleDownStabilizationSeconds: 300 } as const;
+
+function samePolicy(want: AutoscalePolicy | null, have: AutoscalePolicy | null): boolean {
+  if (!want || !have) return want === have;
+  const w = { ...WINDOW_DEFAULTS, ...dropUndefined({ ...want }) };
+  const keys = [
+    'minReplicas',
+    'maxReplicas',
+    'targetCpuPercent',
+    'targetRequestsPerSecond',
+    'scaleUpStabilizationSeconds',
+    'scaleDownStabilizationSeconds',
+  ] as const;
+  return keys.every((k) => (w[k] ?? null) === (have[k] ?? null));
+}
+
+/** `1–3, cpu 50%`, `2–5, 20 req/s`, or `off`. */
+export function describePolicy(p: AutoscalePolicy | null | undefined): string {
+  if (!p) return 'off';
+  const targets = [
+    p.targetCpuPercent != null ? `cpu ${p.targetCpuPercent}%` : undefined,
+    p.targetRequestsPerSecond != null ? `${p.targetRequestsPerSecond} req/s` : undefined,
+  ].filter(Boolean);
+  return `${p.minReplicas}–${p.maxReplicas}, ${targets.join(', ')}`;
 }
 
 /** The ProvisionInstanceInput for a spec (without `wait`). */

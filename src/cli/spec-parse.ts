@@ -28,12 +28,33 @@ const portSchema = z.union([
   int.transform((container) => ({ container })),
   z.strictObject({ container: int, host: int.optional(), protocol: z.enum(['TCP', 'UDP']).optional() }),
 ]);
+/** `resources.autoscale`: the API's AutoscaleInput; min ≤ max is checked here so a bad file sends nothing. */
+const autoscaleSchema = z
+  .strictObject({
+    minReplicas: int,
+    maxReplicas: int,
+    targetCpuPercent: int.optional(),
+    targetRequestsPerSecond: z.number().optional(),
+    scaleUpStabilizationSeconds: int.optional(),
+    scaleDownStabilizationSeconds: int.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.minReplicas > a.maxReplicas)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minReplicas'],
+        message: `must not be above maxReplicas (${a.maxReplicas})`,
+      });
+    if (a.targetCpuPercent === undefined && a.targetRequestsPerSecond === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: 'give targetCpuPercent or targetRequestsPerSecond' });
+  });
 const resourcesSchema = z.strictObject({
   cpuMillis: int.optional(),
   memoryMb: int.optional(),
   diskMb: int.optional(),
   replicas: int.optional(),
   gpu: z.string().optional(),
+  autoscale: autoscaleSchema.optional(),
 });
 const healthCheckSchema = z.strictObject({
   path: z.string().optional(),

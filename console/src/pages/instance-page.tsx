@@ -23,6 +23,7 @@ import {
 } from '../generated/graphql.js';
 import { useStream } from '../live.js';
 import { useThrottled } from '../throttle.js';
+import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
 import { InstanceLogs } from './instance-logs.js';
@@ -125,6 +126,9 @@ export function InstancePage() {
       <div className="columns">
         <DeployForm instance={instance} lacks={lacks} onChanged={refresh} />
         <ScaleForm instance={instance} lacks={lacks} onChanged={refresh} />
+        {instance.sourceType === 'SERVICES' ? (
+          <AutoscaleForm instance={instance} lacks={lacks} onChanged={refresh} />
+        ) : null}
       </div>
       <ReleasesTable
         instance={instance}
@@ -281,6 +285,7 @@ function ServicesPanel({ instance }: { instance: InstanceData }) {
             <th>State</th>
             <th>Ready</th>
             <th>Restarts</th>
+            <th>Autoscale</th>
             <th>Endpoints</th>
           </tr>
         </thead>
@@ -299,6 +304,9 @@ function ServicesPanel({ instance }: { instance: InstanceData }) {
                 <Ready ready={s.status.ready} />
               </td>
               <td>{s.status.restarts}</td>
+              <td>
+                <AutoscaleCell service={s} />
+              </td>
               <td>
                 {instance.endpoints
                   .filter((e) => e.serviceName === s.name)

@@ -7,7 +7,14 @@ import {
   type ServiceDeployInput,
   type WorkloadSourceInput,
 } from '../../client/generated/graphql.js';
-import { type ApplyPlan, type CurrentInstance, planApply, UnsupportedChangeError } from '../apply-plan.js';
+import { sendPolicyChanges } from '../apply-autoscale.js';
+import {
+  type ApplyPlan,
+  type CurrentInstance,
+  describePolicy,
+  planApply,
+  UnsupportedChangeError,
+} from '../apply-plan.js';
 import { resolveConnection } from '../config-store.js';
 import { usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
@@ -104,18 +111,32 @@ export function registerApply(program: Command): void {
           );
           return;
         }
-        const services = plan.changes.map((c) => c.input) as unknown as ServiceDeployInput[];
+        // Policy changes go first, as scaleInstance (the mutation that hands them to the provider).
+        const policies = await sendPolicyChanges(
+          session,
+          target,
+          plan.changes,
+          plan.expectedVersion,
+          opts.wait ?? false,
+        );
+        const services = plan.changes
+          .filter((c) => c.fields.some((f) => f !== 'autoscale'))
+          .map((c) => c.input) as unknown as ServiceDeployInput[];
+        if (services.length === 0) {
+          session.out.result({ plan, routes, autoscale: policies.operations, operation: null });
+          return;
+        }
         await runLifecycle(
           session,
           target,
           async () =>
             (
               await client.request(DeployInstanceDocument, {
-                input: { instanceId: plan.instanceId, expectedVersion: plan.expectedVersion, services },
+                input: { instanceId: plan.instanceId, expectedVersion: policies.version, services },
               })
             ).deployInstance,
           opts.wait ?? false,
-          { plan, routes },
+          { plan, routes, ...(policies.operations.length ? { autoscale: policies.operations } : {}) },
         );
       });
     });
@@ -158,8 +179,16 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
       `${plan.name}: deploy its ${describeSource(plan.source)} source (the server prunes what it no longer has)`,
     );
   } else if (plan.action === 'deploy') {
-    out.line(`${plan.name}: deploy ${plan.changes.length} service(s)`);
-    for (const c of plan.changes) out.line(`  ~ ${c.name}: ${c.fields.join(', ')} (image ${c.input.image})`);
+    const deploys = plan.changes.filter((c) => c.fields.some((f) => f !== 'autoscale'));
+    const policies = plan.changes.filter((c) => 'autoscale' in c);
+    if (deploys.length > 0) out.line(`${plan.name}: deploy ${deploys.length} service(s)`);
+    else out.line(`${plan.name}: change the autoscaling of ${policies.length} service(s)`);
+    for (const c of deploys) {
+      const fields = c.fields.filter((f) => f !== 'autoscale');
+      out.line(`  ~ ${c.name}: ${fields.join(', ')} (image ${c.input.image})`);
+    }
+    for (const c of policies)
+      out.line(`  ~ ${c.name}: autoscale ${describePolicy(c.autoscale)} (was ${describePolicy(c.autoscaleWas)})`);
   } else {
     out.line(`${plan.name}: change ${plan.routes.add.length + plan.routes.remove.length} route(s)`);
   }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { WheelhouseClient as Client } from '../../client/client.js';
 import {
+  type AutoscaleInput,
   DeployInstanceDocument,
   type DeployStrategy,
   DeprovisionInstanceDocument,
@@ -15,6 +16,7 @@ import {
   StopInstanceDocument,
 } from '../../client/generated/graphql.js';
 import { unwrap } from '../../client/unwrap.js';
+import { type AutoscalePolicy, describePolicy } from '../apply-plan.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
 import { followTarget, type GlobalOptions, requireInstance, withSession } from '../session.js';
@@ -96,7 +98,7 @@ export function registerInstanceCommands(program: Command): void {
           return;
         }
         out.table(
-          ['SERVICE', 'ROLE', 'IMAGE', 'STATE', 'READY', 'RESTARTS', 'REPLICAS'],
+          ['SERVICE', 'ROLE', 'IMAGE', 'STATE', 'READY', 'RESTARTS', 'REPLICAS', 'AUTOSCALE'],
           i.services.map((s) => [
             s.name,
             s.role,
@@ -105,9 +107,11 @@ export function registerInstanceCommands(program: Command): void {
             s.status.ready ? 'yes' : 'no',
             s.status.restarts,
             s.resources?.replicas ?? 1,
+            autoscaleCell(s),
           ]),
           i,
         );
+        for (const s of i.services) if (s.autoscale?.message) out.line(`autoscale ${s.name}: ${s.autoscale.message}`);
       });
     });
 
@@ -195,18 +199,27 @@ export function registerInstanceCommands(program: Command): void {
     .option('--replicas <n>', 'replicas', integer('--replicas'))
     .option('--cpu <cpu>', 'CPU: cores (0.5) or millicores (500m)', cpuMillis)
     .option('--memory <memory>', 'memory limit: MiB (256), 256Mi or 1Gi', memoryMb)
+    .option('--min <n>', 'autoscale: fewest replicas', integer('--min'))
+    .option('--max <n>', 'autoscale: most replicas', integer('--max'))
+    .option('--target-cpu <percent>', 'autoscale: CPU per replica, percent of its CPU (1–100)', integer('--target-cpu'))
+    .option('--autoscale <off>', 'off: remove the autoscaling policy (replicas stay, or --replicas)')
     .option('--wait', WAIT_HELP)
     .action(async (name: string, _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<
-        WaitOptions & { service?: string; replicas?: number; cpu?: number; memory?: number }
-      >();
-      if (opts.replicas === undefined && opts.cpu === undefined && opts.memory === undefined) {
-        throw usageError('scale: give at least one of --replicas, --cpu, --memory');
+      const opts = cmd.optsWithGlobals<WaitOptions & ScaleFlags>();
+      const policyFlags = policyFlagsOf(opts);
+      if (opts.replicas === undefined && opts.cpu === undefined && opts.memory === undefined && !policyFlags) {
+        throw usageError(
+          'scale: give at least one of --replicas, --cpu, --memory, --min/--max/--target-cpu, --autoscale off',
+        );
       }
       await withSession(opts, async (session) => {
         const { client } = session;
         const instance = await requireInstance(client, name);
-        const resources = { replicas: opts.replicas, cpuMillis: opts.cpu, memoryMb: opts.memory };
+        const service = opts.service
+          ? instance.services.find((s) => s.name === opts.service)
+          : instance.services.find((s) => s.role === 'MAIN');
+        const autoscale = policyFlags ? autoscaleFromFlags(opts, service?.resources?.autoscale) : undefined;
+        const resources = { replicas: opts.replicas, cpuMillis: opts.cpu, memoryMb: opts.memory, autoscale };
         await runLifecycle(
           session,
           await followTarget(client, instance),
@@ -280,6 +293,60 @@ export function registerInstanceCommands(program: Command): void {
       });
       process.exitCode = code;
     });
+}
+
+interface ScaleFlags {
+  service?: string;
+  replicas?: number;
+  cpu?: number;
+  memory?: number;
+  min?: number;
+  max?: number;
+  targetCpu?: number;
+  autoscale?: string;
+}
+
+/** True when the flags touch the autoscaling policy; `--autoscale` takes only `off`, alone. */
+function policyFlagsOf(o: ScaleFlags): boolean {
+  const sets = o.min !== undefined || o.max !== undefined || o.targetCpu !== undefined;
+  if (o.autoscale !== undefined) {
+    if (o.autoscale !== 'off')
+      throw usageError(`--autoscale: "${o.autoscale}" is not off (set a policy with --min, --max, --target-cpu)`);
+    if (sets) throw usageError('--autoscale: off removes the policy; do not give --min, --max or --target-cpu with it');
+  }
+  return sets || o.autoscale !== undefined;
+}
+
+/**
+ * The AutoscaleInput the flags ask for (null: remove). Flags left out keep the
+ * live policy's value, so `--max 5` alone changes only the bound.
+ */
+function autoscaleFromFlags(o: ScaleFlags, live: AutoscalePolicy | null | undefined): AutoscaleInput | null {
+  if (o.autoscale === 'off') return null;
+  const min = o.min ?? live?.minReplicas;
+  const max = o.max ?? live?.maxReplicas;
+  const cpu = o.targetCpu ?? live?.targetCpuPercent ?? undefined;
+  if (min === undefined) throw usageError('--min: required to set a policy (the service has none yet)');
+  if (max === undefined) throw usageError('--max: required to set a policy (the service has none yet)');
+  if (min > max) throw usageError(`--min: must not be above --max (${max})`);
+  if (cpu === undefined && live?.targetRequestsPerSecond == null)
+    throw usageError('--target-cpu: required to set a policy (the service has no target yet)');
+  return {
+    minReplicas: min,
+    maxReplicas: max,
+    ...(cpu !== undefined ? { targetCpuPercent: cpu } : {}),
+    ...(live?.targetRequestsPerSecond != null ? { targetRequestsPerSecond: live.targetRequestsPerSecond } : {}),
+    ...(live ? { scaleUpStabilizationSeconds: live.scaleUpStabilizationSeconds } : {}),
+    ...(live ? { scaleDownStabilizationSeconds: live.scaleDownStabilizationSeconds } : {}),
+  };
+}
+
+/** `1–3, cpu 50% (desired 2, current 1)`, or `-` for a service without a policy. */
+function autoscaleCell(s: InstanceFieldsFragment['services'][number]): string {
+  const policy = s.resources?.autoscale;
+  if (!policy) return '-';
+  const status = s.autoscale ? ` (desired ${s.autoscale.desiredReplicas}, current ${s.autoscale.currentReplicas})` : '';
+  return `${describePolicy(policy)}${status}`;
 }
 
 function integer(flag: string) {

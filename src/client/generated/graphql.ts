@@ -2550,6 +2550,15 @@ export type InstanceServiceFieldsFragment = {
     diskMb?: number | null;
     replicas?: number | null;
     gpu?: string | null;
+    autoscale?: {
+      __typename?: 'AutoscalePolicy';
+      minReplicas: number;
+      maxReplicas: number;
+      targetCpuPercent?: number | null;
+      targetRequestsPerSecond?: number | null;
+      scaleUpStabilizationSeconds: number;
+      scaleDownStabilizationSeconds: number;
+    } | null;
   } | null;
   env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
   ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2579,6 +2588,15 @@ export type InstanceServiceFieldsFragment = {
     providerRef?: string | null;
     message?: string | null;
   };
+  autoscale?: {
+    __typename?: 'AutoscaleStatus';
+    currentReplicas: number;
+    desiredReplicas: number;
+    cpuPercent?: number | null;
+    requestsPerSecond?: number | null;
+    lastScaleAt?: string | null;
+    message?: string | null;
+  } | null;
 };
 
 export type InstanceFieldsFragment = {
@@ -2624,6 +2642,15 @@ export type InstanceFieldsFragment = {
       diskMb?: number | null;
       replicas?: number | null;
       gpu?: string | null;
+      autoscale?: {
+        __typename?: 'AutoscalePolicy';
+        minReplicas: number;
+        maxReplicas: number;
+        targetCpuPercent?: number | null;
+        targetRequestsPerSecond?: number | null;
+        scaleUpStabilizationSeconds: number;
+        scaleDownStabilizationSeconds: number;
+      } | null;
     } | null;
     env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
     ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2653,6 +2680,15 @@ export type InstanceFieldsFragment = {
       providerRef?: string | null;
       message?: string | null;
     };
+    autoscale?: {
+      __typename?: 'AutoscaleStatus';
+      currentReplicas: number;
+      desiredReplicas: number;
+      cpuPercent?: number | null;
+      requestsPerSecond?: number | null;
+      lastScaleAt?: string | null;
+      message?: string | null;
+    } | null;
   }>;
   objects: Array<{
     __typename?: 'ManagedObject';
@@ -2856,6 +2892,15 @@ export type ProvisionInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -2885,6 +2930,15 @@ export type ProvisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -2998,6 +3052,15 @@ export type DeployInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3027,6 +3090,15 @@ export type DeployInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3151,6 +3223,15 @@ export type ScaleInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3180,6 +3261,15 @@ export type ScaleInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3297,6 +3387,15 @@ export type RollbackInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3326,6 +3425,15 @@ export type RollbackInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3443,6 +3551,15 @@ export type StartInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3472,6 +3589,15 @@ export type StartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3589,6 +3715,15 @@ export type StopInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3618,6 +3753,15 @@ export type StopInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3735,6 +3879,15 @@ export type RestartInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3764,6 +3917,15 @@ export type RestartInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -3876,6 +4038,15 @@ export type DeprovisionInstanceMutation = {
               diskMb?: number | null;
               replicas?: number | null;
               gpu?: string | null;
+              autoscale?: {
+                __typename?: 'AutoscalePolicy';
+                minReplicas: number;
+                maxReplicas: number;
+                targetCpuPercent?: number | null;
+                targetRequestsPerSecond?: number | null;
+                scaleUpStabilizationSeconds: number;
+                scaleDownStabilizationSeconds: number;
+              } | null;
             } | null;
             env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
             ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -3905,6 +4076,15 @@ export type DeprovisionInstanceMutation = {
               providerRef?: string | null;
               message?: string | null;
             };
+            autoscale?: {
+              __typename?: 'AutoscaleStatus';
+              currentReplicas: number;
+              desiredReplicas: number;
+              cpuPercent?: number | null;
+              requestsPerSecond?: number | null;
+              lastScaleAt?: string | null;
+              message?: string | null;
+            } | null;
           }>;
           objects: Array<{
             __typename?: 'ManagedObject';
@@ -4229,6 +4409,15 @@ export type NodeQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4258,6 +4447,15 @@ export type NodeQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4379,6 +4577,15 @@ export type NodesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4408,6 +4615,15 @@ export type NodesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4598,6 +4814,15 @@ export type InstancesQuery = {
             diskMb?: number | null;
             replicas?: number | null;
             gpu?: string | null;
+            autoscale?: {
+              __typename?: 'AutoscalePolicy';
+              minReplicas: number;
+              maxReplicas: number;
+              targetCpuPercent?: number | null;
+              targetRequestsPerSecond?: number | null;
+              scaleUpStabilizationSeconds: number;
+              scaleDownStabilizationSeconds: number;
+            } | null;
           } | null;
           env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
           ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4627,6 +4852,15 @@ export type InstancesQuery = {
             providerRef?: string | null;
             message?: string | null;
           };
+          autoscale?: {
+            __typename?: 'AutoscaleStatus';
+            currentReplicas: number;
+            desiredReplicas: number;
+            cpuPercent?: number | null;
+            requestsPerSecond?: number | null;
+            lastScaleAt?: string | null;
+            message?: string | null;
+          } | null;
         }>;
         objects: Array<{
           __typename?: 'ManagedObject';
@@ -4706,6 +4940,15 @@ export type InstanceQuery = {
         diskMb?: number | null;
         replicas?: number | null;
         gpu?: string | null;
+        autoscale?: {
+          __typename?: 'AutoscalePolicy';
+          minReplicas: number;
+          maxReplicas: number;
+          targetCpuPercent?: number | null;
+          targetRequestsPerSecond?: number | null;
+          scaleUpStabilizationSeconds: number;
+          scaleDownStabilizationSeconds: number;
+        } | null;
       } | null;
       env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
       ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4735,6 +4978,15 @@ export type InstanceQuery = {
         providerRef?: string | null;
         message?: string | null;
       };
+      autoscale?: {
+        __typename?: 'AutoscaleStatus';
+        currentReplicas: number;
+        desiredReplicas: number;
+        cpuPercent?: number | null;
+        requestsPerSecond?: number | null;
+        lastScaleAt?: string | null;
+        message?: string | null;
+      } | null;
     }>;
     objects: Array<{
       __typename?: 'ManagedObject';
@@ -4802,6 +5054,15 @@ export type ServicesQuery = {
           diskMb?: number | null;
           replicas?: number | null;
           gpu?: string | null;
+          autoscale?: {
+            __typename?: 'AutoscalePolicy';
+            minReplicas: number;
+            maxReplicas: number;
+            targetCpuPercent?: number | null;
+            targetRequestsPerSecond?: number | null;
+            scaleUpStabilizationSeconds: number;
+            scaleDownStabilizationSeconds: number;
+          } | null;
         } | null;
         env: Array<{ __typename?: 'EnvVar'; name: string; value: string }>;
         ports: Array<{ __typename?: 'PortSpec'; container: number; host?: number | null; protocol: Protocol }>;
@@ -4831,6 +5092,15 @@ export type ServicesQuery = {
           providerRef?: string | null;
           message?: string | null;
         };
+        autoscale?: {
+          __typename?: 'AutoscaleStatus';
+          currentReplicas: number;
+          desiredReplicas: number;
+          cpuPercent?: number | null;
+          requestsPerSecond?: number | null;
+          lastScaleAt?: string | null;
+          message?: string | null;
+        } | null;
       };
     }>;
     pageInfo: {
@@ -5735,7 +6005,24 @@ export const InstanceServiceFieldsFragmentDoc = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -5832,6 +6119,21 @@ export const InstanceServiceFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -6001,7 +6303,24 @@ export const InstanceFieldsFragmentDoc = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -6098,6 +6417,21 @@ export const InstanceFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -6736,7 +7070,24 @@ export const ProvisionInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -6833,6 +7184,21 @@ export const ProvisionInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -7210,7 +7576,24 @@ export const DeployInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -7307,6 +7690,21 @@ export const DeployInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -7684,7 +8082,24 @@ export const ScaleInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -7781,6 +8196,21 @@ export const ScaleInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -8158,7 +8588,24 @@ export const RollbackInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -8255,6 +8702,21 @@ export const RollbackInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -8632,7 +9094,24 @@ export const StartInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -8729,6 +9208,21 @@ export const StartInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -9106,7 +9600,24 @@ export const StopInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -9203,6 +9714,21 @@ export const StopInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -9580,7 +10106,24 @@ export const RestartInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -9677,6 +10220,21 @@ export const RestartInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -10065,7 +10623,24 @@ export const DeprovisionInstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -10162,6 +10737,21 @@ export const DeprovisionInstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -11703,7 +12293,24 @@ export const NodeDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -11800,6 +12407,21 @@ export const NodeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -12158,7 +12780,24 @@ export const NodesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -12255,6 +12894,21 @@ export const NodesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -12766,7 +13420,24 @@ export const InstancesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -12863,6 +13534,21 @@ export const InstancesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -13063,7 +13749,24 @@ export const InstanceDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -13160,6 +13863,21 @@ export const InstanceDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
@@ -13470,7 +14188,24 @@ export const ServicesDocument = {
             name: { kind: 'Name', value: 'resources' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ResourceSpecFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'autoscale' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'minReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxReplicas' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetCpuPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'targetRequestsPerSecond' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleUpStabilizationSeconds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scaleDownStabilizationSeconds' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
           {
@@ -13567,6 +14302,21 @@ export const ServicesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'restarts' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoscale' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'currentReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'desiredReplicas' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cpuPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestsPerSecond' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastScaleAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
               ],
             },
