@@ -10,20 +10,18 @@
  * lands (the instance row, the autoscaler's state), not by burning CPU.
  * With WHEELHOUSE_PRINT_SESSION=1 the session is printed (docs/cli.md).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { localIdOf, type TestApp } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
 import { gql } from '../support/edge.js';
 
-const BIN = resolve(import.meta.dirname, '../../bin/wheelhouse');
-const PRINT = process.env.WHEELHOUSE_PRINT_SESSION === '1';
 const run = await dockerOrSkip();
 
 const spec = (resources: string) => `name: auto
@@ -47,25 +45,7 @@ describe.runIf(run)('wheelhouse apply/status/scale with an autoscale policy (Doc
   let env: Record<string, string>;
   let instanceId: string | undefined;
 
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
-      const child = spawn(process.execPath, [BIN, ...args], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        stdout += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        stderr += String(d);
-      });
-      child.on('close', (code) => {
-        if (PRINT) process.stdout.write(`$ wheelhouse ${args.join(' ')}\n${stdout}${stderr}\n`);
-        res({ code, stdout, stderr });
-      });
-    });
+  const cli = (args: string[]) => runCli(args, { cwd: dir, env });
 
   /** The service as the API has it. */
   const web = async (): Promise<LiveService> => {

@@ -7,14 +7,14 @@
  * subprocess), a real server, the Docker Engine and HAProxy.
  * With WHEELHOUSE_PRINT_SESSION=1 the session is printed (docs/cli.md).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -29,8 +29,6 @@ import {
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
-const BIN = resolve(import.meta.dirname, '../../bin/wheelhouse');
-const PRINT = process.env.WHEELHOUSE_PRINT_SESSION === '1';
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 
 interface LiveRoute {
@@ -63,25 +61,7 @@ describe.runIf(run)('wheelhouse routes and apply with routes: through the Docker
   /** The edge's HTTP port (every route's url carries it). */
   let edgePort: string;
 
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
-      const child = spawn(process.execPath, [BIN, ...args], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        stdout += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        stderr += String(d);
-      });
-      child.on('close', (code) => {
-        if (PRINT) process.stdout.write(`$ wheelhouse ${args.join(' ')}\n${stdout}${stderr}\n`);
-        res({ code, stdout, stderr });
-      });
-    });
+  const cli = (args: string[]) => runCli(args, { cwd: dir, env });
 
   /** The instance's routes, as the API has them (where `apply` and `routes` land). */
   const liveRoutes = async (): Promise<LiveRoute[]> =>

@@ -5,21 +5,18 @@
  * Against the real server with the Kubernetes provider on the API stand-in.
  * With WHEELHOUSE_PRINT_SESSION=1 the session is printed (docs/kubernetes.md).
  */
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import { findBinary } from '../../src/providers/kubernetes/kubernetes-render.js';
 import { Registry } from '../../src/providers/registry.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
 import { skipUnless } from '../support/env.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
-
-const BIN = resolve(import.meta.dirname, '../../bin/wheelhouse');
-const PRINT = process.env.WHEELHOUSE_PRINT_SESSION === '1';
 
 const APP = `apiVersion: v1
 kind: ConfigMap
@@ -94,25 +91,7 @@ describe('wheelhouse apply with a source', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
-      const child = spawn(process.execPath, [BIN, ...args], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        stdout += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        stderr += String(d);
-      });
-      child.on('close', (code) => {
-        if (PRINT) process.stdout.write(`$ wheelhouse ${args.join(' ')}\n${stdout}${stderr}\n`);
-        res({ code, stdout, stderr });
-      });
-    });
+  const cli = (args: string[]) => runCli(args, { cwd: dir, env });
 
   it('provisions from a manifests file, deploys a change, and status lists the objects', async () => {
     await writeFile(join(dir, 'app.yaml'), APP);
