@@ -51,6 +51,12 @@ export interface Config {
   logLevel: string;
   /** Whether this process claims and runs operations (several replicas may). */
   runWorker: boolean;
+  /**
+   * How long an operation's claim lasts without its executor's heartbeat
+   * (WHEELHOUSE_OPERATION_LEASE_SECONDS): after a crash, another process
+   * re-claims (and a canary resumes) once it lapses.
+   */
+  operationLeaseSeconds: number;
   /** Whether this process runs the supervisor (the reconcile loop; replicas share its work). */
   runSupervisor: boolean;
   /** Seconds between supervisor observations of a running instance. */
@@ -150,6 +156,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     runWorker: parseWith('WHEELHOUSE_WORKER', z.enum(['true', 'false', '1', '0']), env.WHEELHOUSE_WORKER ?? 'true')
       .replace('1', 'true')
       .startsWith('t'),
+    operationLeaseSeconds: parseWith(
+      'WHEELHOUSE_OPERATION_LEASE_SECONDS',
+      z.coerce.number().int().min(3).max(600),
+      env.WHEELHOUSE_OPERATION_LEASE_SECONDS?.trim() || '30',
+    ),
     runSupervisor: parseWith(
       'WHEELHOUSE_SUPERVISOR',
       z.enum(['true', 'false', '1', '0']),

@@ -7,6 +7,8 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
+import * as rollouts from '../db/repositories/rollout-repository.js';
+import * as routeRows from '../db/repositories/route-repository.js';
 import {
   type Capability,
   type DeployStrategy,
@@ -36,6 +38,7 @@ import {
   type Operation,
   type OperationKind,
   type OperationParams,
+  type StoredRollout,
   type StoredServiceSpec,
   toInstance,
   toOperation,
@@ -43,6 +46,7 @@ import {
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
+import { canaryRollout, checkStrategyInputs } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
@@ -246,9 +250,20 @@ export class InstanceCommands {
         healthCheck: checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']),
       };
     });
-    p.throwIfAny();
     const strategy: DeployStrategy = input.strategy ?? 'rolling';
-    return this.onInstance(caller, input, 'deploy', 'deploy', async (_tx, row, provider) => {
+    checkStrategyInputs(p, strategy, input.canary, input.blueGreen);
+    if (strategy === 'canary') {
+      deploys.forEach((d, i) => {
+        // The new set starts as large as the stable one: a change of replicas is a scale, before or after.
+        if (d.resources?.replicas != null)
+          p.add(
+            ['input', 'services', i, 'resources', 'replicas'],
+            'a canary keeps the replica count: scale separately',
+          );
+      });
+    }
+    p.throwIfAny();
+    return this.onInstance(caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'deploy');
       if (row.source_type !== 'services') {
         throw ValidationError.of(
@@ -265,6 +280,17 @@ export class InstanceCommands {
         if (!current.some((s) => s.name === d.name))
           problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
       });
+      if (strategy === 'canary') {
+        // The edge splits a route's requests: every service of a canary needs one.
+        const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
+        deploys.forEach((d, i) => {
+          if (!routed.has(d.name))
+            problems.add(
+              ['input', 'services', i, 'name'],
+              `service ${d.name} has no route: a canary splits a route's requests (addRoute first)`,
+            );
+        });
+      }
       problems.throwIfAny();
       const changed = deploys.map((d) => {
         const base = current.find((s) => s.name === d.name)!;
@@ -284,7 +310,18 @@ export class InstanceCommands {
           ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
         } satisfies StoredServiceSpec;
       });
-      return { changed, strategy };
+      return {
+        changed,
+        strategy,
+        ...(strategy === 'canary' && input.canary
+          ? {
+              rollout: canaryRollout(
+                input.canary,
+                deploys.map((d) => d.name),
+              ),
+            }
+          : {}),
+      };
     });
   }
 
@@ -337,8 +374,15 @@ export class InstanceCommands {
   }
 
   async rollback(caller: Principal, input: RollbackInput): Promise<Enqueued> {
+    const strategy: DeployStrategy = input.strategy ?? 'rolling';
+    const p = new Problems();
+    checkStrategyInputs(p, strategy, input.canary, input.blueGreen);
+    if (strategy === 'recreate') p.add(['input', 'strategy'], 'a rollback is ROLLING, CANARY or BLUE_GREEN');
+    p.throwIfAny();
     return this.onInstance(caller, input, 'rollback', 'rollback', async (tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'deploy');
+      const needed = STRATEGY_CAPABILITY[strategy];
+      if (needed) requireCapability(provider, row.provider_key, needed);
       const target = (await releases.findReleasesByIds(tx, caller.tenantId, [input.releaseId]))[0];
       if (!target || target.instance_id !== row.id) {
         throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');
@@ -364,6 +408,20 @@ export class InstanceCommands {
           };
         })
         .filter((s): s is StoredServiceSpec => !!s);
+      if (strategy === 'canary' && input.canary) {
+        const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
+        const unrouted = changed.filter((c) => !routed.has(c.name)).map((c) => c.name);
+        if (unrouted.length > 0)
+          throw ValidationError.of(
+            ['input', 'strategy'],
+            `a canary splits a route's requests; ${unrouted.join(', ')} has no route: roll back with ROLLING`,
+          );
+        const rollout = canaryRollout(
+          input.canary,
+          changed.map((c) => c.name),
+        );
+        return { changed, strategy, rolledBackFrom: target.id, snapshots, rollout };
+      }
       return { changed, strategy: 'rolling', rolledBackFrom: target.id, snapshots };
     });
   }
@@ -427,10 +485,17 @@ export class InstanceCommands {
 
   /** A teardown; volumes (and their data) go too only with `deleteVolumes`. */
   async deprovision(caller: Principal, input: DeprovisionInput): Promise<Enqueued> {
-    return this.onInstance(caller, input, 'deprovision', 'deprovision', async () => ({
-      noRelease: true,
-      ...(input.deleteVolumes ? { deleteVolumes: true } : {}),
-    }));
+    return this.onInstance(caller, input, 'deprovision', 'deprovision', async (tx, row) => {
+      // A canary holding a step would keep the teardown queued until someone promoted it: it is aborted instead.
+      for (const op of await operations.openOperations(tx, row.id)) {
+        if (op.status !== 'running' || !op.rollout || op.cancel_requested) continue;
+        await operations.updateOperation(tx, op.id, { cancel_requested: true });
+        await appendEvents(tx, [
+          event(row, op.id, 'operation.cancel_requested', caller, { message: 'canary canceled by the deprovision' }),
+        ]);
+      }
+      return { noRelease: true, ...(input.deleteVolumes ? { deleteVolumes: true } : {}) };
+    });
   }
 
   /** Cancels a queued operation at once; asks a running one to stop (the executor aborts its wait). */
@@ -466,6 +531,34 @@ export class InstanceCommands {
     });
     if (result.ended) this.signal.ended(result.row.id);
     return toOperation(result.row);
+  }
+
+  /**
+   * Asks a canary's driver to take its next step now (`full`: every remaining
+   * step and pause skipped, straight to 100 %). Taken within a second by the
+   * executor driving it, on whichever replica that is.
+   */
+  async promote(caller: Principal, operationId: string, full: boolean): Promise<Operation> {
+    const row = await withTransaction(this.db, async (tx) => {
+      const op = await operations.lockOperation(tx, caller.tenantId, operationId);
+      if (!op) throw new NotFoundError('operation');
+      const inst = await instances.findInstance(tx, caller.tenantId, op.instance_id);
+      const phase = op.rollout?.phase;
+      if (isTerminal(op.status) || !op.rollout || (phase !== 'progressing' && phase !== 'paused')) {
+        const what = !op.rollout ? `a ${op.kind} without a rollout` : `a ${op.status} rollout (${phase})`;
+        throw new InvalidStateError(inst?.state ?? 'running', `promote ${what} on`);
+      }
+      const updated = await rollouts.requestPromotion(tx, op.id, full);
+      if (inst)
+        await appendEvents(tx, [
+          event(inst, op.id, 'rollout.promote_requested', caller, {
+            message: full ? 'full promotion requested' : 'promotion to the next step requested',
+            data: { full },
+          }),
+        ]);
+      return updated;
+    });
+    return toOperation(row);
   }
 
   /** Resolves when the operation has ended (any replica may run it). */
@@ -524,6 +617,8 @@ export class InstanceCommands {
       deleteVolumes?: boolean;
       /** A source release (issue 26): the rendered source the release keeps. */
       source?: RenderedSource;
+      /** A canary's rollout (its release ids are filled in here). */
+      rollout?: StoredRollout;
     }>,
   ): Promise<Enqueued> {
     const p = new Problems();
@@ -610,6 +705,9 @@ export class InstanceCommands {
         release: releaseId ? { id: releaseId, owned: true } : null,
         idempotency: idempotencyOf(kind, input),
         precededBy: newEvents,
+        ...(planned.rollout
+          ? { rollout: { ...planned.rollout, stableReleaseId: row.current_release_id, newReleaseId: releaseId } }
+          : {}),
       });
       return { instanceRow: updated, opRow: op };
     });

@@ -1,5 +1,6 @@
 import type { DeployStrategy } from '../providers/provider.js';
 import type { MutationControl } from './idempotency.js';
+import type { BlueGreenInput, CanaryInput } from './rollout-inputs.js';
 import type { WorkloadSourceInput } from './source-specs.js';
 import type { HealthCheckInput, PortInput, ResourceInput, ServiceSpecInput } from './spec-validation.js';
 
@@ -36,6 +37,10 @@ export interface ServiceDeployInput {
 export interface DeployInput extends OnInstance {
   services: readonly ServiceDeployInput[];
   strategy?: DeployStrategy | null;
+  /** Strategy CANARY: the steps and the analysis. */
+  canary?: CanaryInput | null;
+  /** Strategy BLUE_GREEN: promotion and the old set's delay. */
+  blueGreen?: BlueGreenInput | null;
   /** A new source for a source instance (then `services` is empty). */
   source?: WorkloadSourceInput | null;
 }
@@ -49,4 +54,8 @@ export interface DeprovisionInput extends OnInstance {
 }
 export interface RollbackInput extends OnInstance {
   releaseId: string;
+  /** ROLLING when absent; CANARY takes `canary`, BLUE_GREEN `blueGreen`. */
+  strategy?: DeployStrategy | null;
+  canary?: CanaryInput | null;
+  blueGreen?: BlueGreenInput | null;
 }

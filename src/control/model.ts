@@ -5,6 +5,7 @@ import type {
   OperationParams,
   OperationStatus,
   OperationStep,
+  StoredRollout,
   StoredServiceSpec,
 } from '../db/stored-shapes.js';
 import type {
@@ -29,7 +30,11 @@ export {
   type OperationStatus,
   OperationStatuses,
   type OperationStep,
+  type StoredAnalysisRun,
+  type StoredAnalysisSettings,
   type StoredConfigFile,
+  type StoredRollout,
+  type StoredRolloutStep,
   type StoredServiceSpec,
 } from '../db/stored-shapes.js';
 
@@ -78,6 +83,10 @@ export interface Operation {
   idempotencyKey: string | null;
   requestedBy: string | null;
   cancelRequested: boolean;
+  /** A canary or blue-green deploy's state; null for every other operation. */
+  rollout: StoredRollout | null;
+  /** `step` or `full` while a promotion waits to be taken. */
+  promoteRequested: 'step' | 'full' | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -161,6 +170,8 @@ export function toOperation(r: OperationRow): Operation {
     idempotencyKey: r.idempotency_key,
     requestedBy: r.requested_by,
     cancelRequested: r.cancel_requested,
+    rollout: r.rollout ?? null,
+    promoteRequested: r.promote_requested === 'step' || r.promote_requested === 'full' ? r.promote_requested : null,
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,

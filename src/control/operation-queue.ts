@@ -6,7 +6,7 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import { event } from './event-rows.js';
-import type { OperationKind, OperationParams } from './model.js';
+import type { OperationKind, OperationParams, StoredRollout } from './model.js';
 import type { Principal } from './scopes.js';
 
 /** What to queue: one operation on one instance, and how its `operation.queued` event reads. */
@@ -34,6 +34,8 @@ export interface EnqueueRequest {
   data?: Record<string, unknown>;
   /** Events written in the same append, before the queued one (instance.created, release.created). */
   precededBy?: NewEvent[];
+  /** A canary's rollout, written on the operation. */
+  rollout?: StoredRollout;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function enqueueOperation(tx: DbTransaction, req: EnqueueRequest): 
     request_hash: req.idempotency?.requestHash ?? null,
     requested_by: req.caller?.tokenId ?? null,
     steps: json([]),
+    ...(req.rollout ? { rollout: json(req.rollout) } : {}),
   });
   if (req.release?.owned) await releases.linkReleaseToOperation(tx, req.release.id, op.id);
   await appendEvents(tx, [

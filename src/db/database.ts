@@ -15,6 +15,7 @@ import type {
   OperationParams,
   OperationStatus,
   OperationStep,
+  StoredRollout,
   StoredServiceSpec,
 } from './stored-shapes.js';
 
@@ -93,6 +94,10 @@ export interface OperationTable {
   request_hash: string | null;
   requested_by: string | null;
   cancel_requested: Generated<boolean>;
+  /** A canary or blue-green deploy's state (see StoredRollout); null for every other operation. */
+  rollout: ColumnType<StoredRollout | null, string | null | undefined, string | null>;
+  /** `step` or `full` while a promoteOperation waits for the executor driving the rollout. */
+  promote_requested: ColumnType<string | null, string | null | undefined, string | null>;
   lease_owner: string | null;
   lease_expires_at: Timestamp;
   created_at: CreatedAt;

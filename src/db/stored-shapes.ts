@@ -73,6 +73,55 @@ export interface OperationStep {
   message: string | null;
 }
 
+/** How a canary or blue-green rollout judges the new release (AnalysisInput, defaults applied). */
+export interface StoredAnalysisSettings {
+  maxErrorRate: number;
+  maxP99Ms: number | null;
+  intervalSeconds: number;
+  minRequests: number;
+  failureLimit: number;
+}
+
+/** One step of a canary: the new release's share of requests, and how long it holds (null: until promoted). */
+export interface StoredRolloutStep {
+  weight: number;
+  pauseSeconds: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** One analysis interval: what the edge counted for the new set, and the verdict. */
+export interface StoredAnalysisRun {
+  at: string;
+  requests: number;
+  errorRate: number;
+  p99Ms: number | null;
+  /** False for a failed interval; an inconclusive one (too few requests) passes nothing and fails nothing. */
+  passed: boolean;
+  message: string | null;
+}
+
+/** Where a rollout stands: the `rollout` column of its operation (Operation.rollout in the API). */
+export interface StoredRollout {
+  strategy: 'canary' | 'blue_green';
+  phase: 'progressing' | 'paused' | 'promoting' | 'succeeded' | 'aborted';
+  stepIndex: number;
+  steps: StoredRolloutStep[];
+  /** The share of requests, 0–100, the new release receives now. */
+  canaryWeight: number;
+  stableReleaseId: string | null;
+  newReleaseId: string | null;
+  previewUrl: string | null;
+  /** The latest analysis runs, oldest first (bounded: see MAX_ANALYSIS_RUNS). */
+  analysis: StoredAnalysisRun[];
+  abortReason: string | null;
+  settings: StoredAnalysisSettings;
+  /** Failed analysis intervals so far. */
+  failures: number;
+  /** The services the rollout splits (each one routed). */
+  services: string[];
+}
+
 /** What the executor needs to run an operation; written at enqueue, never holds secret values. */
 export interface OperationParams {
   /** provision: every service. */

@@ -17,6 +17,7 @@ import './webhooks.js';
 import './sources.js';
 import './autoscaling.js';
 import './routes.js';
+import './rollouts.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -23,6 +23,7 @@ import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
+import { BlueGreenInput, CanaryInput } from './rollouts.js';
 import { RouteInputRef } from './routes.js';
 import { WorkloadSourceInput } from './sources.js';
 import {
@@ -117,6 +118,11 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
       type: WorkloadSourceInput,
       description: 'A new source for a source instance (then services is []).',
     }),
+    canary: t.field({
+      type: CanaryInput,
+      description: 'Strategy CANARY: its steps and analysis (every service routed).',
+    }),
+    blueGreen: t.field({ type: BlueGreenInput, description: 'Strategy BLUE_GREEN: its promotion and delays.' }),
   }),
 });
 const ScaleInstanceInput = builder.inputType('ScaleInstanceInput', {
@@ -132,6 +138,9 @@ const RollbackInstanceInput = builder.inputType('RollbackInstanceInput', {
   fields: (t) => ({
     ...onInstanceFields(t),
     releaseId: t.id({ required: true, description: 'The release to restore (global id).' }),
+    strategy: t.field({ type: DeployStrategyEnum, description: 'ROLLING when absent; CANARY or BLUE_GREEN.' }),
+    canary: t.field({ type: CanaryInput, description: 'Strategy CANARY: its steps and analysis.' }),
+    blueGreen: t.field({ type: BlueGreenInput, description: 'Strategy BLUE_GREEN: its promotion and delays.' }),
   }),
 });
 const InstanceActionInput = builder.inputType('InstanceActionInput', {

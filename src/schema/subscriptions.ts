@@ -254,6 +254,7 @@ function operationKey(op: Operation): string {
     op.attempts,
     op.releaseId,
     op.finishedAt?.getTime(),
+    op.rollout,
   ]);
 }
 

@@ -37,6 +37,7 @@ export function createWorkers(
         signal: services.signal,
         logger: logger.child({ component: 'executor' }),
         owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        leaseMs: config.operationLeaseSeconds * 1000,
         ...tuning,
       })
     : undefined;

@@ -5,6 +5,7 @@ import { type AcquiredProvider, acquireProvider } from '../control/provider-call
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle, DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { isCanaryEngine } from '../providers/progressive.js';
 import {
   type InstanceStatus,
   isReadinessWaiter,
@@ -16,6 +17,7 @@ import {
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
+import { runCanary } from './canary-rollout.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
@@ -27,6 +29,8 @@ export interface PerformContext {
   db: DbHandle;
   registry: Registry;
   secrets: SecretService;
+  /** The executor running the operation (a canary's writes check it still holds it). */
+  owner: string;
 }
 
 /** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
@@ -121,6 +125,18 @@ export async function performOperation(
       case 'rollback': {
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
         const deploySpecs = specs.map(toDeploySpec);
+        if (op.rollout?.strategy === 'canary') {
+          if (!isCanaryEngine(provider))
+            throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
+          const request = {
+            instanceId: inst.id,
+            releaseId: op.releaseId ?? '',
+            services: deploySpecs,
+            strategy: 'canary' as const,
+            secretValues: full.secretValues,
+          };
+          return runCanary({ db, owner: ctx.owner, op, provider, call, signal, request });
+        }
         if (op.kind === 'deploy') {
           const r = await provider.deploy(call, {
             instanceId: inst.id,

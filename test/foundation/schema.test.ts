@@ -50,26 +50,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   // issue 22
   edge: words(``),
   // issue 23
-  rollouts: words(`
-    AnalysisInput AnalysisInput.failureLimit AnalysisInput.intervalSeconds
-    AnalysisInput.maxErrorRate AnalysisInput.maxP99Ms AnalysisInput.minRequests AnalysisRun
-    AnalysisRun.at AnalysisRun.errorRate AnalysisRun.message AnalysisRun.p99Ms AnalysisRun.passed
-    AnalysisRun.requests BlueGreenInput BlueGreenInput.analysis BlueGreenInput.autoPromoteSeconds
-    BlueGreenInput.scaleDownDelaySeconds CanaryInput CanaryInput.analysis CanaryInput.steps
-    CanaryStepInput CanaryStepInput.pauseSeconds CanaryStepInput.weight
-    DeployInstanceInput.blueGreen DeployInstanceInput.canary Mutation.promoteOperation
-    Mutation.promoteOperation(input) Operation.rollout PromoteOperationInput
-    PromoteOperationInput.full PromoteOperationInput.operationId PromoteOperationPayload
-    PromoteOperationPayload.operation PromoteOperationResult PromoteOperationResult.ForbiddenError
-    PromoteOperationResult.InvalidStateError PromoteOperationResult.NotFoundError
-    PromoteOperationResult.PromoteOperationPayload PromoteOperationResult.RateLimitedError
-    RollbackInstanceInput.blueGreen RollbackInstanceInput.canary RollbackInstanceInput.strategy
-    Rollout Rollout.abortReason Rollout.analysis Rollout.canaryWeight Rollout.newRelease
-    Rollout.phase Rollout.previewUrl Rollout.stableRelease Rollout.stepIndex Rollout.steps
-    Rollout.strategy RolloutPhase RolloutPhase.ABORTED RolloutPhase.PAUSED RolloutPhase.PROGRESSING
-    RolloutPhase.PROMOTING RolloutPhase.SUCCEEDED RolloutStep RolloutStep.finishedAt
-    RolloutStep.pauseSeconds RolloutStep.startedAt RolloutStep.weight
-  `),
+  rollouts: words(``),
   // issue 24
   autoscale: words(``),
   // issue 25

@@ -18,6 +18,8 @@ import { testRunLabels } from './test-run.js';
 export const TEST_IMAGES = {
   web1: 'wheelhouse-test/web:1',
   web2: 'wheelhouse-test/web:2',
+  /** Healthy (/healthz answers) but every other request answers 500: a release a canary must abort. */
+  web500: 'wheelhouse-test/web:500',
   tool: 'wheelhouse-test/tool:1',
   missing: 'wheelhouse-test/does-not-exist:404',
 } as const;
@@ -84,6 +86,11 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
     buildIfStale(client, TEST_IMAGES.web1, webDockerfile, busybox, { 'www/index.html': 'web v1\n' }),
     buildIfStale(client, TEST_IMAGES.web2, webDockerfile, busybox, { 'www/index.html': 'web v2\n' }),
     buildIfStale(client, TEST_IMAGES.tool, toolDockerfile, busybox, {}),
+    // busybox httpd runs /cgi-bin/index.cgi for a directory without index.html.
+    buildIfStale(client, TEST_IMAGES.web500, webDockerfile, busybox, { 'www/healthz': 'ok\n' }, [
+      { name: 'www/cgi-bin', type: 'directory' },
+      { name: 'www/cgi-bin/index.cgi', content: FAIL_CGI, mode: 0o755 },
+    ]),
   ]);
 }
 
@@ -110,6 +117,7 @@ async function buildIfStale(
   dockerfile: string[],
   busybox: Buffer,
   files: Record<string, string>,
+  extra: TarEntry[] = [],
 ): Promise<void> {
   const entries: TarEntry[] = [
     { name: 'bin', type: 'directory' },
@@ -118,6 +126,7 @@ async function buildIfStale(
     ...(Object.keys(files).length > 0 ? [{ name: 'www', type: 'directory' } as TarEntry] : []),
     ...Object.entries(files).map(([name, content]): TarEntry => ({ name, content })),
     ...(files['www/index.html'] ? webExtras(files['www/index.html']) : []),
+    ...extra,
   ];
   const digest = createHash('sha256')
     .update(createTar(entries))

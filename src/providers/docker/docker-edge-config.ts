@@ -13,6 +13,8 @@ export interface EdgeServer {
   name: string;
   address: string;
   port: number;
+  /** Its share against the backend's other servers (0–256); absent: HAProxy's default, 1. A canary sets it. */
+  weight?: number;
 }
 
 /** The replicas of one (instance, service, port). */
@@ -160,7 +162,8 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
   for (const b of [...input.backends].sort((x, y) => x.name.localeCompare(y.name))) {
     lines.push(`backend ${b.name}`, '  balance roundrobin');
     for (const s of [...b.servers].sort((x, y) => x.name.localeCompare(y.name))) {
-      lines.push(`  server ${s.name} ${s.address}:${s.port} ${serverOptions(input.checkIntervalMs)}`);
+      const weight = s.weight === undefined ? '' : ` weight ${Math.max(0, Math.min(256, Math.round(s.weight)))}`;
+      lines.push(`  server ${s.name} ${s.address}:${s.port}${weight} ${serverOptions(input.checkIntervalMs)}`);
     }
     lines.push('');
   }

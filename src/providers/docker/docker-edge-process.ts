@@ -23,6 +23,8 @@ export interface EdgePaths {
   ports: string;
   certs: string;
   crtList: string;
+  /** Server weights a canary set (server name → weight), read by every render. */
+  weights: string;
 }
 
 export function edgePaths(dir: string): EdgePaths {
@@ -36,6 +38,7 @@ export function edgePaths(dir: string): EdgePaths {
     ports: join(dir, 'ports.json'),
     certs: join(dir, 'certs'),
     crtList: join(dir, 'crt-list.txt'),
+    weights: join(dir, 'weights.json'),
   };
 }
 

@@ -199,6 +199,7 @@ export class DockerEdge {
     const all = [...this.#routes.values()].flat();
     const backends = new Map<string, EdgeBackend>();
     const byInstance = new Map<string, Dockerode.ContainerInfo[]>();
+    const weights = await this.#readWeights();
     for (const r of all) {
       const name = backendName(r.instanceId, r.service, r.port);
       if (backends.has(name)) continue;
@@ -213,7 +214,10 @@ export class DockerEdge {
         )
         .flatMap((c) => {
           const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
-          return address ? [{ name: serverName(c.Id), address, port: r.port }] : [];
+          const weight = weights[serverName(c.Id)];
+          return address
+            ? [{ name: serverName(c.Id), address, port: r.port, ...(weight === undefined ? {} : { weight }) }]
+            : [];
         });
       backends.set(name, { name, servers });
     }
@@ -300,13 +304,21 @@ export class DockerEdge {
    * Adds ready replicas to every backend of their service (or makes them
    * ready again), with health checks on. A replica already in stays as is.
    */
-  join(instanceId: string, service: string, members: Member[]): Promise<void> {
-    return this.#serial(() => this.#join(instanceId, service, members));
+  join(instanceId: string, service: string, members: Member[], weight?: number): Promise<void> {
+    return this.#serial(async () => {
+      // Recorded first: a render between here and the add server keeps the weight (a canary joins at 0).
+      if (weight !== undefined)
+        await this.#writeWeights((w) => {
+          for (const m of members) w[serverName(m.id)] = weight;
+        });
+      await this.#join(instanceId, service, members);
+    });
   }
 
   async #join(instanceId: string, service: string, members: Member[]): Promise<void> {
     // A replica started again after a drain (an instance stopped and started) is rendered again.
     for (const m of members) this.#leaving.delete(serverName(m.id));
+    const weights = await this.#readWeights();
     const backends = await this.backendsOf(instanceId, service);
     for (const be of backends) {
       const port = Number(be.slice(backendPrefix(instanceId, service).length));
@@ -314,7 +326,7 @@ export class DockerEdge {
         const srv = `${be}/${serverName(m.id)}`;
         const added = await runtimeCommand(
           this.paths.adminSocket,
-          `add server ${srv} ${m.address}:${port} ${serverOptions(this.#options.checkIntervalMs)}`,
+          `add server ${srv} ${m.address}:${port}${weightOption(weights[serverName(m.id)])} ${serverOptions(this.#options.checkIntervalMs)}`,
         );
         if (!/New server registered|Already exists/i.test(added))
           throw new Error(`HAProxy did not add ${srv}: ${added.trim()}`);
@@ -360,6 +372,9 @@ export class DockerEdge {
           `del server ${srv}`,
         ]);
       }
+      await this.#writeWeights((w) => {
+        for (const n of names) delete w[n];
+      });
     });
   }
 
@@ -377,6 +392,7 @@ export class DockerEdge {
 
   async #prune(instanceId: string, service: string, live: string[]): Promise<void> {
     const keep = new Set(live.map(serverName));
+    const gone: string[] = [];
     for (const be of await this.backendsOf(instanceId, service)) {
       const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`));
       for (const s of stats) {
@@ -386,8 +402,86 @@ export class DockerEdge {
           `shutdown sessions server ${be}/${s.server}`,
           `del server ${be}/${s.server}`,
         ]);
+        gone.push(s.server);
       }
     }
+    if (gone.length > 0)
+      await this.#writeWeights((w) => {
+        for (const n of gone) delete w[n];
+      });
+  }
+
+  /**
+   * Sets the weight of replicas in every backend of their service (a canary's
+   * split); `undefined` puts a replica back to the default. Kept in the edge's
+   * weights file, so a reload by any process renders them again.
+   */
+  setWeights(
+    instanceId: string,
+    service: string,
+    weights: ReadonlyArray<{ id: string; weight?: number }>,
+  ): Promise<void> {
+    return this.#serial(async () => {
+      await this.#writeWeights((w) => {
+        for (const x of weights) {
+          if (x.weight === undefined) delete w[serverName(x.id)];
+          else w[serverName(x.id)] = clampWeight(x.weight);
+        }
+      });
+      for (const be of await this.backendsOf(instanceId, service)) {
+        const commands = weights.map((x) => `set weight ${be}/${serverName(x.id)} ${clampWeight(x.weight ?? 1)}`);
+        const answer = await runtimeCommand(this.paths.adminSocket, commands);
+        if (/No such|not found|Require/i.test(answer))
+          throw new Error(`HAProxy did not take the weights of ${be}: ${answer.trim()}`);
+      }
+    });
+  }
+
+  /**
+   * Counters of some replicas of a service (a canary's new set), summed over
+   * its backends in the current worker. They start again from zero after a
+   * reload: a reader takes differences and treats a drop as a new start.
+   */
+  async serverCounters(instanceId: string, service: string, containerIds: readonly string[]): Promise<BackendCounters> {
+    const backends = new Set(await this.backendsOf(instanceId, service));
+    const names = new Set(containerIds.map(serverName));
+    const stats = backends.size ? parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat')) : [];
+    const rows = stats.filter((s) => backends.has(s.proxy) && names.has(s.server));
+    return {
+      requests: rows.reduce((n, s) => n + s.responses, 0),
+      responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
+      at: new Date(),
+    };
+  }
+
+  /** The weights recorded for some replicas (undefined: the default). */
+  async weightsOf(containerIds: readonly string[]): Promise<Array<number | undefined>> {
+    const w = await this.#readWeights();
+    return containerIds.map((id) => w[serverName(id)]);
+  }
+
+  async #readWeights(): Promise<Record<string, number>> {
+    try {
+      const parsed = JSON.parse(await readFile(this.paths.weights, 'utf8')) as unknown;
+      if (!parsed || typeof parsed !== 'object') return {};
+      return Object.fromEntries(
+        Object.entries(parsed).filter(([k, v]) => /^c[0-9a-f]{12}$/.test(k) && Number.isInteger(v)),
+      ) as Record<string, number>;
+    } catch {
+      return {};
+    }
+  }
+
+  /** Read, change, write in place atomically (the file is shared by every process on the host). */
+  async #writeWeights(change: (w: Record<string, number>) => void): Promise<void> {
+    const w = await this.#readWeights();
+    const before = JSON.stringify(w);
+    change(w);
+    if (JSON.stringify(w) === before) return;
+    await mkdir(this.paths.dir, { recursive: true, mode: 0o700 });
+    const next = `${this.paths.weights}.${process.pid}.next`;
+    await writeFile(next, JSON.stringify(w), { mode: 0o600 });
+    await rename(next, this.paths.weights);
   }
 
   /** Counters summed over every backend of a service, or undefined when it is not routed. */
@@ -414,6 +508,14 @@ export class DockerEdge {
     await stopProcess(this.paths);
     await rm(`${this.paths.config}.next`, { force: true });
   }
+}
+
+function clampWeight(weight: number): number {
+  return Math.max(0, Math.min(256, Math.round(weight)));
+}
+
+function weightOption(weight: number | undefined): string {
+  return weight === undefined ? '' : ` weight ${clampWeight(weight)}`;
 }
 
 /** How long after its drain a replica stays out of renders: its removal follows the drain at once. */

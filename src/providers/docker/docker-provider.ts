@@ -6,6 +6,7 @@
 import type Dockerode from 'dockerode';
 import type { CpuSample, CpuSampler } from '../autoscaling.js';
 import { runHealthProbe } from '../health-check.js';
+import type { CanaryEngine, CanarySet } from '../progressive.js';
 import {
   type CallContext,
   Capabilities,
@@ -42,6 +43,7 @@ import { providerInfo } from '../provider-info.js';
 import { redact } from '../redact.js';
 import type { EdgeInfo, RouteSpec } from '../traffic.js';
 import { Call } from './docker-call.js';
+import { DockerCanary } from './docker-canary.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
 import { deployServices, serviceOf } from './docker-deploy.js';
 import { DockerEdge, type DockerEdgeOptions, haproxyInstalled } from './docker-edge.js';
@@ -228,6 +230,19 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
       },
       edge ? new DockerEdgeHooks(this.#engine, edge) : undefined,
     );
+    if (edge) {
+      // Canary releases split a route's requests: present only with an edge (see progressive.ts).
+      const canary = new DockerCanary(this.#engine, this.#rollout, edge, options.useInit ?? true);
+      Object.assign(this, {
+        startCanary: (ctx: CallContext, req: DeployRequest) =>
+          this.#run(ctx, 'deploy', (call) => canary.start(call, req)),
+        setCanaryWeight: (ctx: CallContext, s: CanarySet, weight: number) =>
+          this.#run(ctx, 'deploy', (call) => canary.setWeight(call, s, weight)),
+        readCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'status', (call) => canary.read(call, s)),
+        promoteCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.promote(call, s)),
+        abortCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.abort(call, s)),
+      } satisfies CanaryEngine);
+    }
     this.#events = new DockerEventFeed(this.#engine.docker, {
       resync: async () =>
         (await this.managedWorkloads({ signal: AbortSignal.timeout(15_000) })).map((w) => w.instanceId),
@@ -256,7 +271,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo); domains and TLS with the edge.
     const extra: Capability[] = [
       ...(this.#nvidia ? [Capabilities.gpu] : []),
-      ...(this.#edge ? [Capabilities.customDomains, Capabilities.tls] : []),
+      ...(this.#edge ? [Capabilities.customDomains, Capabilities.tls, Capabilities.canary] : []),
     ];
     return extra.length ? [...DOCKER_CAPABILITIES, ...extra] : DOCKER_CAPABILITIES;
   }

@@ -234,6 +234,10 @@ export class Rollout {
   }
 
   /** Waits for a new replica to pass its health check (or stay up minReadyMs); fails fast if it exits. */
+  waitReady(call: Call, id: string, spec: LabelledServiceSpec, replica: number, network: string): Promise<void> {
+    return this.#waitReady(call, id, spec, replica, network);
+  }
+
   async #waitReady(call: Call, id: string, spec: LabelledServiceSpec, replica: number, network: string): Promise<void> {
     const container = this.engine.docker.getContainer(id);
     const deadline = Date.now() + this.settings.rolloutTimeoutMs;

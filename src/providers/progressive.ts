@@ -1,0 +1,69 @@
+/**
+ * Progressive delivery's provider side: an optional engine (like the traffic
+ * engine in traffic.ts) that runs a new release's replicas beside the stable
+ * ones and splits a routed service's requests between the two sets. The
+ * control plane drives the rollout (steps, pauses, analysis, promotion,
+ * abort) and keeps its state in Postgres; the provider only places replicas
+ * and weights, and reports what its data plane measured of the new set.
+ */
+import type { CallContext, DeployRequest, Provider } from './provider.js';
+import type { BackendCounters } from './traffic.js';
+
+/** One rollout's new set: the new release's replicas of the listed services. */
+export interface CanarySet {
+  instanceId: string;
+  /** The new release: its replicas carry it, the stable ones do not. */
+  releaseId: string;
+  services: readonly string[];
+}
+
+/** What the data plane counted of the new set, and whether its replicas stay healthy. */
+export interface CanaryReading extends BackendCounters {
+  /** Set when a replica of the new set stopped, restarted or failed its health check since it started. */
+  problem?: string;
+}
+
+/**
+ * Canary releases on a provider's own data plane. Every call converges:
+ * repeating it (a rollout resumed after a crash) changes nothing more.
+ */
+export interface CanaryEngine {
+  /**
+   * Starts the new release's replicas of each service of the request beside
+   * the stable ones (as many as the stable set has), waits until each is
+   * ready, and adds it to the service's routes taking no request yet.
+   * Replicas of that release already running are kept.
+   */
+  startCanary(ctx: CallContext, req: DeployRequest): Promise<void>;
+  /** Sends `weight` % (0–100) of each service's routed requests to the new set, the rest to the stable one. */
+  setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void>;
+  /** The data plane's counters of the new set (cumulative; they may restart from zero) and its health. */
+  readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading>;
+  /** Makes the new set the only one: the stable replicas are drained out of the routes and removed. */
+  promoteCanary(ctx: CallContext, set: CanarySet): Promise<void>;
+  /** Sends every request back to the stable set at once, then drains and removes the new set. */
+  abortCanary(ctx: CallContext, set: CanarySet): Promise<void>;
+}
+
+/** True when `p` implements the optional CanaryEngine. */
+export function isCanaryEngine(p: Provider): p is Provider & CanaryEngine {
+  const c = p as Partial<CanaryEngine>;
+  return typeof c.startCanary === 'function' && typeof c.setCanaryWeight === 'function';
+}
+
+/**
+ * Server weights (HAProxy's 0–256) that give `weight` % of requests to the
+ * new set's `fresh` servers and the rest to `stable` ones under weighted
+ * round robin: each set's total is proportional to its share.
+ */
+export function splitWeights(weight: number, fresh: number, stable: number): { fresh: number; stable: number } {
+  const w = Math.max(0, Math.min(100, weight));
+  if (fresh === 0) return { fresh: 0, stable: 1 };
+  if (stable === 0 || w === 100) return { fresh: 1, stable: 0 };
+  if (w === 0) return { fresh: 0, stable: 1 };
+  // Per server: the set's share divided among its servers, scaled so the largest is 256 at most.
+  const f = w / fresh;
+  const s = (100 - w) / stable;
+  const scale = 256 / Math.max(f, s);
+  return { fresh: Math.max(1, Math.round(f * scale)), stable: Math.max(1, Math.round(s * scale)) };
+}

@@ -1,0 +1,312 @@
+/**
+ * Canary releases through the Docker edge (real Docker Engine, real HAProxy):
+ * a step at 25 % sends about a quarter of the route's requests to the new
+ * release and drops none, and promotion makes it the only one; a release
+ * that answers 500 aborts itself within two analysis intervals, after which
+ * no request reaches it and its containers are gone; a cancel mid-canary
+ * puts everything back on the stable release. Checked where it lands: the
+ * answers through the edge, the containers on the engine, the instance's
+ * current release.
+ */
+import { existsSync } from 'node:fs';
+import { Agent } from 'node:http';
+import Dockerode from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
+import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { dockerOrSkip } from '../support/docker-app.js';
+import { TEST_IMAGES } from '../support/docker-images.js';
+import {
+  edgeDataDir,
+  edgeLeftovers,
+  edgeProvider,
+  failures,
+  get,
+  gql,
+  HAPROXY,
+  removeEdge,
+  startEdgeApp,
+  startLoad,
+} from '../support/edge.js';
+import { skipUnless } from '../support/env.js';
+
+const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
+const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const ROLLOUT = `id status error { code message }
+  rollout { strategy phase stepIndex canaryWeight abortReason
+    steps { weight pauseSeconds startedAt finishedAt }
+    analysis { at requests errorRate passed message }
+    stableRelease { id } newRelease { id } }`;
+
+describe.runIf(run)('canary releases through the edge', () => {
+  let dataDir: string;
+  let provider: DockerProvider;
+  let app: TestApp;
+  let tenant: TestTenant;
+  let instanceId: string;
+  let url: string;
+
+  beforeAll(async () => {
+    dataDir = edgeDataDir();
+    provider = edgeProvider(dataDir);
+    app = await startEdgeApp(dataDir, provider);
+    tenant = await app.newTenant();
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
+        ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
+      {
+        input: {
+          name: 'shop',
+          provider: 'docker',
+          wait: true,
+          services: [
+            {
+              name: 'web',
+              image: TEST_IMAGES.web1,
+              resources: { replicas: 2 },
+              healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+            },
+            { name: 'worker', image: TEST_IMAGES.tool, role: 'SIDECAR' },
+          ],
+          routes: [{ service: 'web', port: 8080 }],
+        },
+      },
+    );
+    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.provisionInstance.instance.id;
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { url status } } }`, {
+        id: instanceId,
+      });
+      const route = q.instance.routes[0];
+      if (route?.status === 'ACTIVE' && (await get(route.url).catch(() => ({ status: 0 }))).status === 200) {
+        url = route.url;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('the route never answered');
+      await sleep(100);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (!run) return;
+    if (instanceId) {
+      await gql(
+        app,
+        tenant.token,
+        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
+        { input: { instanceId, wait: true } },
+      ).catch(() => undefined);
+    }
+    await app?.stop();
+    await removeEdge(provider, dataDir);
+    expect(edgeLeftovers(dataDir)).toEqual([]);
+  }, 60_000);
+
+  async function currentRelease(): Promise<string> {
+    const r = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, {
+      id: instanceId,
+    });
+    return r.instance.currentRelease.id;
+  }
+
+  /** The web containers on the engine, with the release each carries. */
+  async function webContainers(): Promise<Array<{ id: string; release: string; state: string }>> {
+    const list = await docker.listContainers({
+      all: true,
+      filters: { label: [`wheelhouse.instance=${localIdOf(instanceId)}`, 'wheelhouse.service=web'] },
+    });
+    return list.map((c) => ({ id: c.Id, release: c.Labels['wheelhouse.release'] ?? '', state: c.State }));
+  }
+
+  async function deploy(image: string, canary: object): Promise<string> {
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
+        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
+      { input: { instanceId, strategy: 'CANARY', services: [{ name: 'web', image }], canary } },
+    );
+    expect(r.deployInstance.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
+    return r.deployInstance.operation.id;
+  }
+
+  async function operation(id: string): Promise<any> {
+    const r = await gql(app, tenant.token, `query($id: ID!) { node(id: $id) { ... on Operation { ${ROLLOUT} } } }`, {
+      id,
+    });
+    return r.node;
+  }
+
+  async function until(what: string, id: string, ok: (op: any) => boolean, ms = 60_000): Promise<any> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const op = await operation(id);
+      if (ok(op)) return op;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(op)}`);
+      await sleep(150);
+    }
+  }
+
+  /** `n` requests, 8 at a time on keep-alive connections. */
+  async function requests(n: number): Promise<Array<{ status: number; body: string }>> {
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const out: Array<{ status: number; body: string }> = [];
+    let left = n;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (left-- > 0) out.push(await get(url, agent).catch(() => ({ status: 0, body: '' })));
+      }),
+    );
+    agent.destroy();
+    return out;
+  }
+
+  it('25 %: about a quarter of 400 requests reach the new release, none fails; promotion makes it the only one', async () => {
+    const stable = await currentRelease();
+    const opId = await deploy(TEST_IMAGES.web2, {
+      steps: [{ weight: 25 }],
+      analysis: { intervalSeconds: 1, minRequests: 5 },
+    });
+    const paused = await until('the 25 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
+    expect(paused.rollout).toMatchObject({ strategy: 'CANARY', canaryWeight: 25, stepIndex: 0 });
+    expect(paused.rollout.stableRelease.id).toBe(stable);
+    const newRelease = paused.rollout.newRelease.id as string;
+    // Both sets run side by side on the engine.
+    const both = await webContainers();
+    expect(both.filter((c) => c.release === localIdOf(newRelease) && c.state === 'running')).toHaveLength(2);
+    expect(both.filter((c) => c.release !== localIdOf(newRelease) && c.state === 'running')).toHaveLength(2);
+
+    const answers = await requests(400);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    const fresh = answers.filter((a) => a.body === 'web v2\n').length;
+    expect(answers.filter((a) => a.body === 'web v1\n').length + fresh).toBe(400);
+    expect(fresh / 400).toBeGreaterThanOrEqual(0.15);
+    expect(fresh / 400).toBeLessThanOrEqual(0.35);
+    // The analysis counted what the edge saw of the new set.
+    const analysed = await until('an analysis run with requests', opId, (op) =>
+      op.rollout.analysis.some((a: any) => a.requests >= 5 && a.passed),
+    );
+    expect(analysed.status).toBe('RUNNING');
+
+    const promoted = await gql(
+      app,
+      tenant.token,
+      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename
+        ... on Error { message } ... on PromoteOperationPayload { operation { id } } } }`,
+      { input: { operationId: opId } },
+    );
+    expect(promoted.promoteOperation.__typename, JSON.stringify(promoted)).toBe('PromoteOperationPayload');
+    const done = await until('the promotion', opId, (op) => op.status !== 'RUNNING');
+    expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
+    expect(done.rollout).toMatchObject({ phase: 'SUCCEEDED', canaryWeight: 100 });
+    expect(await currentRelease()).toBe(newRelease);
+    const after = await requests(100);
+    expect(after.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
+    const left = await webContainers();
+    expect(left.map((c) => c.release)).toEqual([localIdOf(newRelease), localIdOf(newRelease)]);
+  }, 120_000);
+
+  it('a release that answers 500 aborts itself within two intervals: no request reaches it after, its containers are gone', async () => {
+    const stable = await currentRelease();
+    const load = startLoad(url, 8);
+    await sleep(300);
+    const opId = await deploy(TEST_IMAGES.web500, {
+      steps: [{ weight: 50, pauseSeconds: 120 }],
+      analysis: { intervalSeconds: 2, minRequests: 10, maxErrorRate: 0.05 },
+    });
+    const ended = await until('the abort', opId, (op) => op.status !== 'RUNNING' && op.status !== 'QUEUED');
+    const abortedAt = Date.now();
+    await sleep(1500);
+    const samples = await load.stop();
+    expect(ended.status, JSON.stringify(ended)).toBe('FAILED');
+    expect(ended.error.code).toBe('ANALYSIS_FAILED');
+    expect(ended.rollout.phase).toBe('ABORTED');
+    expect(ended.rollout.abortReason).toMatch(/5xx/);
+    // Within two analysis intervals of the step's start.
+    const step = ended.rollout.steps[0];
+    const failedRun = ended.rollout.analysis.find((a: any) => !a.passed && a.requests >= 10);
+    expect(failedRun, JSON.stringify(ended.rollout.analysis)).toBeDefined();
+    expect(Date.parse(failedRun.at) - Date.parse(step.startedAt)).toBeLessThanOrEqual(2 * 2000 + 1000);
+    // The 500s came from the new set while it held its share; none once the abort was recorded.
+    expect(samples.some((s) => s.status === 500)).toBe(true);
+    expect(failures(samples.filter((s) => s.start >= abortedAt))).toEqual([]);
+    expect(samples.filter((s) => s.start >= abortedAt).length).toBeGreaterThan(20);
+    expect(await currentRelease()).toBe(stable);
+    const engine = await webContainers();
+    expect(engine.map((c) => c.release)).toEqual([localIdOf(stable), localIdOf(stable)]);
+  }, 120_000);
+
+  it('a cancel mid-canary puts every request back on the stable release', async () => {
+    const stable = await currentRelease();
+    const opId = await deploy(TEST_IMAGES.web1, { steps: [{ weight: 50 }], analysis: { intervalSeconds: 1 } });
+    await until('the 50 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
+    const mixed = await requests(80);
+    expect(mixed.some((a) => a.body === 'web v1\n')).toBe(true);
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename } }`,
+      { input: { operationId: opId } },
+    );
+    expect(r.cancelOperation.__typename).toBe('CancelOperationPayload');
+    const ended = await until('the cancel', opId, (op) => op.status !== 'RUNNING');
+    expect(ended.status).toBe('CANCELED');
+    expect(ended.rollout).toMatchObject({ phase: 'ABORTED', canaryWeight: 0, abortReason: 'canceled' });
+    const after = await requests(100);
+    expect(after.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
+    expect(await currentRelease()).toBe(stable);
+    expect((await webContainers()).map((c) => c.release)).toEqual([localIdOf(stable), localIdOf(stable)]);
+  }, 120_000);
+
+  it('refuses what it cannot do, by field: an unrouted service, p99, a weight out of range, promoting a plain deploy', async () => {
+    const bad = async (input: object) => {
+      const r = await gql(
+        app,
+        tenant.token,
+        `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
+          ... on ValidationError { fieldErrors { path message } } } }`,
+        { input: { instanceId, strategy: 'CANARY', ...input } },
+      );
+      expect(r.deployInstance.__typename).toBe('ValidationError');
+      return r.deployInstance.fieldErrors as Array<{ path: string[]; message: string }>;
+    };
+    const unrouted = await bad({
+      services: [{ name: 'worker', image: TEST_IMAGES.tool }],
+      canary: { steps: [{ weight: 10 }] },
+    });
+    expect(unrouted[0]).toMatchObject({ path: ['input', 'services', '0', 'name'] });
+    expect(unrouted[0]!.message).toMatch(/no route/);
+    const p99 = await bad({
+      services: [{ name: 'web', image: TEST_IMAGES.web2 }],
+      canary: { steps: [{ weight: 10 }], analysis: { maxP99Ms: 200 } },
+    });
+    expect(p99[0]!.path).toEqual(['input', 'canary', 'analysis', 'maxP99Ms']);
+    const weight = await bad({
+      services: [{ name: 'web', image: TEST_IMAGES.web2 }],
+      canary: { steps: [{ weight: 100 }] },
+    });
+    expect(weight[0]!.path).toEqual(['input', 'canary', 'steps', '0', 'weight']);
+    const missing = await bad({ services: [{ name: 'web', image: TEST_IMAGES.web2 }] });
+    expect(missing[0]!.path).toEqual(['input', 'canary']);
+    // A plain deploy has no rollout to promote.
+    const plain = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ScaleInstanceInput!) { scaleInstance(input: $input) { ... on ScaleInstancePayload { operation { id } } } }`,
+      { input: { instanceId, service: 'worker', resources: { memoryMb: 64 }, wait: true } },
+    );
+    const promoted = await gql(
+      app,
+      tenant.token,
+      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename } }`,
+      { input: { operationId: plain.scaleInstance.operation.id } },
+    );
+    expect(promoted.promoteOperation.__typename).toBe('InvalidStateError');
+  }, 60_000);
+});
