@@ -6,20 +6,21 @@
  * started costs none (HAProxy runs detached), and the new process deploys
  * through the edge it adopted.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
 import { parseShowStat, runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
-import { localIdOf, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
+import { localIdOf } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
 import { edgeLeftovers, failures, get, HAPROXY, type Sample, startLoad } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
+import { startWheelhouse as startWheelhouse_, type WheelhouseProcess } from '../support/wheelhouse-process.js';
 
 const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
 const postgresUrl = process.env.WHEELHOUSE_TEST_POSTGRES_URL;
@@ -44,60 +45,18 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
 describe.runIf(run)('the edge under faults', () => {
   let dir: string;
   let child: ChildProcess | undefined;
-  let api: string;
   let instanceId: string | undefined;
   let url: string;
 
+  let wh: WheelhouseProcess | undefined;
+
   async function startWheelhouse(): Promise<void> {
-    const providers = join(dir, 'providers.json');
-    await writeFile(providers, JSON.stringify([{ key: 'docker', type: 'docker', default: true }]));
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: process.cwd(),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: postgresUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WHEELHOUSE_DATA_DIR: dir,
-        WHEELHOUSE_BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
-        WHEELHOUSE_PROVIDERS: providers,
-        WHEELHOUSE_EDGE_HTTP_PORT: '0',
-        WHEELHOUSE_EDGE_HTTPS_PORT: '0',
-        WHEELHOUSE_EDGE_DRAIN_SECONDS: '5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let out = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    proc.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const line = out.split('\n').find((l) => l.includes('wheelhouse is serving'));
-      if (line) {
-        api = (JSON.parse(line) as { url: string }).url;
-        return;
-      }
-      if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`wheelhouse did not start:\n${out}`);
-      await sleep(100);
-    }
+    wh = await startWheelhouse_(dir, postgresUrl!);
+    child = wh.child;
   }
 
-  async function gql<T = any>(text: string, variables?: object): Promise<T> {
-    const res = await fetch(api, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_BOOTSTRAP_TOKEN}` },
-      body: JSON.stringify({ query: text, variables }),
-    });
-    const body = (await res.json()) as { data?: T; errors?: unknown[] };
-    if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-    return body.data;
+  function gql<T = any>(text: string, variables?: object): Promise<T> {
+    return wh!.gql<T>(text, variables);
   }
 
   async function running(): Promise<string[]> {
