@@ -309,4 +309,21 @@ describe.runIf(run)('canary releases through the edge', () => {
     );
     expect(promoted.promoteOperation.__typename).toBe('InvalidStateError');
   }, 60_000);
+
+  it('a deprovision aborts a canary that holds a step, instead of waiting behind it', async () => {
+    const opId = await deploy(TEST_IMAGES.web1, { steps: [{ weight: 50 }] });
+    await until('the 50 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename
+        ... on DeprovisionInstancePayload { operation { status } } } }`,
+      { input: { instanceId, wait: true } },
+    );
+    expect(r.deprovisionInstance.operation.status).toBe('SUCCEEDED');
+    const canary = await operation(opId);
+    expect(canary.status).toBe('CANCELED');
+    expect(canary.rollout.phase).toBe('ABORTED');
+    expect(await webContainers()).toEqual([]);
+  }, 90_000);
 });
