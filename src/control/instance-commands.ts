@@ -46,7 +46,7 @@ import {
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
-import { canaryRollout, checkStrategyInputs } from './rollout-inputs.js';
+import { blueGreenRollout, canaryRollout, checkStrategyInputs } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
@@ -252,7 +252,8 @@ export class InstanceCommands {
     });
     const strategy: DeployStrategy = input.strategy ?? 'rolling';
     checkStrategyInputs(p, strategy, input.canary, input.blueGreen);
-    if (strategy === 'canary') {
+    const progressive = strategy === 'canary' || strategy === 'blue_green';
+    if (progressive) {
       deploys.forEach((d, i) => {
         // The new set starts as large as the stable one: a change of replicas is a scale, before or after.
         if (d.resources?.replicas != null)
@@ -280,14 +281,14 @@ export class InstanceCommands {
         if (!current.some((s) => s.name === d.name))
           problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
       });
-      if (strategy === 'canary') {
-        // The edge splits a route's requests: every service of a canary needs one.
+      if (progressive) {
+        // The edge splits a route's requests (or serves the preview beside it): every service needs one.
         const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
         deploys.forEach((d, i) => {
           if (!routed.has(d.name))
             problems.add(
               ['input', 'services', i, 'name'],
-              `service ${d.name} has no route: a canary splits a route's requests (addRoute first)`,
+              `service ${d.name} has no route: a ${strategy === 'canary' ? 'canary splits' : 'blue-green preview sits beside'} a route's requests (addRoute first)`,
             );
         });
       }
@@ -317,6 +318,14 @@ export class InstanceCommands {
           ? {
               rollout: canaryRollout(
                 input.canary,
+                deploys.map((d) => d.name),
+              ),
+            }
+          : {}),
+        ...(strategy === 'blue_green'
+          ? {
+              rollout: blueGreenRollout(
+                input.blueGreen ?? {},
                 deploys.map((d) => d.name),
               ),
             }
@@ -408,18 +417,19 @@ export class InstanceCommands {
           };
         })
         .filter((s): s is StoredServiceSpec => !!s);
-      if (strategy === 'canary' && input.canary) {
+      if (strategy === 'canary' || strategy === 'blue_green') {
         const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
         const unrouted = changed.filter((c) => !routed.has(c.name)).map((c) => c.name);
         if (unrouted.length > 0)
           throw ValidationError.of(
             ['input', 'strategy'],
-            `a canary splits a route's requests; ${unrouted.join(', ')} has no route: roll back with ROLLING`,
+            `a ${strategy === 'canary' ? 'canary' : 'blue-green rollout'} needs a route; ${unrouted.join(', ')} has no route: roll back with ROLLING`,
           );
-        const rollout = canaryRollout(
-          input.canary,
-          changed.map((c) => c.name),
-        );
+        const names = changed.map((c) => c.name);
+        const rollout =
+          strategy === 'canary' && input.canary
+            ? canaryRollout(input.canary, names)
+            : blueGreenRollout(input.blueGreen ?? {}, names);
         return { changed, strategy, rolledBackFrom: target.id, snapshots, rollout };
       }
       return { changed, strategy: 'rolling', rolledBackFrom: target.id, snapshots };

@@ -48,6 +48,17 @@ export function checkStrategyInputs(
   if (blueGreen && strategy !== 'blue_green') p.add([...at, 'blueGreen'], 'only with strategy BLUE_GREEN');
   if (canary) checkCanary(p, canary, [...at, 'canary']);
   if (blueGreen?.analysis) checkAnalysis(p, blueGreen.analysis, [...at, 'blueGreen', 'analysis']);
+  const bg = [...at, 'blueGreen'];
+  if (
+    blueGreen?.autoPromoteSeconds != null &&
+    (blueGreen.autoPromoteSeconds < 0 || blueGreen.autoPromoteSeconds > MAX_PAUSE_SECONDS)
+  )
+    p.add([...bg, 'autoPromoteSeconds'], `must be from 0 to ${MAX_PAUSE_SECONDS}`);
+  if (
+    blueGreen?.scaleDownDelaySeconds != null &&
+    (blueGreen.scaleDownDelaySeconds < 0 || blueGreen.scaleDownDelaySeconds > MAX_PAUSE_SECONDS)
+  )
+    p.add([...bg, 'scaleDownDelaySeconds'], `must be from 0 to ${MAX_PAUSE_SECONDS}`);
 }
 
 function checkCanary(p: Problems, canary: CanaryInput, at: (string | number)[]): void {
@@ -107,5 +118,22 @@ export function canaryRollout(canary: CanaryInput, services: string[]): StoredRo
     settings: analysisSettings(canary.analysis),
     failures: 0,
     services,
+  };
+}
+
+/** The rollout a blue-green deploy starts from: one step at weight 0 (the preview) held until promoted. */
+export function blueGreenRollout(blueGreen: BlueGreenInput, services: string[]): StoredRollout {
+  return {
+    ...canaryRollout(
+      {
+        steps: [{ weight: 1, pauseSeconds: blueGreen.autoPromoteSeconds ?? null }],
+        analysis: blueGreen.analysis ?? null,
+      },
+      services,
+    ),
+    strategy: 'blue_green',
+    steps: [{ weight: 0, pauseSeconds: blueGreen.autoPromoteSeconds ?? null, startedAt: null, finishedAt: null }],
+    scaleDownDelaySeconds: blueGreen.scaleDownDelaySeconds ?? 30,
+    switchedAt: null,
   };
 }

@@ -308,6 +308,7 @@ export class RouteService {
         port: r.port,
         host: r.host,
         pathPrefix: r.path_prefix,
+        ...(r.release_id ? { releaseId: r.release_id } : {}),
       };
       if (r.tls_source === 'secret' && r.tls_secret_key) {
         let pem: string | undefined;

@@ -183,6 +183,8 @@ export interface RouteTable {
   message: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
+  /** A blue-green preview: serves only this release's replicas; null for the tenant's own routes. */
+  release_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

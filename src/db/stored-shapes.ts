@@ -120,6 +120,10 @@ export interface StoredRollout {
   failures: number;
   /** The services the rollout splits (each one routed). */
   services: string[];
+  /** Blue-green: how long the old set stays after the switch. */
+  scaleDownDelaySeconds?: number;
+  /** Blue-green: when every request went to the new set (the old set goes scaleDownDelaySeconds after). */
+  switchedAt?: string | null;
 }
 
 /** What the executor needs to run an operation; written at enqueue, never holds secret values. */

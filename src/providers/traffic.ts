@@ -51,6 +51,8 @@ export interface RouteSpec {
   host: string;
   /** `/` for the whole host; otherwise a prefix starting with `/`. */
   pathPrefix: string;
+  /** A blue-green preview: only this release's replicas serve it. */
+  releaseId?: string;
   /** Present when the route serves HTTPS. */
   tls?: {
     certificate: RouteCertificate;

@@ -14,6 +14,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { event } from '../control/event-rows.js';
 import type { Operation, StoredAnalysisRun, StoredRollout } from '../control/model.js';
+import { closePreviews, openPreviews, previewsServed } from '../control/route-previews.js';
 import { type DbHandle, withTransaction } from '../db/db-types.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
@@ -21,6 +22,7 @@ import * as rollouts from '../db/repositories/rollout-repository.js';
 import type { CanaryEngine, CanaryReading, CanarySet } from '../providers/progressive.js';
 import type { CallContext, DeployRequest, Provider } from '../providers/provider.js';
 import { CanceledError } from '../providers/provider-errors.js';
+import { isTrafficEngine } from '../providers/traffic.js';
 import { CrashSignal, OperationFailure } from './operation-failures.js';
 
 /** The most analysis runs an operation keeps (the oldest go first). */
@@ -29,6 +31,8 @@ export const MAX_ANALYSIS_RUNS = 100;
 const HOLD_TICK_MS = 500;
 /** How long an abort may take to put traffic back and remove the new set, once the run itself was aborted. */
 const ABORT_BUDGET_MS = 120_000;
+/** How long the edge may take to serve a blue-green preview (its driver renders every couple of seconds). */
+const PREVIEW_WAIT_MS = 30_000;
 
 /** What a canary run needs. */
 export interface CanaryRunContext {
@@ -41,6 +45,8 @@ export interface CanaryRunContext {
   /** Aborted on a cancel (CanceledError), a lost lease or a stopping executor (CrashSignal, or another reason). */
   signal: AbortSignal;
   request: DeployRequest;
+  /** The instance's provider key (a blue-green preview is a route on it). */
+  providerKey: string;
 }
 
 /** The analysis said no: the operation ends FAILED with this code. */
@@ -78,6 +84,10 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
     if (r.phase !== 'promoting') {
       const resumed = r.steps.some((s) => s.startedAt);
       await provider.startCanary(call, ctx.request);
+      if (r.strategy === 'blue_green' && !r.previewUrl) {
+        const url = await openPreview(ctx, set);
+        await save({ ...r, previewUrl: url }, 'rollout.preview', `the new release is served at ${url}`);
+      }
       if (!resumed) {
         await save(
           { ...r, phase: 'progressing' },
@@ -93,7 +103,9 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
         await save(
           { ...r, steps, stepIndex: i, canaryWeight: step.weight, phase: 'paused' },
           'rollout.weight',
-          `step ${i + 1}/${r.steps.length}: ${step.weight}% of requests to the new release${holdText(step.pauseSeconds)}`,
+          r.strategy === 'blue_green'
+            ? `the new release at its preview only${holdText(step.pauseSeconds)}`
+            : `step ${i + 1}/${r.steps.length}: ${step.weight}% of requests to the new release${holdText(step.pauseSeconds)}`,
         );
         const next = await hold(ctx, () => r, save, set, Date.parse(startedAt), step.pauseSeconds);
         const finished = r.steps.map((s, j) => (j === i ? { ...s, finishedAt: new Date().toISOString() } : s));
@@ -102,7 +114,24 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
       }
       await save({ ...r, phase: 'promoting', canaryWeight: 100 }, 'rollout.promoting', 'promoting: 100% of requests');
     }
-    await provider.setCanaryWeight(call, set, 100);
+    if (r.strategy === 'blue_green') {
+      if (!r.switchedAt) {
+        // One batch of weight changes per backend: the route goes from the old set to the new one at once.
+        await provider.setCanaryWeight(call, set, 100);
+        const delaySeconds = r.scaleDownDelaySeconds ?? 30;
+        await save(
+          { ...r, switchedAt: new Date().toISOString(), canaryWeight: 100 },
+          'rollout.switched',
+          `every request goes to the new release; the old set stays ${delaySeconds}s`,
+        );
+      }
+      await closePreviews(ctx.db, op.instanceId, set.releaseId);
+      // Kept for an instant way back, from the switch's recorded time (a resumed rollout does not wait again).
+      const until = Date.parse(r.switchedAt ?? new Date().toISOString()) + (r.scaleDownDelaySeconds ?? 30) * 1000;
+      await waitUntil(ctx, until);
+    } else {
+      await provider.setCanaryWeight(call, set, 100);
+    }
     await provider.promoteCanary(call, set);
     await save(
       { ...r, phase: 'succeeded', canaryWeight: 100 },
@@ -175,9 +204,7 @@ async function hold(
       intervalStart = now;
     }
     if (pauseSeconds !== null && Date.now() >= startedAt + pauseSeconds * 1000) return 'next';
-    await delay(HOLD_TICK_MS, undefined, { signal: ctx.signal }).catch(() => {
-      throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new CrashSignal();
-    });
+    await sleepOrAbort(ctx, HOLD_TICK_MS);
   }
 }
 
@@ -240,8 +267,39 @@ async function abortRollout(
 ): Promise<void> {
   const call: CallContext = { ...ctx.call, signal: AbortSignal.timeout(ABORT_BUDGET_MS) };
   await ctx.provider.setCanaryWeight(call, set, 0).catch(() => undefined);
+  if (r.strategy === 'blue_green') await closePreviews(ctx.db, ctx.op.instanceId, set.releaseId);
   await ctx.provider.abortCanary(call, set);
   await save({ ...r, phase: 'aborted', canaryWeight: 0, abortReason: why }, 'rollout.aborted', `aborted: ${why}`);
+}
+
+/** Opens the blue-green preview and waits (bounded) until the edge serves it; returns its url. */
+async function openPreview(ctx: CanaryRunContext, set: CanarySet): Promise<string> {
+  if (!isTrafficEngine(ctx.provider))
+    throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no edge');
+  const edge = await ctx.provider.edge(ctx.call);
+  const instance = { id: ctx.op.instanceId, tenantId: ctx.op.tenantId, providerKey: ctx.providerKey };
+  const url = await openPreviews(ctx.db, instance, set.services, set.releaseId, edge);
+  if (!url) throw new OperationFailure('INVALID_SPEC', 'a blue-green rollout needs a route on every service');
+  const deadline = Date.now() + PREVIEW_WAIT_MS;
+  while (!(await previewsServed(ctx.db, ctx.op.instanceId, set.releaseId))) {
+    if (Date.now() > deadline) throw new OperationFailure('TIMEOUT', 'the edge did not serve the preview in time');
+    await sleepOrAbort(ctx, HOLD_TICK_MS);
+  }
+  return url;
+}
+
+async function waitUntil(ctx: CanaryRunContext, at: number): Promise<void> {
+  while (Date.now() < at) {
+    const pending = await rollouts.pendingRequests(ctx.db, ctx.op.id);
+    if (pending?.cancel) throw new CanceledError('canceled by request');
+    await sleepOrAbort(ctx, Math.min(HOLD_TICK_MS, Math.max(0, at - Date.now())));
+  }
+}
+
+function sleepOrAbort(ctx: CanaryRunContext, ms: number): Promise<void> {
+  return delay(ms, undefined, { signal: ctx.signal }).catch(() => {
+    throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new CrashSignal();
+  });
 }
 
 function holdText(pauseSeconds: number | null): string {

@@ -125,17 +125,26 @@ export async function performOperation(
       case 'rollback': {
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
         const deploySpecs = specs.map(toDeploySpec);
-        if (op.rollout?.strategy === 'canary') {
+        if (op.rollout) {
           if (!isCanaryEngine(provider))
             throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
           const request = {
             instanceId: inst.id,
             releaseId: op.releaseId ?? '',
             services: deploySpecs,
-            strategy: 'canary' as const,
+            strategy: op.rollout.strategy,
             secretValues: full.secretValues,
           };
-          return runCanary({ db, owner: ctx.owner, op, provider, call, signal, request });
+          return runCanary({
+            db,
+            owner: ctx.owner,
+            op,
+            provider,
+            call,
+            signal,
+            request,
+            providerKey: inst.providerKey,
+          });
         }
         if (op.kind === 'deploy') {
           const r = await provider.deploy(call, {

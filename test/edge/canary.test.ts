@@ -35,7 +35,7 @@ const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const ROLLOUT = `id status error { code message }
-  rollout { strategy phase stepIndex canaryWeight abortReason
+  rollout { strategy phase stepIndex canaryWeight abortReason previewUrl
     steps { weight pauseSeconds startedAt finishedAt }
     analysis { at requests errorRate passed message }
     stableRelease { id } newRelease { id } }`;
@@ -310,8 +310,64 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect(promoted.promoteOperation.__typename).toBe('InvalidStateError');
   }, 60_000);
 
+  it('blue-green: the preview answers from the new set while the route keeps the old; the switch drops nothing; the old set goes after its delay', async () => {
+    const stable = await currentRelease();
+    const d = await gql(
+      app,
+      tenant.token,
+      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
+        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
+      {
+        input: {
+          instanceId,
+          strategy: 'BLUE_GREEN',
+          services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+          blueGreen: { scaleDownDelaySeconds: 4, analysis: { intervalSeconds: 1, minRequests: 1 } },
+        },
+      },
+    );
+    expect(d.deployInstance.__typename, JSON.stringify(d)).toBe('DeployInstancePayload');
+    const opId = d.deployInstance.operation.id as string;
+    const paused = await until('the preview', opId, (op) => op.rollout?.phase === 'PAUSED' && op.rollout.previewUrl);
+    expect(paused.rollout).toMatchObject({ strategy: 'BLUE_GREEN', canaryWeight: 0 });
+    const preview = paused.rollout.previewUrl as string;
+    const newRelease = paused.rollout.newRelease.id as string;
+    for (let i = 0; i < 20; i++) expect(await get(preview)).toEqual({ status: 200, body: 'web v1\n' });
+    const route = await requests(60);
+    expect(route.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
+    // The preview's requests were analysed as the new set's.
+    await until('an analysis of the preview', opId, (op) => op.rollout.analysis.some((a: any) => a.passed));
+
+    const load = startLoad(url, 8);
+    await sleep(500);
+    await gql(
+      app,
+      tenant.token,
+      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename } }`,
+      { input: { operationId: opId } },
+    );
+    await until('the switch', opId, (op) => op.rollout.canaryWeight === 100);
+    const switchedAt = Date.now();
+    // The old set is kept for its delay, for an instant way back.
+    const kept = await webContainers();
+    expect(kept.filter((c) => c.release === localIdOf(stable) && c.state === 'running')).toHaveLength(2);
+    const done = await until('the end', opId, (op) => op.status !== 'RUNNING');
+    const removedBy = Date.now();
+    await sleep(500);
+    const samples = await load.stop();
+    expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
+    expect(done.rollout.phase).toBe('SUCCEEDED');
+    expect(removedBy - switchedAt).toBeGreaterThanOrEqual(3000);
+    expect(failures(samples)).toEqual([]);
+    expect(samples.filter((s) => s.start >= switchedAt + 500).every((s) => s.body === 'web v1\n')).toBe(true);
+    expect(await currentRelease()).toBe(newRelease);
+    expect((await webContainers()).map((c) => c.release)).toEqual([localIdOf(newRelease), localIdOf(newRelease)]);
+    // The preview's host is gone from the edge.
+    expect((await get(preview)).status).toBe(404);
+  }, 120_000);
+
   it('a deprovision aborts a canary that holds a step, instead of waiting behind it', async () => {
-    const opId = await deploy(TEST_IMAGES.web1, { steps: [{ weight: 50 }] });
+    const opId = await deploy(TEST_IMAGES.web2, { steps: [{ weight: 50 }] });
     await until('the 50 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
     const r = await gql(
       app,

@@ -85,6 +85,7 @@ export async function listInstanceRoutes(db: Db, tenantId: string, instanceId: s
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('instance_id', '=', instanceId)
+    .where('release_id', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -96,7 +97,7 @@ export async function listRoutes(
   tenantId: string,
   page: { limit: number; after?: { createdAt: Date; id: string }; instanceId?: string; host?: string },
 ): Promise<RouteRow[]> {
-  let q = db.selectFrom('routes').selectAll().where('tenant_id', '=', tenantId);
+  let q = db.selectFrom('routes').selectAll().where('tenant_id', '=', tenantId).where('release_id', 'is', null);
   if (page.instanceId !== undefined) {
     if (!UUID.test(page.instanceId)) return [];
     q = q.where('instance_id', '=', page.instanceId);
@@ -163,4 +164,19 @@ export async function acquireEdgeLease(db: Db, name: string, owner: string, ttlM
 /** Gives the lease up at once when `owner` holds it (a clean stop: a standby takes over without waiting). */
 export async function releaseEdgeLease(db: Db, name: string, owner: string): Promise<void> {
   await db.deleteFrom('edge_leases').where('name', '=', name).where('owner', '=', owner).execute();
+}
+
+/** The blue-green previews of one release (the edge driver marks them like any route). */
+export async function listPreviewRoutes(db: Db, instanceId: string, releaseId: string): Promise<RouteRow[]> {
+  return db
+    .selectFrom('routes')
+    .selectAll()
+    .where('instance_id', '=', instanceId)
+    .where('release_id', '=', releaseId)
+    .execute();
+}
+
+/** Removes the blue-green previews of one release. */
+export async function deletePreviewRoutes(db: Db, instanceId: string, releaseId: string): Promise<void> {
+  await db.deleteFrom('routes').where('instance_id', '=', instanceId).where('release_id', '=', releaseId).execute();
 }

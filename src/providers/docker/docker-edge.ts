@@ -201,7 +201,7 @@ export class DockerEdge {
     const byInstance = new Map<string, Dockerode.ContainerInfo[]>();
     const weights = await this.#readWeights();
     for (const r of all) {
-      const name = backendName(r.instanceId, r.service, r.port);
+      const name = routeBackend(r);
       if (backends.has(name)) continue;
       let containers = byInstance.get(r.instanceId);
       if (!containers) {
@@ -210,11 +210,16 @@ export class DockerEdge {
       }
       const servers = containers
         .filter(
-          (c) => c.Labels?.[Labels.service] === r.service && c.State === 'running' && !this.#left(serverName(c.Id)),
+          (c) =>
+            c.Labels?.[Labels.service] === r.service &&
+            c.State === 'running' &&
+            !this.#left(serverName(c.Id)) &&
+            // A preview serves only its release's replicas.
+            (!r.releaseId || c.Labels?.[Labels.release] === r.releaseId),
         )
         .flatMap((c) => {
           const address = c.NetworkSettings?.Networks?.[networkName(r.instanceId)]?.IPAddress;
-          const weight = weights[serverName(c.Id)];
+          const weight = r.releaseId ? undefined : weights[serverName(c.Id)];
           return address
             ? [{ name: serverName(c.Id), address, port: r.port, ...(weight === undefined ? {} : { weight }) }]
             : [];
@@ -226,7 +231,7 @@ export class DockerEdge {
     const lines: EdgeRouteLine[] = all.map((r) => ({
       host: r.host,
       pathPrefix: r.pathPrefix,
-      backend: backendName(r.instanceId, r.service, r.port),
+      backend: routeBackend(r),
       tls: Boolean(r.tls),
       redirectHttp: r.tls?.redirectHttp ?? false,
     }));
@@ -251,6 +256,8 @@ export class DockerEdge {
     else await startDetached(this.#options.haproxyPath, this.paths);
     // Replicas that started between the listing above and the reload join now (a route added mid-provision).
     for (const r of all) {
+      // A preview's replicas are in the service's own backends already (at weight 0).
+      if (r.releaseId) continue;
       const containers = await this.docker.listContainers({ filters: instanceFilter(r.instanceId) });
       const rendered = new Set(backends.get(backendName(r.instanceId, r.service, r.port))?.servers.map((s) => s.name));
       const late = containers.flatMap((c) => {
@@ -446,7 +453,9 @@ export class DockerEdge {
     const backends = new Set(await this.backendsOf(instanceId, service));
     const names = new Set(containerIds.map(serverName));
     const stats = backends.size ? parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat')) : [];
-    const rows = stats.filter((s) => backends.has(s.proxy) && names.has(s.server));
+    // A blue-green preview's backend (`p_…`) counts too: its requests are the new set's.
+    const preview = `p${backendPrefix(instanceId, service).slice(1)}`;
+    const rows = stats.filter((s) => (backends.has(s.proxy) || s.proxy.startsWith(preview)) && names.has(s.server));
     return {
       requests: rows.reduce((n, s) => n + s.responses, 0),
       responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
@@ -508,6 +517,13 @@ export class DockerEdge {
     await stopProcess(this.paths);
     await rm(`${this.paths.config}.next`, { force: true });
   }
+}
+
+/** The backend a route sends to: the service's, or a preview's (one release's replicas only). */
+function routeBackend(r: RouteSpec): string {
+  const name = backendName(r.instanceId, r.service, r.port);
+  // `p_…`: never matched by backendsOf (`b_…`), so rollouts never join or drain replicas there.
+  return r.releaseId ? `p${name.slice(1)}` : name;
 }
 
 function clampWeight(weight: number): number {

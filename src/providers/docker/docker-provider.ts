@@ -271,7 +271,9 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo); domains and TLS with the edge.
     const extra: Capability[] = [
       ...(this.#nvidia ? [Capabilities.gpu] : []),
-      ...(this.#edge ? [Capabilities.customDomains, Capabilities.tls, Capabilities.canary] : []),
+      ...(this.#edge
+        ? [Capabilities.customDomains, Capabilities.tls, Capabilities.canary, Capabilities.blueGreen]
+        : []),
     ];
     return extra.length ? [...DOCKER_CAPABILITIES, ...extra] : DOCKER_CAPABILITIES;
   }
