@@ -25,6 +25,8 @@ export interface AppOptions {
   logger: Logger;
   /** An already-open database (tests share one); opened from config otherwise. */
   database?: DatabaseHandle;
+  /** The database given is already at the latest migration (main migrates it while the modules load). */
+  migrated?: boolean;
   /** A prepared registry (tests register fakes); empty otherwise. */
   registry?: Registry;
   /** Executor tuning (tests shorten the lease to prove re-claiming). */
@@ -53,7 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const ownsDatabase = !opts.database;
   const database = opts.database ?? (await openDatabase(config.database));
-  await migrateToLatest(database.db);
+  if (!opts.migrated) await migrateToLatest(database.db);
   const registry = opts.registry ?? new Registry();
   const services = await createServices(database, registry, config, logger);
   const { executor, supervisor, edge } = createWorkers(database.db, registry, services, config, logger, opts.executor);

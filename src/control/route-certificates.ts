@@ -1,8 +1,5 @@
-// @peculiar/x509 resolves its services through tsyringe, which needs the
-// Reflect metadata polyfill loaded before it: keep this import first.
-import 'reflect-metadata';
 import { createPrivateKey, type KeyObject, randomBytes, webcrypto, X509Certificate } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/db-types.js';
 import {
@@ -250,6 +247,7 @@ export async function loadEdgeCertificateAuthority(deps: EdgeCaDeps): Promise<Ce
 }
 
 async function makeCa(vaultKey: Buffer, now: Date): Promise<EdgeCaRow> {
+  const x509 = await loadX509();
   const keys = (await crypto.subtle.generateKey(EC_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
@@ -278,6 +276,16 @@ async function makeCa(vaultKey: Buffer, now: Date): Promise<EdgeCaRow> {
   };
 }
 
+/**
+ * @peculiar/x509, loaded the first time a certificate is made or the CA is opened: it and tsyringe
+ * take a few hundred milliseconds of a start that serves no route over HTTPS. tsyringe needs the
+ * Reflect metadata polyfill loaded before it, hence the order.
+ */
+async function loadX509(): Promise<typeof X509> {
+  await import('reflect-metadata');
+  return import('@peculiar/x509');
+}
+
 /** A positive serial of 16 random bytes (RFC 5280: at most 20 octets, unpredictable). */
 function serialNumber(): string {
   const b = randomBytes(16);
@@ -294,12 +302,13 @@ class EdgeCaIssuer implements CertificateIssuer {
 
   private constructor(
     readonly caPem: string,
-    readonly ca: x509.X509Certificate,
+    readonly ca: X509.X509Certificate,
     readonly caKey: CryptoKey,
     readonly deps: EdgeCaDeps,
   ) {}
 
   static async open(row: EdgeCaRow, deps: EdgeCaDeps): Promise<EdgeCaIssuer> {
+    const x509 = await loadX509();
     const keyPem = openSecret(deps.vaultKey, CA_KEY_ADDRESS, {
       ciphertext: row.key_ciphertext,
       iv: row.key_iv,
@@ -364,6 +373,7 @@ class EdgeCaIssuer implements CertificateIssuer {
   }
 
   async #make(host: string, now: Date): Promise<{ certificate: RouteCertificate; info: CertificateInfo }> {
+    const x509 = await loadX509();
     const keys = (await crypto.subtle.generateKey(EC_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
     const leaf = await x509.X509CertificateGenerator.create(
       {

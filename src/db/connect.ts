@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseConnection, type Dialect, type Driver, Kysely, PostgresDialect } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { PreparingClient } from './prepared-client.js';
@@ -77,12 +76,17 @@ export async function openDatabase(target: DatabaseTarget, observe?: QueryObserv
     return { db, target, pool, close: () => db.destroy() };
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
+  // Loaded only for the embedded database: a server on Postgres never needs the WASM engine's module.
+  const [{ PGlite }, { pgliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite-dialect.js'),
+  ]);
   const pglite = await PGlite.create({
     ...(target.dataDir.startsWith('memory://') ? {} : { dataDir: target.dataDir }),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     postgresqlconf: [...PGLITE_SETTINGS],
   });
-  const db = new Kysely<Database>({ dialect: serialised(new KyselyPGlite(pglite).dialect), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({ dialect: serialised(pgliteDialect(pglite)), ...(log ? { log } : {}) });
   return { db, target, pglite, close: () => db.destroy() };
 }
 

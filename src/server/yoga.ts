@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type MaskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Principal } from '../control/scopes.js';
 import type { Services } from '../control/services.js';
@@ -42,7 +41,8 @@ export function createGraphQLServer(
     graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
     // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one
     // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
-    renderGraphiQL,
+    // Those are megabytes of strings: loaded when the page is first asked for, not at every start.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     logging: false,
     // The HTTP server refuses a body over REQUEST_LIMITS.maxBodyBytes from its Content-Length before
     // reading it, and one without a Content-Length outright (http-server.ts); yoga's own limit would
