@@ -18,6 +18,8 @@ const GAP = 12;
 const AXIS_H = 18;
 /** The narrowest time span drawn: a policy set a moment ago still gets a readable chart. */
 const MIN_SPAN_MS = 30_000;
+/** Above this many decisions a chart hides the points of decisions that did not scale (the lines say it; hovering still tells). */
+const DENSE = 40;
 
 /**
  * One small chart per autoscaled service, under the Services table: the
@@ -190,6 +192,7 @@ function AutoscaleChart({
         : '')
     : 'no decisions yet';
   const seconds = span < 10 * 60_000;
+  const dense = samples.length > DENSE;
   const timeTicks = [0, 1 / 3, 2 / 3, 1].map((f) => start + f * span);
 
   return (
@@ -249,7 +252,7 @@ function AutoscaleChart({
             cx={xOf(s.at)}
             cy={yOf(replicas, s.desired)}
             r={s.scaled ? 3.5 : 2.5}
-            className={`point desired${s.scaled ? ' scaled' : ''}`}
+            className={`point desired${s.scaled ? ' scaled' : dense ? ' quiet' : ''}`}
             data-series="desired"
             data-value={s.desired}
             data-current={s.current}
@@ -269,6 +272,7 @@ function AutoscaleChart({
             targetLabel={`target ${policy.targetCpuPercent}%`}
             points={samples.map((s) => ({ id: s.id, at: s.at, x: xOf(s.at), v: s.cpuPercent }))}
             unit="%"
+            dense={dense}
           />
         ) : null}
         {rps ? (
@@ -279,6 +283,7 @@ function AutoscaleChart({
             targetLabel={`target ${policy.targetRequestsPerSecond}`}
             points={samples.map((s) => ({ id: s.id, at: s.at, x: xOf(s.at), v: s.requestsPerSecond }))}
             unit=" req/s"
+            dense={dense}
           />
         ) : null}
         <g className="axis" data-axis="time">
@@ -321,6 +326,7 @@ function MetricSeries({
   targetLabel,
   points,
   unit,
+  dense,
 }: {
   band: Band;
   name: string;
@@ -328,6 +334,7 @@ function MetricSeries({
   targetLabel: string;
   points: { id: string; at: number; x: number; v: number | null }[];
   unit: string;
+  dense: boolean;
 }) {
   const ty = yOf(band, target);
   return (
@@ -348,7 +355,7 @@ function MetricSeries({
             cx={p.x}
             cy={yOf(band, p.v)}
             r={2.5}
-            className={`point ${name}`}
+            className={`point ${name}${dense ? ' quiet' : ''}`}
             data-series={name}
             data-value={p.v}
             data-event={p.id}
