@@ -23,6 +23,7 @@ import {
 } from '../generated/graphql.js';
 import { useStream } from '../live.js';
 import { useThrottled } from '../throttle.js';
+import { AutoscaleCharts } from './autoscale-chart.js';
 import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
@@ -111,7 +112,7 @@ export function InstancePage() {
       <InstanceHeader instance={instance} streamStatus={stream.status} onChanged={refresh} />
       {instance.sourceType === 'SERVICES' ? (
         <>
-          <ServicesPanel instance={instance} />
+          <ServicesPanel instance={instance} live={liveEvents} />
           <RoutesPanel
             instance={instance}
             routes={routes?.instance?.routes}
@@ -273,7 +274,7 @@ function ObjectsPanel({ instance }: { instance: InstanceData }) {
   );
 }
 
-function ServicesPanel({ instance }: { instance: InstanceData }) {
+function ServicesPanel({ instance, live }: { instance: InstanceData; live: EventFieldsFragment[] }) {
   return (
     <Panel title="Services">
       <table className="grid" data-testid="services">
@@ -320,6 +321,7 @@ function ServicesPanel({ instance }: { instance: InstanceData }) {
           ))}
         </tbody>
       </table>
+      <AutoscaleCharts instance={instance} live={live} />
     </Panel>
   );
 }
