@@ -230,11 +230,11 @@ describe.runIf(run)('wheelhouse deploy --strategy canary, promote and abort thro
     expect((await instance()).currentRelease.version).toBe(2);
     expect(await get(url)).toEqual({ status: 200, body: 'web v2\n' });
 
-    for (const verb of ['promote', 'abort']) {
-      const none = await cli([verb, 'shop']);
-      expect(none.code).toBe(1);
-      expect(none.stderr).toBe(`error: shop has no rollout running (nothing to ${verb})\n`);
-    }
+    const verbs = ['promote', 'abort'];
+    const nones = await Promise.all(verbs.map((verb) => cli([verb, 'shop'])));
+    expect(nones.map((r) => [r.code, r.stderr])).toEqual(
+      verbs.map((verb) => [1, `error: shop has no rollout running (nothing to ${verb})\n`]),
+    );
   }, 60_000);
 
   it('a bad flag is one line and exit 2 (the rest in canary-flags.test.ts); blue-green shows the server refusing it in one line', async () => {
