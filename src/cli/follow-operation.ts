@@ -2,6 +2,7 @@ import type { WheelhouseClient } from '../client/client.js';
 import type { EventFieldsFragment, OperationFieldsFragment } from '../client/generated/graphql.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import type { Output } from './output.js';
+import { describeRolloutEvent } from './rollout-lines.js';
 
 type CliOperation = OperationFieldsFragment;
 
@@ -99,5 +100,6 @@ function describeEvent(e: EventFieldsFragment): string | undefined {
     return `${who} ${e.message ?? `${e.fromState ?? 'none'} → ${e.toState}`}${ready}`;
   }
   if (e.type === 'release.created') return `release created${e.message ? `: ${e.message}` : ''}`;
-  return undefined;
+  if (e.type === 'operation.cancel_requested') return e.message ?? 'cancel requested';
+  return describeRolloutEvent(e);
 }

@@ -3,6 +3,7 @@ import { toCliError } from './client-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
 import { registerInstanceCommands } from './commands/instances.js';
+import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
 import { registerStreamCommands } from './commands/streams.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerAccountCommands(program);
   registerInstanceCommands(program);
   registerApply(program);
+  registerRolloutCommands(program);
   registerRouteCommands(program);
   registerStreamCommands(program);
   registerWebhookCommands(program);

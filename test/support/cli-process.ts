@@ -17,9 +17,13 @@ export interface CliResult {
 /**
  * Runs the wheelhouse CLI as a user would: its own process, in `cwd`, with
  * HOME there and only PATH and `env` from outside (so no config of the
- * developer's leaks in).
+ * developer's leaks in). `onStdout` sees what it printed so far, as it prints
+ * it (a test can act on a line while the command still runs).
  */
-export function runCli(args: string[], opts: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; env: Record<string, string>; onStdout?: (soFar: string) => void },
+): Promise<CliResult> {
   return new Promise((res) => {
     const child = spawn(process.execPath, [CLI_BIN, ...args], {
       cwd: opts.cwd,
@@ -29,6 +33,7 @@ export function runCli(args: string[], opts: { cwd: string; env: Record<string, 
     let stderr = '';
     child.stdout.on('data', (d) => {
       stdout += String(d);
+      opts.onStdout?.(stdout);
     });
     child.stderr.on('data', (d) => {
       stderr += String(d);

@@ -17,8 +17,19 @@ import {
 } from '../../client/generated/graphql.js';
 import { unwrap } from '../../client/unwrap.js';
 import { type AutoscalePolicy, describePolicy } from '../apply-plan.js';
+import {
+  canaryInputOf,
+  parseCount,
+  parseDuration,
+  parseRate,
+  parseSteps,
+  parseStrategy,
+  type RolloutFlags,
+} from '../canary-flags.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
+import { describeRollout } from '../rollout-lines.js';
+import { runningRollout } from '../running-rollout.js';
 import { followTarget, type GlobalOptions, requireInstance, withSession } from '../session.js';
 
 interface WaitOptions extends GlobalOptions {
@@ -79,6 +90,7 @@ export function registerInstanceCommands(program: Command): void {
               ]
             : []),
           ...i.endpoints.map((e) => `endpoint:  ${e.serviceName ?? '-'} ${e.url}`),
+          ...(await rolloutLines(client, i)),
           '',
         ];
         out.line(lines.join('\n'));
@@ -117,13 +129,40 @@ export function registerInstanceCommands(program: Command): void {
 
   program
     .command('deploy')
-    .description('deploy new images to some services: deploy NAME web=image:tag [worker=image:tag…]')
+    .description(
+      'deploy new images to some services: deploy NAME web=image:tag [worker=image:tag…]; a canary: --strategy canary --steps 10,50',
+    )
     .argument('<name>', 'instance name')
     .argument('<service=image...>', 'services and their new images')
-    .option('--strategy <strategy>', 'ROLLING | RECREATE | BLUE_GREEN | CANARY')
+    .option('--strategy <strategy>', 'rolling | recreate | canary | blue-green', parseStrategy)
+    .option(
+      '--steps <weights>',
+      "canary: the new release's share of requests at each step, e.g. 10,50 (then 100)",
+      parseSteps,
+    )
+    .option(
+      '--pause <duration>',
+      'canary: how long each step holds (30s, 2m); without it each step waits for promote',
+      (v) => parseDuration('--pause', v),
+    )
+    .option(
+      '--max-error-rate <rate>',
+      'canary: the largest 5xx share an analysis interval may have (0.05 or 5%)',
+      parseRate,
+    )
+    .option('--interval <duration>', 'canary: time between two analysis runs (10s)', (v) =>
+      parseDuration('--interval', v),
+    )
+    .option(
+      '--min-requests <n>',
+      'canary: fewer requests in an interval is inconclusive (20)',
+      parseCount('--min-requests', 0),
+    )
+    .option('--failure-limit <n>', 'canary: failed intervals that abort it (1)', parseCount('--failure-limit', 1))
     .option('--wait', WAIT_HELP)
+    .option('--no-wait', 'canary: do not follow it (it is followed unless this is given)')
     .action(async (name: string, pairs: string[], _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<WaitOptions & { strategy?: string }>();
+      const opts = cmd.optsWithGlobals<WaitOptions & RolloutFlags & { strategy?: DeployStrategy }>();
       const services = pairs.map((pair, index) => {
         const eq = pair.indexOf('=');
         if (eq <= 0 || eq === pair.length - 1) {
@@ -131,17 +170,24 @@ export function registerInstanceCommands(program: Command): void {
         }
         return { name: pair.slice(0, eq), image: pair.slice(eq + 1) };
       });
+      const strategy = opts.strategy as DeployStrategy | undefined;
+      const canary = canaryInputOf(strategy, opts);
+      // A progressive rollout is followed by default: its steps, analysis and verdict are the point.
+      const progressive = strategy === 'CANARY' || strategy === 'BLUE_GREEN';
+      const wait = opts.wait ?? progressive;
       await withSession(opts, async (session) => {
         const { client } = session;
         const instance = await requireInstance(client, name);
-        const strategy = opts.strategy?.toUpperCase() as DeployStrategy | undefined;
         await runLifecycle(
           session,
           await followTarget(client, instance),
           async () =>
-            (await client.request(DeployInstanceDocument, { input: { instanceId: instance.id, services, strategy } }))
-              .deployInstance,
-          opts.wait ?? false,
+            (
+              await client.request(DeployInstanceDocument, {
+                input: { instanceId: instance.id, services, strategy, ...(canary ? { canary } : {}) },
+              })
+            ).deployInstance,
+          wait,
         );
       });
     });
@@ -293,6 +339,14 @@ export function registerInstanceCommands(program: Command): void {
       });
       process.exitCode = code;
     });
+}
+
+/** A running canary's lines for `status` (none unless an operation is still going). */
+async function rolloutLines(client: Client, i: InstanceFieldsFragment): Promise<string[]> {
+  const status = i.lastOperation?.status;
+  if (status !== 'RUNNING' && status !== 'QUEUED') return [];
+  const running = await runningRollout(client, i.id);
+  return running ? describeRollout(running.operationId, running.rollout) : [];
 }
 
 interface ScaleFlags {
