@@ -210,6 +210,7 @@ describe.runIf(run)('scale to zero through the edge', () => {
       .where('type', '=', 'autoscale.decision')
       .orderBy('id')
       .execute();
+    console.log(events.map((e) => e.message).join('\n'));
     expect(events.map((e) => e.message)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^web: 1 → 0 — no request for \d+ s/),
