@@ -14,6 +14,7 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { listInstanceRoutes } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
 import { type AutoscalePolicy, isCpuSampler, isNativeAutoscaler } from '../providers/autoscaling.js';
 import type { Provider } from '../providers/provider.js';
@@ -110,6 +111,28 @@ export class Autoscaler {
     // Scale to zero: a sleeping service is woken by the waker (a request at the edge), not by a sample.
     const zero = policy.minReplicas === 0;
     if (zero && current === 0) {
+      // Its last route removed while it slept: no request can reach the waker any more, so it wakes now.
+      const routed = (await listInstanceRoutes(db, row.tenant_id, row.id)).some((r) => r.service === service);
+      if (!routed) {
+        const decision: AutoscaleDecision = {
+          recommendation: 1,
+          desired: 1,
+          proposals: [],
+          reason: '0 → 1 — the service has no route any more, so no request could wake it',
+        };
+        if (await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null })) {
+          autoscaleDecisions.inc({ outcome: 'scaled' });
+          await autoscale.updateAutoscaleState(db, instanceId, service, {
+            current_replicas: 0,
+            desired_replicas: 1,
+            message: decision.reason,
+            last_scale_at: this.#o.now(),
+            last_event_at: this.#o.now(),
+            idle_since: null,
+          });
+        }
+        return;
+      }
       await this.#note(row, service, 0, 'scaled to zero: the next request through the edge wakes it');
       return;
     }

@@ -5,7 +5,7 @@
  * Wheelhouse's waker, and the first request after that is held, not refused:
  * the waker asks the autoscaler for a replica (a SCALE operation marked as the
  * autoscaler's) and hands the request to it once the edge has it ready.
- * Small windows here: a 1 s autoscale interval and a 2 s scale-down window.
+ * Small windows here: a 1 s autoscale interval and a 1 s scale-down window.
  */
 import { existsSync } from 'node:fs';
 import Dockerode from 'dockerode';
@@ -34,7 +34,7 @@ const PROVISION = `mutation($input: ProvisionInstanceInput!) { provisionInstance
   ... on Error { message }
   ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } } } }`;
 
-const WINDOW_SECONDS = 2;
+const WINDOW_SECONDS = 1;
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -183,7 +183,9 @@ describe.runIf(run)('scale to zero through the edge', () => {
     );
     expect(st.instance.services[0].resources.replicas).toBe(0);
     expect(st.instance.services[0].autoscale.message).toMatch(
-      /scaled to zero: the next request through the edge wakes it|1 → 0 — no request for \d+ s \(scale-down window 2 s\)/,
+      new RegExp(
+        `scaled to zero: the next request through the edge wakes it|1 → 0 — no request for \\d+ s \\(scale-down window ${WINDOW_SECONDS} s\\)`,
+      ),
     );
     const slept = await scales();
     expect(slept).toEqual([expect.objectContaining({ requestedBy: 'autoscaler', toReplicas: 0, status: 'succeeded' })]);
@@ -229,5 +231,24 @@ describe.runIf(run)('scale to zero through the edge', () => {
     const after = await scales();
     expect(after.slice(before)).toEqual([expect.objectContaining({ requestedBy: 'autoscaler', toReplicas: 1 })]);
     expect(after.every((s) => s.requestedBy === 'autoscaler')).toBe(true);
+  }, 60_000);
+
+  it('wakes a sleeping service whose last route is removed: nothing else could', async () => {
+    await asleep();
+    const before = (await scales()).length;
+    const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { id } } }`, {
+      id: instanceId,
+    });
+    const removed = await gql(
+      app,
+      tenant.token,
+      `mutation($input: RemoveRouteInput!) { removeRoute(input: $input) { __typename ... on Error { message } } }`,
+      { input: { routeId: q.instance.routes[0].id } },
+    );
+    expect(removed.removeRoute.__typename, JSON.stringify(removed)).toBe('RemoveRoutePayload');
+    await until('the service to wake', async () => ((await running()) === 1 ? true : undefined));
+    expect((await scales()).slice(before)).toEqual([
+      expect.objectContaining({ requestedBy: 'autoscaler', toReplicas: 1 }),
+    ]);
   }, 60_000);
 });
