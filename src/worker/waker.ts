@@ -186,7 +186,7 @@ export class Waker {
         () =>
           reject(
             new Unavailable(
-              `the service is waking up: no replica was ready within ${Math.round(this.#o.holdMs / 1000)} s; retry shortly`,
+              `the service is waking up: no replica was ready within ${holdText(this.#o.holdMs)}; retry shortly`,
             ),
           ),
         Math.max(0, left),
@@ -204,17 +204,20 @@ export class Waker {
     until: number,
   ): Promise<string[]> {
     let asked = 0;
+    let queued = false;
     for (;;) {
       const ready = await b.edge.readyReplicas(b.instanceId, b.service, b.port);
       if (ready.length > 0) return ready;
       // Asked again until a SCALE is queued: an operation open at first (the scale to zero itself) ends meanwhile.
-      if (Date.now() - asked >= 500) {
+      if (!queued && Date.now() - asked >= 500) {
         const woke = await this.#o.autoscaler.wake(b.instanceId, b.service);
         asked = Date.now();
         if (woke.outcome === 'refused') throw new Unavailable(`no replica of this service is ready (${woke.reason})`);
         if (woke.outcome === 'pending') asked = Date.now() - 300; // sooner: the operation in the way may end soon
-        if (woke.outcome === 'queued')
+        if (woke.outcome === 'queued') {
+          queued = true;
           this.#o.logger.info({ instanceId: b.instanceId, service: b.service }, 'waker asked for a replica');
+        }
       }
       if (Date.now() > until)
         throw new Unavailable('the service is waking up: no replica was ready in time; retry shortly');
@@ -284,4 +287,9 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | und
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** A hold time as the 503 says it. */
+function holdText(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
