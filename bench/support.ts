@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
@@ -70,7 +70,8 @@ export interface BenchApp {
 /** Wheelhouse on a free loopback port, with a fresh tenant and an all-scopes token. */
 export async function startBenchApp(
   database: DatabaseHandle,
-  opts: { registry?: Registry; runWorker?: boolean } = {},
+  /** `config` overrides settings (the scale-to-zero row runs the supervisor's autoscaler). */
+  opts: { registry?: Registry; runWorker?: boolean; config?: Partial<Config> } = {},
 ): Promise<BenchApp> {
   const base = await loadConfig({ PORT: '0', HOST: '127.0.0.1', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-bench' });
   const config = {
@@ -79,6 +80,7 @@ export async function startBenchApp(
     runWorker: opts.runWorker ?? false,
     runSupervisor: false,
     bootstrapToken: `whk_bench_${randomUUID()}`,
+    ...opts.config,
   } as typeof base;
   const app = await buildApp({
     config,

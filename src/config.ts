@@ -103,6 +103,10 @@ export interface EdgeConfig {
   drainTimeoutSeconds: number;
   /** How often the process that drives the edge checks the routes and the lease (ms). */
   syncIntervalMs: number;
+  /** Scale to zero: how long the waker holds a request for a replica (WHEELHOUSE_EDGE_WAKE_HOLD_SECONDS). */
+  wakeHoldSeconds: number;
+  /** Scale to zero: requests the waker holds at once, over every service (WHEELHOUSE_EDGE_WAKE_MAX_HELD). */
+  wakeMaxHeld: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -301,6 +305,17 @@ function readEdgeConfig(env: NodeJS.ProcessEnv): EdgeConfig {
       env.WHEELHOUSE_EDGE_DRAIN_SECONDS?.trim() || '30',
     ),
     syncIntervalMs: 2000,
+    // Below HAProxy's `timeout server` (60 s), so the edge never cuts a held request before the waker answers it.
+    wakeHoldSeconds: parseWith(
+      'WHEELHOUSE_EDGE_WAKE_HOLD_SECONDS',
+      z.coerce.number().min(1).max(55),
+      env.WHEELHOUSE_EDGE_WAKE_HOLD_SECONDS?.trim() || '30',
+    ),
+    wakeMaxHeld: parseWith(
+      'WHEELHOUSE_EDGE_WAKE_MAX_HELD',
+      z.coerce.number().int().min(1).max(10_000),
+      env.WHEELHOUSE_EDGE_WAKE_MAX_HELD?.trim() || '200',
+    ),
   };
 }
 

@@ -29,23 +29,31 @@ export const AUTOSCALE_LIMITS = {
   defaultScaleDownSeconds: 300,
 } as const;
 
-/** Validates `a` against the replica cap; the policy with defaults applied (meaningful only when no problem was added). */
+/** Why `minReplicas: 0` needs a route: the message of its ValidationError wherever the service has none. */
+export const SCALE_TO_ZERO_NEEDS_ROUTE =
+  'scale to zero (minReplicas 0) needs a route to the service: the edge holds its requests while a replica starts, and this service has none';
+
+/**
+ * Validates `a` against the replica cap; the policy with defaults applied
+ * (meaningful only when no problem was added). `routed` says whether the
+ * service has a route, so `minReplicas: 0` (scale to zero) may be accepted:
+ * `true`/`false` when the caller knows, `'later'` when the caller checks it
+ * against the instance's routes itself (`requireRouteForScaleToZero`).
+ */
 export function checkAutoscale(
   p: ProblemSink,
   a: AutoscaleInput,
   path: (string | number)[],
   replicaCap: number,
+  routed: boolean | 'later' = false,
 ): AutoscalePolicy {
   const at = (field: string) => [...path, field];
   const isInt = (v: number) => Number.isInteger(v);
   if (a.minReplicas === 0) {
     // Scale to zero needs the edge to hold the first request while a replica starts.
-    p.add(
-      at('minReplicas'),
-      'scale to zero (minReplicas 0) needs a route to the service: it is only for routed services, and this service has none',
-    );
+    if (routed === false) p.add(at('minReplicas'), SCALE_TO_ZERO_NEEDS_ROUTE);
   } else if (!isInt(a.minReplicas) || a.minReplicas < 1 || a.minReplicas > replicaCap) {
-    p.add(at('minReplicas'), `must be an integer from 1 to ${replicaCap}`);
+    p.add(at('minReplicas'), `must be an integer from 0 (a routed service) or 1 to ${replicaCap}`);
   }
   if (!isInt(a.maxReplicas) || a.maxReplicas < 1) p.add(at('maxReplicas'), 'must be an integer of at least 1');
   else if (a.maxReplicas > replicaCap) p.add(at('maxReplicas'), `must be at most ${replicaCap}, the replica cap`);
@@ -86,6 +94,20 @@ export function checkAutoscale(
 export function withAutoscaledReplicas(resources: ResourceSpec, current?: number): ResourceSpec {
   const a = resources.autoscale;
   if (!a) return resources;
-  const n = current ?? resources.replicas ?? a.minReplicas;
+  // Scale to zero starts awake: a new service gets one replica, the waker wakes it once it has slept.
+  const n = current ?? resources.replicas ?? Math.max(1, a.minReplicas);
   return { ...resources, replicas: Math.min(a.maxReplicas, Math.max(a.minReplicas, n)) };
+}
+
+/**
+ * Refuses `minReplicas: 0` for a service without a route (a scale or deploy,
+ * which learn the instance's routes only once they read it).
+ */
+export function requireRouteForScaleToZero(
+  p: ProblemSink,
+  policy: AutoscalePolicy | undefined,
+  routed: boolean,
+  path: (string | number)[],
+): void {
+  if (policy?.minReplicas === 0 && !routed) p.add([...path, 'minReplicas'], SCALE_TO_ZERO_NEEDS_ROUTE);
 }

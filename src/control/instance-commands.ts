@@ -19,7 +19,7 @@ import {
   snapshotOf,
 } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
-import { withAutoscaledReplicas } from './autoscale-validation.js';
+import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
@@ -102,6 +102,7 @@ export class InstanceCommands {
           input.services,
           ['input', 'services'],
           (svc, file) => `_config/${instanceId}/${svc}/${file}`,
+          new Set(input.routedServices ?? []),
         );
     const labels = checkInstanceLabels(p, input.labels, ['input', 'labels']);
     const r = input.readiness;
@@ -246,7 +247,7 @@ export class InstanceCommands {
         command: checkArgv(p, s.command, [...at, 'command']),
         args: checkArgv(p, s.args, [...at, 'args']),
         ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
-        resources: s.resources ? checkResources(p, s.resources, [...at, 'resources']) : undefined,
+        resources: s.resources ? checkResources(p, s.resources, [...at, 'resources'], 1, 'later') : undefined,
         healthCheck: checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']),
       };
     });
@@ -277,9 +278,17 @@ export class InstanceCommands {
       if (needed) requireCapability(provider, row.provider_key, needed);
       const current = row.services;
       const problems = new Problems();
+      const routed = await routedServices(tx, row);
       deploys.forEach((d, i) => {
         if (!current.some((s) => s.name === d.name))
           problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
+        requireRouteForScaleToZero(problems, d.resources?.autoscale, routed.has(d.name), [
+          'input',
+          'services',
+          i,
+          'resources',
+          'autoscale',
+        ]);
       });
       if (progressive) {
         // The edge splits a route's requests (or serves the preview beside it): every service needs one.
@@ -440,7 +449,7 @@ export class InstanceCommands {
     const p = new Problems();
     checkNoNul(p, input, ['input']);
     p.throwIfAny();
-    const resources = checkResources(p, input.resources, ['input', 'resources'], 0);
+    const resources = checkResources(p, input.resources, ['input', 'resources'], 0, 'later');
     // An explicit null removes the service's autoscaling policy.
     const removesPolicy = input.resources?.autoscale === null;
     if (Object.keys(resources).length === 0 && !removesPolicy)
@@ -449,7 +458,7 @@ export class InstanceCommands {
         'must change at least one of cpuMillis, memoryMb, diskMb, replicas, gpu, autoscale',
       );
     p.throwIfAny();
-    return this.onInstance(caller, input, 'scale', 'scale', async (_tx, row, provider) => {
+    return this.onInstance(caller, input, 'scale', 'scale', async (tx, row, provider) => {
       requireCapability(provider, row.provider_key, 'scale');
       if (resources.gpu) requireCapability(provider, row.provider_key, 'gpu');
       if (resources.autoscale) requireCapability(provider, row.provider_key, 'autoscale');
@@ -460,6 +469,13 @@ export class InstanceCommands {
       if (!target) throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
       if (target.role === 'init')
         throw ValidationError.of(['input', 'service'], 'an INIT service runs once and cannot be scaled');
+      const zero = new Problems();
+      requireRouteForScaleToZero(zero, resources.autoscale, (await routedServices(tx, row)).has(target.name), [
+        'input',
+        'resources',
+        'autoscale',
+      ]);
+      zero.throwIfAny();
       const owned = target.resources.autoscale;
       if (owned && resources.replicas !== undefined && !resources.autoscale && !removesPolicy)
         throw new ConflictError(
@@ -730,3 +746,8 @@ function toSnapshot(s: StoredServiceSpec): ServiceSnapshot {
 
 // The worker still imports the builder from here; it moves to event-rows.ts when the worker switches.
 export { event } from './event-rows.js';
+
+/** The services of an instance that a route reaches (scale to zero is only for them). */
+async function routedServices(tx: DbHandle, row: InstanceRow): Promise<Set<string>> {
+  return new Set((await routeRows.listInstanceRoutes(tx, row.tenant_id, row.id)).map((r) => r.service));
+}

@@ -21,6 +21,8 @@ export interface ProvisionInput extends MutationControl {
   readiness?: { timeoutSeconds?: number | null; intervalSeconds?: number | null } | null;
   /** A workload source instead of services (then `services` is empty). */
   source?: WorkloadSourceInput | null;
+  /** Services the provision's routes reach (`ProvisionInstanceInput.routes`): scale to zero is only for them. */
+  routedServices?: readonly string[];
 }
 
 export interface ServiceDeployInput {

@@ -126,12 +126,16 @@ function intIn(p: Problems, v: number | null | undefined, min: number, max: numb
   if (!Number.isInteger(v) || v < min || v > max) p.add(path, `must be an integer from ${min} to ${max}`);
 }
 
-/** Resources as given to provision/deploy/scale; `minReplicas` is 0 for scale (scale to zero). */
+/**
+ * Resources as given to provision/deploy/scale; `minReplicas` is 0 for scale
+ * (scale to zero); `routed` whether an autoscale policy may go to zero (see `checkAutoscale`).
+ */
 export function checkResources(
   p: Problems,
   r: ResourceInput | null | undefined,
   path: (string | number)[],
   minReplicas = 1,
+  routed: boolean | 'later' = false,
 ): ResourceSpec {
   if (!r) return {};
   intIn(p, r.cpuMillis, 1, LIMITS.cpuMillis, [...path, 'cpuMillis']);
@@ -148,7 +152,8 @@ export function checkResources(
   if (r.diskMb != null) out.diskMb = r.diskMb;
   if (r.replicas != null) out.replicas = r.replicas;
   if (r.gpu != null) out.gpu = r.gpu;
-  if (r.autoscale != null) out.autoscale = checkAutoscale(p, r.autoscale, [...path, 'autoscale'], LIMITS.replicas);
+  if (r.autoscale != null)
+    out.autoscale = checkAutoscale(p, r.autoscale, [...path, 'autoscale'], LIMITS.replicas, routed);
   return out;
 }
 
@@ -284,6 +289,8 @@ export function validateServices(
   input: readonly ServiceSpecInput[],
   path: (string | number)[],
   contentKey: (service: string, file: string) => string,
+  /** Services a route will reach (scale to zero is only for them). */
+  routed: ReadonlySet<string> = new Set(),
 ): ValidatedServices {
   if (input.length === 0) p.add(path, 'must list at least one service');
   if (input.length > LIMITS.services) p.add(path, `at most ${LIMITS.services} services`);
@@ -356,10 +363,12 @@ export function validateServices(
       image: s.image,
       role: s.role ?? 'main',
       dependsOn: [...(s.dependsOn ?? [])],
-      resources: autoscaledResources(p, s.role ?? 'main', checkResources(p, s.resources, [...at, 'resources']), [
-        ...at,
-        'resources',
-      ]),
+      resources: autoscaledResources(
+        p,
+        s.role ?? 'main',
+        checkResources(p, s.resources, [...at, 'resources'], 1, routed.has(s.name)),
+        [...at, 'resources'],
+      ),
       env,
       ports,
       volumes,

@@ -301,6 +301,8 @@ export interface AutoscaleStateTable {
   last_scale_at: Timestamp;
   last_event_at: Timestamp;
   message: string | null;
+  /** Scale to zero: since when the edge has counted no request for the service (null: requests lately, or not known). */
+  idle_since: Timestamp;
 }
 
 /** One recommendation of the stabilization windows' history. */

@@ -114,3 +114,33 @@ export function isDrivenEdge(p: Provider): p is Provider & DrivenEdge {
   const t = p as Partial<DrivenEdge>;
   return typeof t.drive === 'function' && typeof t.standBy === 'function';
 }
+
+/** Where the edge sends a scale-to-zero service's requests while none of its replicas is ready. */
+export interface WakerAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * An edge that can hold a sleeping service's requests (scale to zero): while
+ * a backend has no ready replica, it sends the backend's requests to the
+ * waker, naming the backend in the `x-wheelhouse-wake` header; the waker asks
+ * for a replica and hands the requests to it once the edge has it ready.
+ */
+export interface WakingEdge {
+  /** The waker the next render points every backend at (undefined: none). */
+  wakeVia(address: WakerAddress | undefined): void;
+  /** Which (instance, service, port) a backend named in `x-wheelhouse-wake` serves; undefined when not one of ours. */
+  backendOf(name: string): { instanceId: string; service: string; port: number } | undefined;
+  /** Addresses (`host:port`) of the replicas the edge has ready in that backend now. */
+  readyReplicas(instanceId: string, service: string, port: number): Promise<string[]>;
+}
+
+/** The header the edge names a sleeping backend in, on requests it sends to the waker. */
+export const WAKE_HEADER = 'x-wheelhouse-wake';
+
+/** True when `p`'s edge can send requests to a waker. */
+export function isWakingEdge(p: Provider): p is Provider & WakingEdge {
+  const t = p as Partial<WakingEdge>;
+  return typeof t.wakeVia === 'function' && typeof t.readyReplicas === 'function';
+}

@@ -213,7 +213,8 @@ builder.mutationFields((t) => ({
       const problems = (routes ?? []).flatMap((r, i) => routeInputErrors(r, ['input', 'routes', String(i)]));
       if (problems.length > 0) throw new ValidationError(problems);
       if (routes?.length) ctx.services.routes.requireEdge(rest.provider ?? undefined);
-      const result = await ctx.services.instances.provision(ctx.principal, rest);
+      const routedServices = (routes ?? []).map((r) => r.service);
+      const result = await ctx.services.instances.provision(ctx.principal, { ...rest, routedServices });
       for (const [i, route] of (routes ?? []).entries()) {
         // A retried provision (same key) finds its routes again instead of conflicting with them.
         const idempotencyKey = rest.idempotencyKey ? `${rest.idempotencyKey.slice(0, 180)}:route:${i}` : null;

@@ -5,9 +5,11 @@ import type { Services } from '../control/services.js';
 import type { DbHandle } from '../db/db-types.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../providers/registry.js';
+import { Autoscaler } from '../worker/autoscaler.js';
 import { EdgeDriver } from '../worker/edge-driver.js';
 import { Executor, type ExecutorOptions } from '../worker/executor.js';
 import { Supervisor } from '../worker/supervisor.js';
+import { Waker } from '../worker/waker.js';
 
 /** Executor settings a caller may override (tests shorten the lease to prove re-claiming). */
 export type ExecutorTuning = Partial<Pick<ExecutorOptions, 'leaseMs' | 'concurrency' | 'pollMs' | 'owner'>>;
@@ -61,6 +63,21 @@ export function createWorkers(
           logger: logger.child({ component: 'edge' }),
           owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
           intervalMs: config.edge.syncIntervalMs,
+          // Scale to zero: the edge sends a backend without a ready replica here; it asks the autoscaler for one.
+          waker: new Waker({
+            db,
+            registry,
+            autoscaler: new Autoscaler({
+              db,
+              registry,
+              signal: services.signal,
+              logger: logger.child({ component: 'autoscaler' }),
+              intervalMs: config.autoscaleIntervalSeconds * 1000,
+            }),
+            logger: logger.child({ component: 'waker' }),
+            holdMs: config.edge.wakeHoldSeconds * 1000,
+            maxHeld: config.edge.wakeMaxHeld,
+          }),
         });
   return { executor, supervisor, edge };
 }

@@ -14,6 +14,7 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceForRecovery } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { listInstanceRoutes } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
 import { type AutoscalePolicy, isCpuSampler, isNativeAutoscaler } from '../providers/autoscaling.js';
 import type { Provider } from '../providers/provider.js';
@@ -107,6 +108,34 @@ export class Autoscaler {
     }
     // Never beside an operation: a deploy or scale in flight changes what would be measured.
     if ((await operations.openOperations(db, row.id)).length > 0) return;
+    // Scale to zero: a sleeping service is woken by the waker (a request at the edge), not by a sample.
+    const zero = policy.minReplicas === 0;
+    if (zero && current === 0) {
+      // Its last route removed while it slept: no request can reach the waker any more, so it wakes now.
+      const routed = (await listInstanceRoutes(db, row.tenant_id, row.id)).some((r) => r.service === service);
+      if (!routed) {
+        const decision: AutoscaleDecision = {
+          recommendation: 1,
+          desired: 1,
+          proposals: [],
+          reason: '0 → 1 — the service has no route any more, so no request could wake it',
+        };
+        if (await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null })) {
+          autoscaleDecisions.inc({ outcome: 'scaled' });
+          await autoscale.updateAutoscaleState(db, instanceId, service, {
+            current_replicas: 0,
+            desired_replicas: 1,
+            message: decision.reason,
+            last_scale_at: this.#o.now(),
+            last_event_at: this.#o.now(),
+            idle_since: null,
+          });
+        }
+        return;
+      }
+      await this.#note(row, service, 0, 'scaled to zero: the next request through the edge wakes it');
+      return;
+    }
     if (!isCpuSampler(provider)) {
       await this.#note(row, service, current, `provider "${row.provider_key}" cannot sample CPU`);
       return;
@@ -126,14 +155,18 @@ export class Autoscaler {
     }
     let rps: number | null = null;
     let requestsTotal: number | null = state?.requests_total ?? null;
-    if (policy.targetRequestsPerSecond != null && isTrafficEngine(provider) && provider.counters) {
+    // Scale to zero reads the edge's counter even without a requests target: idleness is no request at all.
+    if ((policy.targetRequestsPerSecond != null || zero) && isTrafficEngine(provider) && provider.counters) {
       const counters = await provider.counters(ctx, instanceId, service);
       if (counters) {
         rps = requestsPerReplica(state, counters.requests, counters.at, current);
         requestsTotal = counters.requests;
-        if (rps !== null) metrics.push({ name: 'requests', observed: rps, target: policy.targetRequestsPerSecond });
+        if (rps !== null && policy.targetRequestsPerSecond != null)
+          metrics.push({ name: 'requests', observed: rps, target: policy.targetRequestsPerSecond });
       }
     }
+    // Idle since the previous sample when the counter did not move; unknown (null) when it could not be read.
+    const idleSince = zero && rps === 0 ? (state?.idle_since ?? state?.sampled_at ?? now) : null;
     const longest = Math.max(policy.scaleUpStabilizationSeconds, policy.scaleDownStabilizationSeconds);
     const history = await autoscale.recommendationsSince(
       db,
@@ -141,9 +174,10 @@ export class Autoscaler {
       service,
       new Date(now.getTime() - longest * 1000),
     );
-    const decision = decideReplicas({
+    let decision = decideReplicas({
       current,
-      minReplicas: policy.minReplicas,
+      // The metrics never propose zero (an idle CPU is not a service nobody calls): only idleness at the edge does.
+      minReplicas: Math.max(1, policy.minReplicas),
       maxReplicas: policy.maxReplicas,
       metrics,
       history,
@@ -151,6 +185,14 @@ export class Autoscaler {
       scaleUpStabilizationSeconds: policy.scaleUpStabilizationSeconds,
       scaleDownStabilizationSeconds: policy.scaleDownStabilizationSeconds,
     });
+    const idleMs = idleSince ? now.getTime() - idleSince.getTime() : 0;
+    if (idleSince && idleMs >= policy.scaleDownStabilizationSeconds * 1000) {
+      decision = {
+        ...decision,
+        desired: 0,
+        reason: `${current} → 0 — no request for ${Math.round(idleMs / 1000)} s (scale-down window ${policy.scaleDownStabilizationSeconds} s); the next request wakes it`,
+      };
+    }
     // Only what metrics said goes into the window: an interval without a sample recommends nothing.
     if (metrics.length > 0)
       await autoscale.addRecommendation(
@@ -181,10 +223,54 @@ export class Autoscaler {
       cpu_percent: cpuPercent,
       requests_per_second: rps,
       requests_total: requestsTotal,
+      idle_since: idleSince,
       message: decision.reason,
       ...(scaled ? { last_scale_at: now } : {}),
       ...(scaled || changed || quiet ? { last_event_at: now } : {}),
     });
+  }
+
+  /**
+   * Scale to zero: a request is held at the waker for a service with no
+   * replica. Queues the SCALE 0 → 1 as the autoscaler's (its decision event
+   * says so) when the service sleeps and no operation is open; `pending` when
+   * a replica is coming already (or an operation must end first: the waker
+   * asks again); `refused` when the service does not scale to zero.
+   */
+  async wake(
+    instanceId: string,
+    service: string,
+  ): Promise<{ outcome: 'queued' | 'pending' | 'refused'; reason: string }> {
+    const { db } = this.#o;
+    const row = await instances.findInstanceAnyTenant(db, instanceId);
+    if (!row || row.destroyed_at) return { outcome: 'refused', reason: 'no such instance' };
+    const spec = row.services.find((s) => s.name === service);
+    const policy = spec?.resources.autoscale;
+    if (!spec || policy?.minReplicas !== 0) return { outcome: 'refused', reason: 'the service does not scale to zero' };
+    if (row.desired_state !== 'running') return { outcome: 'refused', reason: 'the instance is not meant to run' };
+    const current = spec.resources.replicas ?? 1;
+    if (current > 0) return { outcome: 'pending', reason: `${current} replica(s) desired` };
+    if ((await operations.openOperations(db, row.id)).length > 0)
+      return { outcome: 'pending', reason: 'an operation is open' };
+    const now = this.#o.now();
+    const decision: AutoscaleDecision = {
+      recommendation: 1,
+      desired: 1,
+      proposals: [],
+      reason: '0 → 1 — a request is waiting at the edge (the waker holds it until the replica is ready)',
+    };
+    const queued = await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null });
+    if (!queued) return { outcome: 'pending', reason: 'the instance changed meanwhile' };
+    autoscaleDecisions.inc({ outcome: 'scaled' });
+    await autoscale.updateAutoscaleState(db, instanceId, service, {
+      current_replicas: 0,
+      desired_replicas: 1,
+      message: decision.reason,
+      last_scale_at: now,
+      last_event_at: now,
+      idle_since: null,
+    });
+    return { outcome: 'queued', reason: decision.reason };
   }
 
   /** Records why a service was not sampled (shown in `InstanceService.autoscale.message`). */

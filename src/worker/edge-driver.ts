@@ -12,7 +12,8 @@ import type { DbHandle } from '../db/db-types.js';
 import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../providers/registry.js';
-import { isDrivenEdge, isTrafficEngine } from '../providers/traffic.js';
+import { isDrivenEdge, isTrafficEngine, isWakingEdge } from '../providers/traffic.js';
+import type { Waker } from './waker.js';
 
 export interface EdgeDriverOptions {
   db: DbHandle;
@@ -23,6 +24,8 @@ export interface EdgeDriverOptions {
   owner: string;
   /** How often the lease is renewed and the routes compared. */
   intervalMs: number;
+  /** Scale to zero: this process's waker; the edge is rendered with its address while this process drives it. */
+  waker?: Waker;
 }
 
 export class EdgeDriver {
@@ -96,6 +99,7 @@ export class EdgeDriver {
     }
     this.#driven.clear();
     this.o.routes.onChange = undefined;
+    await this.o.waker?.close();
   }
 
   #schedule(): void {
@@ -124,6 +128,8 @@ export class EdgeDriver {
       const { specs, failed } = await this.o.routes.specsOf(key);
       // Held from here on: the heartbeat renews the lease while the (first) render runs.
       if (first) this.#driven.set(key, 'taking over');
+      // The holder renders its own waker: whoever drives the edge is known to be alive and listening.
+      if (this.o.waker && isWakingEdge(provider)) provider.wakeVia(await this.o.waker.listen());
       try {
         await provider.drive({}, specs);
         this.#driven.set(key, signature);

@@ -46,12 +46,17 @@ export async function edgeConfig(dataDir: string): Promise<Partial<Config>> {
   return { dataDir, edge: { ...base.edge, syncIntervalMs: 200 } };
 }
 
-/** The app over the real engine with an edge provider. */
-export async function startEdgeApp(dataDir: string, provider: DockerProvider): Promise<TestApp> {
+/** The app over the real engine with an edge provider; `extra` overrides settings (`edge` merged into the edge's). */
+export async function startEdgeApp(
+  dataDir: string,
+  provider: DockerProvider,
+  extra: Partial<Omit<Config, 'edge'>> & { edge?: Partial<Config['edge']> } = {},
+): Promise<TestApp> {
   await ensureTestImages();
   const registry = new Registry();
   registry.register('docker', provider);
-  return startTestApp({ registry, config: await edgeConfig(dataDir) });
+  const config = await edgeConfig(dataDir);
+  return startTestApp({ registry, config: { ...config, ...extra, edge: { ...config.edge!, ...extra.edge } } });
 }
 
 /** Runs a GraphQL document (text) and returns data; throws on errors. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decideReplicas, proposalOf } from '../../src/control/autoscale-rule.js';
-import { checkAutoscale } from '../../src/control/autoscale-validation.js';
+import {
+  checkAutoscale,
+  requireRouteForScaleToZero,
+  withAutoscaledReplicas,
+} from '../../src/control/autoscale-validation.js';
 import { Problems } from '../../src/control/spec-validation.js';
 import { requestsPerReplica } from '../../src/worker/autoscaler.js';
 
@@ -157,10 +161,20 @@ describe('an autoscaling policy', () => {
     ]);
   });
 
-  it('refuses scale to zero until the service has a route', () => {
+  it('refuses scale to zero for a service without a route, and accepts it for a routed one', () => {
     expect(check({ minReplicas: 0, maxReplicas: 3, targetCpuPercent: 50 }).errors).toEqual([
-      'input.resources.autoscale.minReplicas: scale to zero (minReplicas 0) needs a route to the service: it is only for routed services, and this service has none',
+      'input.resources.autoscale.minReplicas: scale to zero (minReplicas 0) needs a route to the service: the edge holds its requests while a replica starts, and this service has none',
     ]);
+    const p = new Problems();
+    const policy = checkAutoscale(p, { minReplicas: 0, maxReplicas: 3, targetCpuPercent: 50 }, ['x'], 50, true);
+    expect(p.list).toEqual([]);
+    expect(policy.minReplicas).toBe(0);
+    // A new scale-to-zero service starts with one replica; the waker wakes it once it has slept.
+    expect(withAutoscaledReplicas({ autoscale: policy })).toMatchObject({ replicas: 1 });
+    expect(withAutoscaledReplicas({ autoscale: policy }, 0)).toMatchObject({ replicas: 0 });
+    const later = new Problems();
+    requireRouteForScaleToZero(later, policy, false, ['input', 'resources', 'autoscale']);
+    expect(later.list.map((e) => e.path.join('.'))).toEqual(['input.resources.autoscale.minReplicas']);
   });
 });
 

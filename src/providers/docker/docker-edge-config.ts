@@ -6,6 +6,7 @@
  * names DNS labels), and the renderer checks them again: nothing a user typed
  * reaches the file unless it matches.
  */
+import { WAKE_HEADER } from '../traffic.js';
 
 /** One replica a backend sends requests to. */
 export interface EdgeServer {
@@ -46,7 +47,12 @@ export interface EdgeConfigInput {
   backends: EdgeBackend[];
   /** Health-check interval of every server. */
   checkIntervalMs: number;
+  /** Scale to zero: where a backend's requests go while it has no usable replica (Wheelhouse's waker). */
+  waker?: { address: string; port: number };
 }
+
+/** The waker's server name in every backend (no replica's name starts with `wh_`). */
+export const WAKER_SERVER = 'wh_waker';
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const PREFIX = /^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/;
@@ -61,6 +67,16 @@ export function backendName(instanceId: string, service: string, port: number): 
 /** What every backend name of one service starts with. */
 export function backendPrefix(instanceId: string, service: string): string {
   return `b_${instanceId.replace(/-/g, '')}_${service}_`;
+}
+
+/** The (instance, service, port) of a backend name, or undefined when it is not one of `backendName`'s. */
+export function parseBackendName(name: string): { instanceId: string; service: string; port: number } | undefined {
+  const m =
+    /^b_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})_([a-z][a-z0-9-]{0,62})_(\d{1,5})$/.exec(
+      name,
+    );
+  if (!m) return undefined;
+  return { instanceId: m.slice(1, 6).join('-'), service: m[6]!, port: Number(m[7]) };
 }
 
 /** A replica's server name in every backend it serves. */
@@ -159,8 +175,21 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
     '  http-request return status 404 content-type text/plain string "no route for this host"',
     '',
   );
+  const waker = input.waker;
+  if (waker && (!ADDRESS.test(waker.address) || !Number.isInteger(waker.port)))
+    throw new Error(`refusing to render waker ${JSON.stringify(waker)}`);
   for (const b of [...input.backends].sort((x, y) => x.name.localeCompare(y.name))) {
     lines.push(`backend ${b.name}`, '  balance roundrobin');
+    if (waker) {
+      // No usable replica (scaled to zero, or none ready): the waker gets the request, told which backend it
+      // was for. Weight 0 keeps it out of the balancing and out of nbsrv; a client cannot forge the header.
+      lines.push(
+        `  http-request del-header ${WAKE_HEADER}`,
+        `  http-request set-header ${WAKE_HEADER} %[be_name] if { nbsrv eq 0 }`,
+        `  use-server ${WAKER_SERVER} if { nbsrv eq 0 }`,
+        `  server ${WAKER_SERVER} ${waker.address}:${waker.port} weight 0`,
+      );
+    }
     for (const s of [...b.servers].sort((x, y) => x.name.localeCompare(y.name))) {
       const weight = s.weight === undefined ? '' : ` weight ${Math.max(0, Math.min(256, Math.round(s.weight)))}`;
       lines.push(`  server ${s.name} ${s.address}:${s.port}${weight} ${serverOptions(input.checkIntervalMs)}`);

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
-import type { BackendCounters, EdgeInfo, RouteSpec } from '../traffic.js';
+import type { BackendCounters, EdgeInfo, RouteSpec, WakerAddress } from '../traffic.js';
 import {
   backendName,
   backendPrefix,
@@ -22,6 +22,7 @@ import {
   renderEdgeConfig,
   serverName,
   serverOptions,
+  WAKER_SERVER,
 } from './docker-edge-config.js';
 import {
   type EdgePaths,
@@ -90,6 +91,8 @@ export class DockerEdge {
    * container's removal that follows it.
    */
   readonly #leaving = new Map<string, number>();
+  /** Scale to zero: the waker every backend falls back to (this process's, when it drives the edge). */
+  #waker: WakerAddress | undefined;
 
   constructor(
     private readonly docker: Dockerode,
@@ -156,6 +159,40 @@ export class DockerEdge {
   async drive(routes: readonly RouteSpec[]): Promise<void> {
     this.#driving = true;
     await this.syncAll(routes);
+  }
+
+  /** The waker the next render points every backend at (scale to zero); see `WakingEdge`. */
+  wakeVia(address: WakerAddress | undefined): void {
+    this.#waker = address;
+  }
+
+  /**
+   * Addresses (`host:port`) of the replicas HAProxy has ready in one backend
+   * now: up and weighted, so requests sent there now reach them (the waker
+   * releases what it holds once there is one).
+   */
+  async readyReplicas(instanceId: string, service: string, port: number): Promise<string[]> {
+    if (!runningMaster(this.paths)) return [];
+    const be = backendName(instanceId, service, port);
+    let csv: string;
+    try {
+      csv = await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`);
+    } catch {
+      return [];
+    }
+    const lines = csv.split('\n').filter((l) => l.length > 0);
+    const header = lines[0]?.replace(/^# /, '').split(',') ?? [];
+    const col = (name: string) => header.indexOf(name);
+    return lines.slice(1).flatMap((line) => {
+      const f = line.split(',');
+      const ok =
+        f[col('pxname')] === be &&
+        f[col('svname')] !== WAKER_SERVER &&
+        (f[col('status')] ?? '').startsWith('UP') &&
+        Number(f[col('weight')] || 0) > 0;
+      const addr = f[col('addr')];
+      return ok && addr ? [addr] : [];
+    });
   }
 
   /** Stops rendering (another process drives the edge now); HAProxy keeps running. */
@@ -244,6 +281,7 @@ export class DockerEdge {
       routes: lines,
       backends: [...backends.values()],
       checkIntervalMs: this.#options.checkIntervalMs,
+      ...(this.#waker ? { waker: { address: this.#waker.host, port: this.#waker.port } } : {}),
     });
     const current = await readFile(this.paths.config, 'utf8').catch(() => '');
     const master = runningMaster(this.paths);
@@ -403,7 +441,7 @@ export class DockerEdge {
     for (const be of await this.backendsOf(instanceId, service)) {
       const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`));
       for (const s of stats) {
-        if (s.proxy !== be || s.server === 'BACKEND' || keep.has(s.server)) continue;
+        if (s.proxy !== be || s.server === 'BACKEND' || s.server === WAKER_SERVER || keep.has(s.server)) continue;
         await runtimeCommand(this.paths.adminSocket, [
           `set server ${be}/${s.server} state maint`,
           `shutdown sessions server ${be}/${s.server}`,

@@ -41,12 +41,13 @@ import {
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
 import { redact } from '../redact.js';
-import type { EdgeInfo, RouteSpec } from '../traffic.js';
+import type { EdgeInfo, RouteSpec, WakerAddress } from '../traffic.js';
 import { Call } from './docker-call.js';
 import { DockerCanary } from './docker-canary.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
 import { deployServices, serviceOf } from './docker-deploy.js';
 import { DockerEdge, type DockerEdgeOptions, haproxyInstalled } from './docker-edge.js';
+import { parseBackendName } from './docker-edge-config.js';
 import { DockerEdgeHooks } from './docker-edge-hooks.js';
 import {
   DockerEngine,
@@ -216,6 +217,11 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
         counters: async (_ctx: CallContext, instanceId: string, service: string) => edge.counters(instanceId, service),
         drive: async (_ctx: CallContext, routes: readonly RouteSpec[]) => edge.drive(routes),
         standBy: () => edge.standBy(),
+        // Scale to zero: the edge falls back to the waker while a backend has no ready replica.
+        wakeVia: (address: WakerAddress | undefined) => edge.wakeVia(address),
+        backendOf: (name: string) => parseBackendName(name),
+        readyReplicas: (instanceId: string, service: string, port: number) =>
+          edge.readyReplicas(instanceId, service, port),
       });
     }
     this.#rollout = new Rollout(
