@@ -51,6 +51,37 @@ export type AddRouteResult =
   | RateLimitedError
   | ValidationError;
 
+/** How the new release is judged, from the edge's own counters of its replicas, every interval while it holds a step. */
+export type AnalysisInput = {
+  /** Failed intervals that abort the rollout. */
+  failureLimit?: InputMaybe<Scalars['Int']['input']>;
+  /** Seconds between two analysis runs. */
+  intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** The largest share of 5xx answers (0–1) an interval may have and pass. */
+  maxErrorRate?: InputMaybe<Scalars['Float']['input']>;
+  /** The largest p99 latency in ms (not measured by the edge yet: refused). */
+  maxP99Ms?: InputMaybe<Scalars['Int']['input']>;
+  /** An interval with fewer requests to the new release is inconclusive: it neither passes nor fails. */
+  minRequests?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One analysis interval: the edge's counters of the new release's replicas, and the verdict. */
+export type AnalysisRun = {
+  __typename?: 'AnalysisRun';
+  /** When the interval ended. */
+  at: Scalars['DateTime']['output'];
+  /** Share of them answered 5xx (0–1). */
+  errorRate: Scalars['Float']['output'];
+  /** The verdict in words. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** p99 latency in ms, when measured. */
+  p99Ms?: Maybe<Scalars['Float']['output']>;
+  /** True when the interval passed; false when it failed or was inconclusive (see message). */
+  passed: Scalars['Boolean']['output'];
+  /** Requests the new release answered in the interval. */
+  requests: Scalars['Int']['output'];
+};
+
 /** An API token. Its secret is shown once, at creation, and stored only as a hash. */
 export type ApiToken = Node & {
   __typename?: 'ApiToken';
@@ -155,6 +186,32 @@ export type AutoscaleStatus = {
   message?: Maybe<Scalars['String']['output']>;
   /** Last requests-per-second sample per replica. */
   requestsPerSecond?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A blue-green release: the full new set at a preview address, switched over at once on promotion. */
+export type BlueGreenInput = {
+  /** How the preview is judged. */
+  analysis?: InputMaybe<AnalysisInput>;
+  /** Promote after this long when its analysis passes; absent: wait. */
+  autoPromoteSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** How long the old set stays after the switch, for an instant way back. */
+  scaleDownDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A canary: the new release takes each step’s share of the route’s requests, then 100 %. */
+export type CanaryInput = {
+  /** How each interval is judged (defaults apply). */
+  analysis?: InputMaybe<AnalysisInput>;
+  /** The steps, in order. */
+  steps: Array<CanaryStepInput>;
+};
+
+/** One step of a canary. */
+export type CanaryStepInput = {
+  /** How long the step holds; absent: until promoteOperation. */
+  pauseSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** The new release's share of requests, 1–99 %. */
+  weight: Scalars['Int']['input'];
 };
 
 /** An operation to cancel. */
@@ -386,6 +443,10 @@ export type DeleteWebhookResult = DeleteWebhookPayload | ForbiddenError | NotFou
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
+  /** Strategy BLUE_GREEN: its promotion and delays. */
+  blueGreen?: InputMaybe<BlueGreenInput>;
+  /** Strategy CANARY: its steps and analysis (every service routed). */
+  canary?: InputMaybe<CanaryInput>;
   /** Fail with ConflictError unless the instance is at this version. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** Retry-safe key. */
@@ -984,6 +1045,8 @@ export type Mutation = {
   deprovisionInstance: DeprovisionInstanceResult;
   /** Runs a command in a service and returns its output. Needs EXEC. */
   execInstance: ExecInstanceResult;
+  /** Moves a paused canary to its next step now (full: to 100 %). cancelOperation aborts it instead: everything goes back to the stable release. */
+  promoteOperation: PromoteOperationResult;
   /** Creates an instance and queues its provision (release v1). */
   provisionInstance: ProvisionInstanceResult;
   /** Creates or replaces a secret of your tenant; each put bumps its version. Needs SECRETS_WRITE. */
@@ -1061,6 +1124,11 @@ export type MutationDeprovisionInstanceArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationExecInstanceArgs = {
   input: ExecInstanceInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationPromoteOperationArgs = {
+  input: PromoteOperationInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1161,6 +1229,8 @@ export type Operation = Node & {
   readinessOutcome?: Maybe<ReadinessOutcome>;
   /** The release it rolls out. */
   release?: Maybe<Release>;
+  /** A canary or blue-green deploy (or rollback): where its rollout stands. Null for other operations. */
+  rollout?: Maybe<Rollout>;
   /** First claimed. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where it is. */
@@ -1268,6 +1338,29 @@ export type PortSpecInput = {
   /** Transport. */
   protocol?: InputMaybe<Protocol>;
 };
+
+/** Which rollout to move on. */
+export type PromoteOperationInput = {
+  /** Skip every remaining step and pause: straight to 100 %. */
+  full?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The operation driving the rollout (global id). */
+  operationId: Scalars['ID']['input'];
+};
+
+/** The operation, its promotion recorded (taken by its executor within a second). */
+export type PromoteOperationPayload = {
+  __typename?: 'PromoteOperationPayload';
+  /** The operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type PromoteOperationResult =
+  | ForbiddenError
+  | InvalidStateError
+  | NotFoundError
+  | PromoteOperationPayload
+  | RateLimitedError;
 
 /** Transport of a port. */
 export type Protocol =
@@ -1829,6 +1922,10 @@ export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedE
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
+  /** Strategy BLUE_GREEN: its promotion and delays. */
+  blueGreen?: InputMaybe<BlueGreenInput>;
+  /** Strategy CANARY: its steps and analysis. */
+  canary?: InputMaybe<CanaryInput>;
   /** Fail with ConflictError unless the instance is at this version. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** Retry-safe key. */
@@ -1837,6 +1934,8 @@ export type RollbackInstanceInput = {
   instanceId: Scalars['ID']['input'];
   /** The release to restore (global id). */
   releaseId: Scalars['ID']['input'];
+  /** ROLLING when absent; CANARY or BLUE_GREEN. */
+  strategy?: InputMaybe<DeployStrategy>;
   /** Return only once the operation has ended. */
   wait?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1861,6 +1960,57 @@ export type RollbackInstanceResult =
   | RateLimitedError
   | RollbackInstancePayload
   | ValidationError;
+
+/** A canary or blue-green rollout, as it stands (kept in the database: a restart resumes it). */
+export type Rollout = {
+  __typename?: 'Rollout';
+  /** Why it was aborted. */
+  abortReason?: Maybe<Scalars['String']['output']>;
+  /** The analysis runs, oldest first (the latest 100). */
+  analysis: Array<AnalysisRun>;
+  /** The share of requests, 0–100, the new release receives now. */
+  canaryWeight: Scalars['Int']['output'];
+  /** The release being rolled out. */
+  newRelease?: Maybe<Release>;
+  /** Where it stands. */
+  phase: RolloutPhase;
+  /** Blue-green: the new set's address before promotion. */
+  previewUrl?: Maybe<Scalars['String']['output']>;
+  /** The release that served before. */
+  stableRelease?: Maybe<Release>;
+  /** The step it is at (0-based). */
+  stepIndex: Scalars['Int']['output'];
+  /** Every step. */
+  steps: Array<RolloutStep>;
+  /** CANARY or BLUE_GREEN. */
+  strategy: DeployStrategy;
+};
+
+/** Where a rollout stands. */
+export type RolloutPhase =
+  /** Everything back on the stable release; the new set removed. */
+  | 'ABORTED'
+  /** Holding a step (for its pause, or until promoted), analysed meanwhile. */
+  | 'PAUSED'
+  /** Starting the new set or changing the split. */
+  | 'PROGRESSING'
+  /** Every request to the new set; the stable one is removed. */
+  | 'PROMOTING'
+  /** The new release serves everything. */
+  | 'SUCCEEDED';
+
+/** One step of a rollout. */
+export type RolloutStep = {
+  __typename?: 'RolloutStep';
+  /** Finished. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Its pause; null: until promoted. */
+  pauseSeconds?: Maybe<Scalars['Int']['output']>;
+  /** Started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The new release's share of requests during the step, %. */
+  weight: Scalars['Int']['output'];
+};
 
 /** A new signing secret for a webhook. */
 export type RotateWebhookSecretInput = {
