@@ -4,8 +4,9 @@
  * shows on the instance page as PAUSED at 50 %, its analysis runs appear live
  * while requests go through the route, a READ token sees it without buttons,
  * and Promote finishes it (the operation SUCCEEDED in the database, the new
- * release current and answering through the edge); Abort on a second canary
- * puts everything back on the stable release. With WHEELHOUSE_SCREENSHOTS=1 it
+ * release current and answering through the edge); a second canary, started
+ * from the Deploy form (a refused weight shows next to its field first), is
+ * aborted from the panel: everything back on the stable release. With WHEELHOUSE_SCREENSHOTS=1 it
  * writes docs/images/console-rollout.png.
  */
 import { existsSync } from 'node:fs';
@@ -231,19 +232,45 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     expect(problems).toEqual([]);
   }, 90_000);
 
-  it('Abort sends everything back to the stable release', async () => {
+  it('a canary started from the Deploy form, aborted from the panel: everything back on the stable release', async () => {
     const stable = await currentRelease();
     const { page, problems } = await signedIn();
-    await page.getByTestId('instance-state').waitFor();
-    const opId = await deployCanary(TEST_IMAGES.web1);
+    const form = page.locator('form[aria-label="Deploy"]');
+    await form.locator('input[name="image-web"]').fill(TEST_IMAGES.web1);
+    await form.locator('select[name="deploy-strategy"]').selectOption('CANARY');
+    // A weight the server refuses: its message next to the steps, nothing deployed.
+    await form.locator('input[name="canary-steps"]').fill('150');
+    await form.getByRole('button', { name: 'Deploy' }).click();
+    await expect
+      .poll(() => form.locator('.field-error[data-field="canary.steps.0.weight"]').textContent())
+      .toContain('from 1 to 99');
+    expect((await currentRelease()).id).toBe(stable.id);
+    // The panel still shows the last canary, finished and folded: no new one started.
     const panel = page.getByTestId('rollout');
+    expect(await panel.getAttribute('data-status')).toBe('SUCCEEDED');
+    expect(await panel.locator('details').count()).toBe(1);
+
+    await form.locator('input[name="canary-steps"]').fill('50');
+    await form.getByRole('button', { name: 'Deploy' }).click();
     await panel.and(page.locator('[data-phase="PAUSED"]')).waitFor();
+    expect(await page.getByTestId('rollout-new-weight').textContent()).toBe('50 %');
+    // What the form sent, where it landed: a canary of one step at 50 %, held until promoted.
+    const ops = await gql(
+      app,
+      tenant.token,
+      `query($id: ID!) { instance(id: $id) { operations(first: 1) { edges { node { id
+        rollout { strategy steps { weight pauseSeconds } } } } } } }`,
+      { id: instanceId },
+    );
+    const started = ops.instance.operations.edges[0].node;
+    expect(started.rollout).toEqual({ strategy: 'CANARY', steps: [{ weight: 50, pauseSeconds: null }] });
+
     await panel.getByRole('button', { name: 'Abort…' }).click();
     await panel.getByRole('button', { name: 'Yes, abort' }).click();
     await panel.and(page.locator('[data-phase="ABORTED"]')).waitFor();
     await panel.and(page.locator('[data-status="CANCELED"]')).waitFor();
     expect(await page.getByTestId('rollout-abort-reason').textContent()).toMatch(/cancel/);
-    expect(await storedStatus(opId)).toBe('canceled');
+    expect(await storedStatus(started.id)).toBe('canceled');
     expect((await currentRelease()).id).toBe(stable.id);
     const after = await Promise.all(Array.from({ length: 10 }, () => get(url)));
     expect(after.map((a) => a.body)).toEqual(Array.from({ length: 10 }, () => 'web v2\n'));
