@@ -46,7 +46,7 @@ export function StrategyFields({
   // A message names its step by position: one slot per step typed.
   const stepIndexes = value.steps.split(',').map((_, i) => i);
   return (
-    <div className="row">
+    <div className="row strategy-fields">
       <label>
         Strategy
         <select
