@@ -4,6 +4,7 @@ import { Panel } from '../components.js';
 import { useCan } from '../console-context.js';
 import { FieldError, type MutationProblem, ProblemBanner, problemOf } from '../errors.js';
 import { DeployInstanceDocument, ScaleInstanceDocument } from '../generated/graphql.js';
+import { ROLLING, type StrategyChoice, StrategyFields, strategyInput } from './deploy-strategy.js';
 import type { InstanceData, Lacks } from './instance-page.js';
 
 /** Deploy: a new image per service; only the services whose image changed are sent. */
@@ -18,6 +19,7 @@ export function DeployForm({
 }) {
   const canDeploy = useCan('DEPLOY');
   const [images, setImages] = useState<Record<string, string>>({});
+  const [strategy, setStrategy] = useState<StrategyChoice>(ROLLING);
   const [problem, setProblem] = useState<MutationProblem>();
   const [{ fetching }, deploy] = useMutation(DeployInstanceDocument);
   if (!canDeploy) return null;
@@ -30,7 +32,11 @@ export function DeployForm({
     e.preventDefault();
     setProblem(undefined);
     const r = await deploy({
-      input: { instanceId: instance.id, services: changed.map(({ name, image }) => ({ name, image })) },
+      input: {
+        instanceId: instance.id,
+        services: changed.map(({ name, image }) => ({ name, image })),
+        ...strategyInput(strategy),
+      },
     });
     const p = problemOf(r.data?.deployInstance, r.error);
     setProblem(p);
@@ -56,6 +62,7 @@ export function DeployForm({
             </label>
           );
         })}
+        <StrategyFields value={strategy} onChange={setStrategy} problem={problem} />
         <ProblemBanner problem={problem} />
         <button type="submit" disabled={fetching || changed.length === 0 || reason !== undefined} title={reason}>
           Deploy

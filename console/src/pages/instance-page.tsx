@@ -28,6 +28,7 @@ import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
 import { InstanceLogs } from './instance-logs.js';
+import { RolloutPanel } from './instance-rollout.js';
 import { RoutesPanel } from './instance-routes.js';
 
 export type InstanceData = InstanceFieldsFragment;
@@ -110,6 +111,7 @@ export function InstancePage() {
   return (
     <div className="instance" data-instance={instance.name}>
       <InstanceHeader instance={instance} streamStatus={stream.status} onChanged={refresh} />
+      <RolloutPanel operationId={operations?.instance?.operations.edges[0]?.node.id} onChanged={refresh} />
       {instance.sourceType === 'SERVICES' ? (
         <>
           <ServicesPanel instance={instance} live={liveEvents} />
