@@ -244,6 +244,11 @@ const ROWS: Record<Kind, Record<string, Row>> = {
       { args: { input: { operationId: x.operation } }, expect: 'NotFoundError' },
       { args: { input: { operationId: x.runningOperation } }, expect: 'NotFoundError' },
     ],
+    // A's operations, queued-and-ended or running, are unknown to B: nothing to promote.
+    promoteOperation: (x) => [
+      { args: { input: { operationId: x.operation } }, expect: 'NotFoundError' },
+      { args: { input: { operationId: x.runningOperation } }, expect: 'NotFoundError' },
+    ],
     createTenant: (x) => [{ args: { input: { name: x.tenantName } }, expect: 'ForbiddenError' }],
     createApiToken: (x) => [
       { args: { input: { tenantId: x.tenant, name: 'probe', scopes: ['READ'] } }, expect: 'NotFoundError' },

@@ -146,6 +146,10 @@ const MUTATIONS: Record<string, Row> = {
   cancelOperation: mutationRow('cancelOperation', [Scopes.deploy], 'CancelOperationInput', (h) => ({
     operationId: h.runningOperation,
   })),
+  // A refused promote never reads the operation: the running one is as good as any.
+  promoteOperation: mutationRow('promoteOperation', [Scopes.deploy], 'PromoteOperationInput', (h) => ({
+    operationId: h.runningOperation,
+  })),
   createTenant: mutationRow('createTenant', [Scopes.system], 'CreateTenantInput', () => ({
     name: `matrix-${randomUUID().slice(0, 8)}`,
   })),
