@@ -227,9 +227,11 @@ describe.runIf(run)('scale to zero through the edge', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => get(url, undefined, 25_000)));
     expect(answers).toEqual(Array.from({ length: 12 }, () => ({ status: 200, body: 'web v1\n' })));
     expect(await running()).toBe(1);
-    // One wake for all of them.
+    // One wake for all of them (a machine slow enough to outlast the 2 s window may already be putting it back to sleep).
     const after = await scales();
-    expect(after.slice(before)).toEqual([expect.objectContaining({ requestedBy: 'autoscaler', toReplicas: 1 })]);
+    expect(after.slice(before).filter((s) => s.toReplicas === 1)).toEqual([
+      expect.objectContaining({ requestedBy: 'autoscaler', fromReplicas: 0, toReplicas: 1 }),
+    ]);
     expect(after.every((s) => s.requestedBy === 'autoscaler')).toBe(true);
   }, 60_000);
 
