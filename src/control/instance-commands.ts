@@ -292,7 +292,6 @@ export class InstanceCommands {
       });
       if (progressive) {
         // The edge splits a route's requests (or serves the preview beside it): every service needs one.
-        const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
         deploys.forEach((d, i) => {
           if (!routed.has(d.name))
             problems.add(
@@ -427,7 +426,7 @@ export class InstanceCommands {
         })
         .filter((s): s is StoredServiceSpec => !!s);
       if (strategy === 'canary' || strategy === 'blue_green') {
-        const routed = new Set((await routeRows.listInstanceRoutes(tx, caller.tenantId, row.id)).map((r) => r.service));
+        const routed = await routedServices(tx, row);
         const unrouted = changed.filter((c) => !routed.has(c.name)).map((c) => c.name);
         if (unrouted.length > 0)
           throw ValidationError.of(
