@@ -15,12 +15,19 @@ export interface CanarySet {
   /** The new release: its replicas carry it, the stable ones do not. */
   releaseId: string;
   services: readonly string[];
+  /** The rollout's strategy (a provider may split requests differently for each). */
+  strategy?: 'canary' | 'blue_green';
 }
 
 /** What the data plane counted of the new set, and whether its replicas stay healthy. */
 export interface CanaryReading extends BackendCounters {
   /** Set when a replica of the new set stopped, restarted or failed its health check since it started. */
   problem?: string;
+  /**
+   * False when the data plane counts no requests (a cluster without a metrics
+   * source): an analysis then judges the new set's health alone.
+   */
+  counted?: boolean;
 }
 
 /**

@@ -61,7 +61,12 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
   const { op, provider, call } = ctx;
   if (!op.rollout) throw new OperationFailure('INTERNAL', 'the operation has no rollout');
   let r: StoredRollout = structuredClone(op.rollout);
-  const set: CanarySet = { instanceId: op.instanceId, releaseId: r.newReleaseId ?? '', services: r.services };
+  const set: CanarySet = {
+    instanceId: op.instanceId,
+    releaseId: r.newReleaseId ?? '',
+    services: r.services,
+    strategy: r.strategy,
+  };
 
   const save = async (next: StoredRollout, type: string, message: string, data?: unknown): Promise<void> => {
     await withTransaction(ctx.db, async (tx) => {
@@ -222,6 +227,20 @@ export function judge(
   const at = after.at.toISOString();
   if (after.problem) {
     return { run: { at, requests, errorRate, p99Ms: null, passed: false, message: after.problem }, failed: true };
+  }
+  if (after.counted === false) {
+    // No request counters on this data plane (Kubernetes without a metrics source): health alone decides.
+    return {
+      run: {
+        at,
+        requests,
+        errorRate,
+        p99Ms: null,
+        passed: true,
+        message: 'the new set is ready and has not restarted (no request metrics on this provider)',
+      },
+      failed: false,
+    };
   }
   if (requests < settings.minRequests) {
     return {

@@ -8,7 +8,16 @@ import type { AppsV1Api, CoreV1Api, V1Pod } from '@kubernetes/client-node';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { isConflict, isNotFound, statusCodeOf } from './kubernetes-errors.js';
-import { headlessName, instanceSelector, Labels, MANAGED_BY, objectName, type Workload } from './kubernetes-objects.js';
+import {
+  headlessName,
+  instanceSelector,
+  Labels,
+  MANAGED_BY,
+  nextName,
+  objectName,
+  previewServiceName,
+  type Workload,
+} from './kubernetes-objects.js';
 
 /** The API clients and the namespace every instance lives in. */
 export class KubeCluster {
@@ -126,6 +135,9 @@ export class KubeCluster {
     const deletions: Array<() => Promise<unknown>> = [
       () => this.apps.deleteNamespacedDeployment({ name, namespace, body }, call.opts()),
       () => this.apps.deleteNamespacedStatefulSet({ name, namespace, body }, call.opts()),
+      // A canary's or blue-green rollout's second set and its preview Service (kubernetes-canary.ts).
+      () => this.apps.deleteNamespacedDeployment({ name: nextName(instanceId), namespace, body }, call.opts()),
+      () => this.core.deleteNamespacedService({ name: previewServiceName(instanceId), namespace }, call.opts()),
       () => this.core.deleteNamespacedService({ name, namespace }, call.opts()),
       () => this.core.deleteNamespacedService({ name: headlessName(instanceId), namespace }, call.opts()),
       () => this.core.deleteNamespacedSecret({ name, namespace }, call.opts()),

@@ -49,6 +49,14 @@ const optionsSchema = z
       })
       .optional(),
     gpuResourceName: z.string().min(1).optional(),
+    // A Gateway API Gateway: a canary's weights become an HTTPRoute on it (kubernetes-canary.ts).
+    gateway: z
+      .strictObject({
+        name: z.string().regex(DNS_SUBDOMAIN, 'must name a Gateway'),
+        namespace: z.string().regex(DNS_SUBDOMAIN, 'must name a namespace').optional(),
+        sectionName: z.string().min(1).max(253).optional(),
+      })
+      .optional(),
   })
   .strict()
   .refine((o) => o.exposure !== 'Ingress' || o.ingressHost, {
@@ -114,6 +122,7 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.edgeDomain ? { edgeDomain: parsed.data.edgeDomain } : {}),
     ...(parsed.data.sources ? { sources: parsed.data.sources } : {}),
     ...(parsed.data.gpuResourceName ? { gpu: { resourceName: parsed.data.gpuResourceName } } : {}),
+    ...(parsed.data.gateway ? { gateway: parsed.data.gateway } : {}),
     exposure: {
       ...(parsed.data.exposure ? { exposure: EXPOSURES[parsed.data.exposure] } : {}),
       ...(parsed.data.ingressHost ? { ingressHost: parsed.data.ingressHost } : {}),

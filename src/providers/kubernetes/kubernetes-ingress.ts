@@ -26,7 +26,7 @@ import { podLabelsOf } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import { isNotFound } from './kubernetes-errors.js';
-import { findContainer, Labels, objectName, SpecError } from './kubernetes-objects.js';
+import { findContainer, Labels, objectName, previewServiceName, SpecError } from './kubernetes-objects.js';
 
 /** The label that marks the objects routes make (the Ingress and its TLS Secrets). */
 export const EDGE_LABEL = 'wheelhouse.dev/edge';
@@ -119,7 +119,10 @@ export class RouteIngress {
             .map((r) => ({
               path: r.pathPrefix,
               pathType: 'Prefix',
-              backend: { service: { name, port: { number: r.port } } },
+              // A blue-green preview is served by the new set's Service only (kubernetes-canary.ts).
+              backend: {
+                service: { name: r.releaseId ? previewServiceName(instanceId) : name, port: { number: r.port } },
+              },
             })),
         },
       });

@@ -72,6 +72,16 @@ export function headlessName(instanceId: string): string {
   return `${objectName(instanceId)}-pods`;
 }
 
+/** A canary's or blue-green rollout's second Deployment: the new release's set (kubernetes-canary.ts). */
+export function nextName(instanceId: string): string {
+  return `${objectName(instanceId)}-next`;
+}
+
+/** The Service that selects the new set only (a blue-green preview, a Gateway canary's backend). */
+export function previewServiceName(instanceId: string): string {
+  return `${objectName(instanceId)}-preview`;
+}
+
 /** The label selector that finds every object (and pod) of an instance. */
 export function instanceSelector(instanceId: string): string {
   return `${Labels.instance}=${instanceId}`;

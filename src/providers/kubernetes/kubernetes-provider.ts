@@ -38,6 +38,7 @@ import {
   AppsV1Api,
   AutoscalingV2Api,
   CoreV1Api,
+  CustomObjectsApi,
   type KubeConfig,
   NetworkingV1Api,
   type V1Pod,
@@ -45,6 +46,7 @@ import {
 } from '@kubernetes/client-node';
 import type { AutoscalePolicy, NativeAutoscaler, NativeAutoscaleStatus } from '../autoscaling.js';
 import { runHealthProbe } from '../health-check.js';
+import type { CanaryEngine, CanaryReading, CanarySet } from '../progressive.js';
 import {
   type ArgoEngine,
   type CallContext,
@@ -89,6 +91,7 @@ import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import { KubeCall } from './kubernetes-call.js';
+import { type GatewayRef, KubeCanary } from './kubernetes-canary.js';
 import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { CredentialClients } from './kubernetes-credential-clients.js';
@@ -179,12 +182,18 @@ export interface KubernetesProviderOptions {
   sources?: SourceOptions;
   /** GPUs: the extended resource name (default `nvidia.com/gpu`); see kubernetes-gpu.ts. */
   gpu?: GpuOptions;
+  /**
+   * A Gateway API Gateway for canary weights: a canary's split is then an
+   * HTTPRoute on it. Unset: a canary splits by replica ratio (kubernetes-canary.ts).
+   */
+  gateway?: GatewayRef;
 }
 
 /**
  * What the Kubernetes provider implements, and nothing more: volumes as
- * PersistentVolumeClaims; no GPUs, no strategies beyond rolling (recreate is
- * accepted for Deployments but is not a capability). Custom domains and TLS
+ * PersistentVolumeClaims; rolling, canary and blue-green releases (recreate is
+ * accepted for Deployments but is not a capability; canary and blue-green are
+ * a second Deployment, see kubernetes-canary.ts). Custom domains and TLS
  * are routes, realised as an Ingress and its TLS Secrets (kubernetes-ingress.ts);
  * an exposure option's Ingress host is not a managed domain.
  */
@@ -196,6 +205,8 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.exec,
   Capabilities.volumes,
   Capabilities.rolling,
+  Capabilities.canary,
+  Capabilities.blueGreen,
   // Routes: an Ingress per instance and a kubernetes.io/tls Secret per TLS host (kubernetes-ingress.ts).
   Capabilities.customDomains,
   Capabilities.tls,
@@ -212,7 +223,8 @@ export class KubernetesProvider
     ManifestEngine,
     HelmEngine,
     ArgoEngine,
-    NativeAutoscaler
+    NativeAutoscaler,
+    CanaryEngine
 {
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
@@ -234,6 +246,7 @@ export class KubernetesProvider
   readonly #defaultStorageClass: string | undefined;
   readonly #exposure: Exposure;
   readonly #routes: RouteIngress;
+  readonly #canary: KubeCanary;
   /** The instances' HorizontalPodAutoscalers (`kubernetes-autoscaler.ts`). */
   readonly #autoscalers: KubeAutoscalers;
   #serverVersion: string | undefined;
@@ -286,6 +299,16 @@ export class KubernetesProvider
       ...(options.edgeDomain ? { edgeDomain: options.edgeDomain } : {}),
       ...(options.exposure?.ingressClassName ? { ingressClassName: options.exposure.ingressClassName } : {}),
     });
+    this.#canary = new KubeCanary(
+      this.#cluster,
+      kc.makeApiClient(NetworkingV1Api),
+      kc.makeApiClient(CustomObjectsApi),
+      {
+        ...(options.gateway ? { gateway: options.gateway } : {}),
+        pollMs: this.#pollMs,
+        startTimeoutMs: this.#startTimeoutMs,
+      },
+    );
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -645,6 +668,31 @@ export class KubernetesProvider
    */
   async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
     return this.#run(ctx, 'apply routes', (call) => this.#routes.apply(call, instanceId, routes));
+  }
+
+  /** Implements CanaryEngine: the new release as a second Deployment beside the instance's (kubernetes-canary.ts). */
+  async startCanary(ctx: CallContext, req: DeployRequest): Promise<void> {
+    return this.#run(ctx, 'deploy', (call) => this.#canary.start(call, req));
+  }
+
+  /** Implements CanaryEngine: by replica ratio, a Gateway's HTTPRoute weights, or (blue-green) the Service's selector. */
+  async setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void> {
+    return this.#run(ctx, 'deploy', (call) => this.#canary.setWeight(call, set, weight));
+  }
+
+  /** Implements CanaryEngine: the new set's readiness and restarts (no request counters on a cluster). */
+  async readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading> {
+    return this.#run(ctx, 'status', (call) => this.#canary.read(call, set));
+  }
+
+  /** Implements CanaryEngine: the instance's Deployment takes the new template; the second one goes. */
+  async promoteCanary(ctx: CallContext, set: CanarySet): Promise<void> {
+    return this.#run(ctx, 'deploy', (call) => this.#canary.promote(call, set));
+  }
+
+  /** Implements CanaryEngine: every request back to the old set, the new one removed. */
+  async abortCanary(ctx: CallContext, set: CanarySet): Promise<void> {
+    return this.#run(ctx, 'deploy', (call) => this.#canary.abort(call, set));
   }
 
   /** Implements ManifestEngine: renders (kustomize) and validates a manifests or Argo CD source. */

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
+import type { CanaryEngine, CanaryReading, CanarySet } from '../progressive.js';
 import type {
   CallContext,
   Capability,
@@ -56,7 +57,7 @@ export function tenantNamespace(prefix: string, tenantId: string): string {
 
 /** A Provider that gives each tenant its own namespace (see the module comment). */
 export class TenantNamespacedKubernetes
-  implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine
+  implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine, CanaryEngine
 {
   readonly #options: KubernetesProviderOptions;
   readonly #prefix: string;
@@ -172,6 +173,26 @@ export class TenantNamespacedKubernetes
   async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
     if (routes.length === 0 && !(await this.#locate(ctx, instanceId))) return;
     return (await this.#for(ctx, instanceId)).applyRoutes(ctx, instanceId, routes);
+  }
+
+  startCanary(ctx: CallContext, req: DeployRequest): Promise<void> {
+    return this.#for(ctx, req.instanceId).then((p) => p.startCanary(ctx, req));
+  }
+
+  setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void> {
+    return this.#for(ctx, set.instanceId).then((p) => p.setCanaryWeight(ctx, set, weight));
+  }
+
+  readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading> {
+    return this.#for(ctx, set.instanceId).then((p) => p.readCanary(ctx, set));
+  }
+
+  promoteCanary(ctx: CallContext, set: CanarySet): Promise<void> {
+    return this.#for(ctx, set.instanceId).then((p) => p.promoteCanary(ctx, set));
+  }
+
+  abortCanary(ctx: CallContext, set: CanarySet): Promise<void> {
+    return this.#for(ctx, set.instanceId).then((p) => p.abortCanary(ctx, set));
   }
 
   /** Every managed workload in every namespace, with its tenant. */
