@@ -6,13 +6,24 @@
  * change or the data plane is down, and records each route's status; the
  * others stand by. Stopping gives the lease up but leaves the data plane
  * running: it serves while no Wheelhouse runs.
+ *
+ * A traffic engine with no data plane of its own (Kubernetes: an Ingress per
+ * instance, served by the cluster's controller) is handed each instance's
+ * routes the same way, under the same lease, so one process writes them.
  */
 import type { RouteService } from '../control/routes.js';
 import type { DbHandle } from '../db/db-types.js';
 import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
+import type { Provider } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
-import { isDrivenEdge, isTrafficEngine, isWakingEdge } from '../providers/traffic.js';
+import {
+  isDrivenEdge,
+  isTrafficEngine,
+  isWakingEdge,
+  type RouteSpec,
+  type TrafficEngine,
+} from '../providers/traffic.js';
 import type { Waker } from './waker.js';
 
 export interface EdgeDriverOptions {
@@ -31,6 +42,8 @@ export interface EdgeDriverOptions {
 export class EdgeDriver {
   /** Per provider key: the route signature last handed over while holding the lease. */
   readonly #driven = new Map<string, string>();
+  /** Per provider key without a driven data plane: the instances whose routes were last applied. */
+  readonly #applied = new Map<string, Set<string>>();
   #timer: NodeJS.Timeout | undefined;
   /** Renews held leases every interval, also while a round is slow (an HAProxy start, a slow engine). */
   #heartbeat: NodeJS.Timeout | undefined;
@@ -112,8 +125,13 @@ export class EdgeDriver {
   async #round(): Promise<void> {
     for (const [key, provider] of this.o.registry.all()) {
       if (this.#stopped) return;
-      if (!isDrivenEdge(provider) || !isTrafficEngine(provider)) continue;
+      if (!isTrafficEngine(provider)) continue;
       const held = await acquireEdgeLease(this.o.db, leaseName(key), this.o.owner, this.o.intervalMs * 5);
+      if (!isDrivenEdge(provider)) {
+        if (held) await this.#applyPerInstance(key, provider);
+        else this.#driven.delete(key);
+        continue;
+      }
       if (!held) {
         if (this.#driven.delete(key)) {
           provider.standBy();
@@ -146,6 +164,43 @@ export class EdgeDriver {
         this.#driven.set(key, `failed:${signature}`);
       }
     }
+  }
+
+  /**
+   * Hands each instance its routes (applyRoutes per instance) when the
+   * provider's routes changed, and an empty set to an instance that had some;
+   * records what each instance's apply made of its routes.
+   */
+  async #applyPerInstance(key: string, provider: Provider & TrafficEngine): Promise<void> {
+    const signature = await routesSignature(this.o.db, key);
+    if (this.#driven.get(key) === signature) return;
+    const { specs, failed } = await this.o.routes.specsOf(key);
+    const byInstance = new Map<string, RouteSpec[]>();
+    for (const s of specs) byInstance.set(s.instanceId, [...(byInstance.get(s.instanceId) ?? []), s]);
+    const active: string[] = [];
+    const failures = new Map(failed);
+    for (const [instanceId, routes] of byInstance) {
+      try {
+        await provider.applyRoutes({}, instanceId, routes);
+        active.push(...routes.map((r) => r.id));
+      } catch (err) {
+        const message = (err as Error).message;
+        this.o.logger.error({ provider: key, instanceId, err: message }, 'the routes were not applied');
+        for (const r of routes) failures.set(r.id, message);
+      }
+    }
+    for (const instanceId of this.#applied.get(key) ?? []) {
+      if (byInstance.has(instanceId)) continue;
+      await provider
+        .applyRoutes({}, instanceId, [])
+        .catch((err: Error) =>
+          this.o.logger.warn({ provider: key, instanceId, err: err.message }, 'old routes were not removed'),
+        );
+    }
+    this.#applied.set(key, new Set(byInstance.keys()));
+    await this.o.routes.record(active, failures);
+    // A failure is tried again on the next round (the signature does not match).
+    this.#driven.set(key, failures.size > failed.size ? `failed:${signature}` : signature);
   }
 }
 
