@@ -2,21 +2,30 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's longest files (each over half a minute on a loaded 2-core machine, 2026-11-30),
- * longest first. Most start Node child processes or wait out a fixed interval, so they do not
- * shrink with the rest.
+ * The suite's longest files (each about 20 s or more in CI's passes on a loaded 2-core machine,
+ * 2026-12-02), longest first. Most start Node child processes, wait out a fixed interval or
+ * an autoscaler's window, so they do not shrink with the rest. The autoscaler's test alone
+ * took two minutes; left at the end of a pass, it ran by itself while the other worker idled.
  */
 const KNOWN_LONG = [
-  'test/foundation/migrate-cli.test.ts',
-  'test/foundation/config.test.ts',
-  'test/providers/provider-registration.test.ts',
-  'test/cli/cli.test.ts',
-  'test/control/fuzz.test.ts',
-  'test/control/operations.test.ts',
-  'test/browser/console.test.ts',
-  'test/worker/supervisor-events.test.ts',
-  'test/providers/docker-provider.test.ts',
+  'test/worker/autoscaler.test.ts',
   'test/providers/dockerd-fault.test.ts',
+  'test/foundation/migrate-cli.test.ts',
+  'test/edge/edge-rollout.test.ts',
+  'test/edge/canary.test.ts',
+  'test/browser/console.test.ts',
+  'test/control/fuzz.test.ts',
+  'test/cli/cli.test.ts',
+  'test/browser/console-autoscale-chart.test.ts',
+  'test/browser/console-rollout.test.ts',
+  'test/edge/edge-faults.test.ts',
+  'test/cli/cli-canary.test.ts',
+  'test/providers/docker-provider.test.ts',
+  'test/providers/provider-registration.test.ts',
+  'test/cli/cli-autoscale.test.ts',
+  'test/foundation/config.test.ts',
+  'test/cli/cli-routes.test.ts',
+  'test/webhooks/webhook-delivery.test.ts',
 ];
 
 /**
