@@ -363,6 +363,29 @@ describe('canary and blue-green on Kubernetes', () => {
     await until(() => images(id).join() === [V2, V2].join(), 'the instance on the new release only');
   });
 
+  it('repeating each call (a rollout resumed after a crash) changes nothing more', async () => {
+    const id = await provision(3);
+    const req = deployReq(id, V2, 'canary');
+    await p.startCanary(ctx, req);
+    await p.setCanaryWeight(ctx, setOf(req), 33);
+    await until(() => images(id).join() === [V1, V1, V2].join(), 'two old pods and one new');
+    const podNames = () =>
+      readyPods(id)
+        .map((pod) => pod.metadata.name as string)
+        .sort();
+    const before = podNames();
+    await p.startCanary(ctx, req);
+    await p.setCanaryWeight(ctx, setOf(req), 33);
+    expect(podNames()).toEqual(before);
+    expect(fake.get('deployments', NS, nextName(id))?.spec.replicas).toBe(1);
+    expect(fake.get('deployments', NS, `wh-${id}`)?.metadata.annotations[REPLICAS_BEFORE_CANARY]).toBe('3');
+    // An abort repeated, and a promotion after the new set is gone, converge too.
+    await p.abortCanary(ctx, setOf(req));
+    await p.abortCanary(ctx, setOf(req));
+    expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(3);
+    await until(() => images(id).join() === [V1, V1, V1].join(), 'three old pods');
+  });
+
   it('deprovision removes a rollout’s second set and preview Service too', async () => {
     const id = await provision(1);
     await p.startCanary(ctx, deployReq(id, V2, 'blue_green'));
