@@ -220,25 +220,14 @@ describe('canary and blue-green on Kubernetes', () => {
     await until(async () => (await p.readCanary(ctx, setOf(req))).problem !== undefined, 'a problem reported');
     const reading = await p.readCanary(ctx, setOf(req));
     expect(reading.problem).toMatch(/CrashLoopBackOff|restarted|failed|not ready/);
-    const run = judge({ requests: 0, responses5xx: 0 }, reading, {
-      maxErrorRate: 0.05,
-      intervalSeconds: 1,
-      minRequests: 10,
-      failureLimit: 2,
-      maxP99Ms: null,
-    } as never);
+    const settings = { maxErrorRate: 0.05, intervalSeconds: 1, minRequests: 10, failureLimit: 2, maxP99Ms: null };
+    const run = judge({ requests: 0, responses5xx: 0 }, reading, settings);
     expect(run.failed).toBe(true);
     // Healthy and uncounted: passes on health alone, not "inconclusive".
     const healthy = judge(
       { requests: 0, responses5xx: 0 },
       { requests: 0, responses5xx: 0, at: new Date(), counted: false },
-      {
-        maxErrorRate: 0.05,
-        intervalSeconds: 1,
-        minRequests: 10,
-        failureLimit: 2,
-        maxP99Ms: null,
-      } as never,
+      settings,
     );
     expect(healthy.run.passed).toBe(true);
     expect(healthy.run.message).toMatch(/no request metrics/);
