@@ -229,6 +229,9 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.exec,
         Capabilities.volumes,
         Capabilities.rolling,
+        // A second Deployment beside the instance's (kubernetes-canary.test.ts).
+        Capabilities.canary,
+        Capabilities.blueGreen,
         // Routes as an Ingress and its TLS Secrets (kubernetes-routes.test.ts).
         Capabilities.customDomains,
         Capabilities.tls,
@@ -237,13 +240,11 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.argoCD,
       ].sort(),
     );
-    // What it does not implement is not declared: no GPUs (no node reports one), no other strategies.
+    // What it does not implement is not declared: no GPUs (no node reports one), no Helm without a binary.
     expect(p.capabilities()).not.toContain(Capabilities.gpu);
     expect(p.capabilities()).not.toContain(Capabilities.helm);
     for (const absent of [
       Capabilities.gpu,
-      Capabilities.blueGreen,
-      Capabilities.canary,
       Capabilities.autoScale,
       Capabilities.helm,
       Capabilities.manifests,
