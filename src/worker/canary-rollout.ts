@@ -187,7 +187,8 @@ async function hold(
     }
     const now = Date.now();
     if (now - intervalStart >= intervalMs) {
-      const after = await ctx.provider.readCanary(ctx.call, set);
+      // Since the previous reading: the p99 is of this interval's responses only.
+      const after = await ctx.provider.readCanary(ctx.call, set, before.at);
       const run = judge(before, after, settings);
       const r = current();
       const failures = r.failures + (run.failed ? 1 : 0);
@@ -220,35 +221,42 @@ export function judge(
   const errors = restarted ? after.responses5xx : Math.max(0, after.responses5xx - before.responses5xx);
   const errorRate = requests > 0 ? errors / requests : 0;
   const at = after.at.toISOString();
+  // Recorded whenever the provider measured it; judged only against a maxP99Ms.
+  const p99Ms = after.p99Ms ?? null;
   if (after.problem) {
-    return { run: { at, requests, errorRate, p99Ms: null, passed: false, message: after.problem }, failed: true };
+    return { run: { at, requests, errorRate, p99Ms, passed: false, message: after.problem }, failed: true };
   }
-  if (requests < settings.minRequests) {
-    return {
-      run: {
-        at,
-        requests,
-        errorRate,
-        p99Ms: null,
-        passed: false,
-        message: `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`,
-      },
-      failed: false,
-    };
+  const maxP99 = settings.maxP99Ms;
+  const inconclusive =
+    requests < settings.minRequests
+      ? `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`
+      : maxP99 != null && p99Ms === null
+        ? // The edge reloaded (its ring of responses starts empty) or kept none of the interval's.
+          'inconclusive: no response time measured in this interval'
+        : undefined;
+  if (inconclusive) {
+    return { run: { at, requests, errorRate, p99Ms, passed: false, message: inconclusive }, failed: false };
   }
-  const passed = errorRate <= settings.maxErrorRate;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const ms = (x: number) => `${Math.round(x)} ms`;
+  const errorsOk = errorRate <= settings.maxErrorRate;
+  const latencyOk = maxP99 == null || p99Ms === null || p99Ms <= maxP99;
+  const passed = errorsOk && latencyOk;
+  const errorText = errorsOk
+    ? `${errors}/${requests} 5xx (${pct(errorRate)}), within ${pct(settings.maxErrorRate)}`
+    : `${errors}/${requests} 5xx (${pct(errorRate)}), above maxErrorRate ${pct(settings.maxErrorRate)}`;
+  const latencyText =
+    p99Ms === null
+      ? undefined
+      : maxP99 == null
+        ? `p99 ${ms(p99Ms)}`
+        : latencyOk
+          ? `p99 ${ms(p99Ms)} within ${ms(maxP99)}`
+          : `p99 ${ms(p99Ms)} above maxP99Ms ${ms(maxP99)}`;
+  // What failed comes first: it becomes the abort reason.
+  const parts = !latencyOk ? [latencyText, errorText] : [errorText, latencyText];
   return {
-    run: {
-      at,
-      requests,
-      errorRate,
-      p99Ms: null,
-      passed,
-      message: passed
-        ? `${errors}/${requests} 5xx (${pct(errorRate)}), within ${pct(settings.maxErrorRate)}`
-        : `${errors}/${requests} 5xx (${pct(errorRate)}), above maxErrorRate ${pct(settings.maxErrorRate)}`,
-    },
+    run: { at, requests, errorRate, p99Ms, passed, message: parts.filter(Boolean).join('; ') },
     failed: !passed,
   };
 }

@@ -264,7 +264,7 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect((await webContainers()).map((c) => c.release)).toEqual([localIdOf(stable), localIdOf(stable)]);
   }, 120_000);
 
-  it('refuses what it cannot do, by field: an unrouted service, p99, a weight out of range, promoting a plain deploy', async () => {
+  it('refuses what it cannot do, by field: an unrouted service, a p99 limit out of range, a weight out of range, promoting a plain deploy', async () => {
     const bad = async (input: object) => {
       const r = await gql(
         app,
@@ -284,9 +284,10 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect(unrouted[0]!.message).toMatch(/no route/);
     const p99 = await bad({
       services: [{ name: 'web', image: TEST_IMAGES.web2 }],
-      canary: { steps: [{ weight: 10 }], analysis: { maxP99Ms: 200 } },
+      canary: { steps: [{ weight: 10 }], analysis: { maxP99Ms: 0 } },
     });
     expect(p99[0]!.path).toEqual(['input', 'canary', 'analysis', 'maxP99Ms']);
+    expect(p99[0]!.message).toMatch(/from 1 to 60000/);
     const weight = await bad({
       services: [{ name: 'web', image: TEST_IMAGES.web2 }],
       canary: { steps: [{ weight: 100 }] },
