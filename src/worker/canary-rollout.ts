@@ -226,16 +226,24 @@ export function judge(
   if (after.problem) {
     return { run: { at, requests, errorRate, p99Ms, passed: false, message: after.problem }, failed: true };
   }
+  if (requests < settings.minRequests) {
+    return {
+      run: {
+        at,
+        requests,
+        errorRate,
+        p99Ms,
+        passed: false,
+        message: `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`,
+      },
+      failed: false,
+    };
+  }
   const maxP99 = settings.maxP99Ms;
-  const inconclusive =
-    requests < settings.minRequests
-      ? `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`
-      : maxP99 != null && p99Ms === null
-        ? // The edge reloaded (its ring of responses starts empty) or kept none of the interval's.
-          'inconclusive: no response time measured in this interval'
-        : undefined;
-  if (inconclusive) {
-    return { run: { at, requests, errorRate, p99Ms, passed: false, message: inconclusive }, failed: false };
+  if (maxP99 != null && p99Ms === null) {
+    // The edge reloaded (its ring of responses starts empty) or kept none of the interval's.
+    const message = 'inconclusive: no response time measured in this interval';
+    return { run: { at, requests, errorRate, p99Ms, passed: false, message }, failed: false };
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const ms = (x: number) => `${Math.round(x)} ms`;
