@@ -253,14 +253,13 @@ export function judge(
   const errorText = errorsOk
     ? `${errors}/${requests} 5xx (${pct(errorRate)}), within ${pct(settings.maxErrorRate)}`
     : `${errors}/${requests} 5xx (${pct(errorRate)}), above maxErrorRate ${pct(settings.maxErrorRate)}`;
+  // Said only when judged (the run's p99Ms carries it anyway): a run without the limit reads as before.
   const latencyText =
-    p99Ms === null
+    p99Ms === null || maxP99 == null
       ? undefined
-      : maxP99 == null
-        ? `p99 ${ms(p99Ms)}`
-        : latencyOk
-          ? `p99 ${ms(p99Ms)} within ${ms(maxP99)}`
-          : `p99 ${ms(p99Ms)} above maxP99Ms ${ms(maxP99)}`;
+      : latencyOk
+        ? `p99 ${ms(p99Ms)} within ${ms(maxP99)}`
+        : `p99 ${ms(p99Ms)} above maxP99Ms ${ms(maxP99)}`;
   // What failed comes first: it becomes the abort reason.
   const parts = !latencyOk ? [latencyText, errorText] : [errorText, latencyText];
   return {
