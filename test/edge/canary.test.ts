@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ROLLOUT = `id status error { code message }
   rollout { strategy phase stepIndex canaryWeight abortReason previewUrl
     steps { weight pauseSeconds startedAt finishedAt }
-    analysis { at requests errorRate passed message }
+    analysis { at requests errorRate p99Ms passed message }
     stableRelease { id } newRelease { id } }`;
 
 describe.runIf(run)('canary releases through the edge', () => {
@@ -336,8 +336,10 @@ describe.runIf(run)('canary releases through the edge', () => {
     for (let i = 0; i < 20; i++) expect(await get(preview)).toEqual({ status: 200, body: 'web v1\n' });
     const route = await requests(60);
     expect(route.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
-    // The preview's requests were analysed as the new set's.
-    await until('an analysis of the preview', opId, (op) => op.rollout.analysis.some((a: any) => a.passed));
+    // The preview's requests were analysed as the new set's: counted, and timed from the edge's ring.
+    await until('an analysis of the preview', opId, (op) =>
+      op.rollout.analysis.some((a: any) => a.passed && a.p99Ms !== null),
+    );
 
     const load = startLoad(url, 8);
     await sleep(500);
