@@ -20,7 +20,8 @@ export function describeAnalysis(a: AnalysisLike): string {
   const verdict = a.passed ? 'passed' : message.startsWith('inconclusive') ? 'inconclusive' : 'FAILED';
   const detail = message
     .replace(/^inconclusive: /, '')
-    .replace(/^\d+\/\d+ 5xx \([\d.]+%\), /, '')
+    // Also after a p99 verdict that comes first: `p99 325 ms above maxP99Ms 100 ms; 0/24 5xx (0.0%), within 5.0%`.
+    .replace(/(^|; )\d+\/\d+ 5xx \([\d.]+%\), /, '$1')
     .replace(/^\d+ request\(s\), /, '');
   return `analysis ${verdict}: ${a.requests} requests, ${pct(a.errorRate)} 5xx${detail ? ` (${detail})` : ''}`;
 }

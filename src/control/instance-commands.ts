@@ -9,6 +9,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import * as rollouts from '../db/repositories/rollout-repository.js';
 import * as routeRows from '../db/repositories/route-repository.js';
+import { measuresLatency } from '../providers/progressive.js';
 import {
   type Capability,
   type DeployStrategy,
@@ -46,7 +47,7 @@ import {
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
-import { blueGreenRollout, canaryRollout, checkStrategyInputs } from './rollout-inputs.js';
+import { blueGreenRollout, canaryRollout, checkStrategyInputs, refuseUnmeasuredLatency } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
@@ -290,6 +291,7 @@ export class InstanceCommands {
           'autoscale',
         ]);
       });
+      refuseUnmeasuredLatency(problems, measuresLatency(provider), input.canary, input.blueGreen);
       if (progressive) {
         // The edge splits a route's requests (or serves the preview beside it): every service needs one.
         deploys.forEach((d, i) => {
@@ -400,6 +402,9 @@ export class InstanceCommands {
       requireCapability(provider, row.provider_key, 'deploy');
       const needed = STRATEGY_CAPABILITY[strategy];
       if (needed) requireCapability(provider, row.provider_key, needed);
+      const latency = new Problems();
+      refuseUnmeasuredLatency(latency, measuresLatency(provider), input.canary, input.blueGreen);
+      latency.throwIfAny();
       const target = (await releases.findReleasesByIds(tx, caller.tenantId, [input.releaseId]))[0];
       if (!target || target.instance_id !== row.id) {
         throw ValidationError.of(['input', 'releaseId'], 'no such release of this instance');

@@ -34,6 +34,8 @@ export const MAX_CANARY_STEPS = 20;
 /** The longest pause of one step, and the longest analysis interval (a day, an hour). */
 const MAX_PAUSE_SECONDS = 86_400;
 const MAX_INTERVAL_SECONDS = 3_600;
+/** The largest p99 limit: the edge's server timeout is a minute. */
+const MAX_P99_MS = 60_000;
 
 /** Checks that the strategy and its settings go together (each setting only with its strategy). */
 export function checkStrategyInputs(
@@ -76,14 +78,31 @@ function checkCanary(p: Problems, canary: CanaryInput, at: (string | number)[]):
 function checkAnalysis(p: Problems, a: AnalysisInput, at: (string | number)[]): void {
   if (a.maxErrorRate != null && !(a.maxErrorRate >= 0 && a.maxErrorRate <= 1))
     p.add([...at, 'maxErrorRate'], 'must be a share from 0 to 1 (0.05 is 5 %)');
-  // Said plainly rather than accepted and ignored: the edge's counters carry no latency distribution yet.
-  if (a.maxP99Ms != null) p.add([...at, 'maxP99Ms'], 'p99 is not measured by the edge yet: leave it out');
+  if (a.maxP99Ms != null && !(Number.isInteger(a.maxP99Ms) && a.maxP99Ms >= 1 && a.maxP99Ms <= MAX_P99_MS))
+    p.add([...at, 'maxP99Ms'], `must be whole milliseconds from 1 to ${MAX_P99_MS}`);
   if (a.intervalSeconds != null && (a.intervalSeconds < 1 || a.intervalSeconds > MAX_INTERVAL_SECONDS))
     p.add([...at, 'intervalSeconds'], `must be from 1 to ${MAX_INTERVAL_SECONDS}`);
   if (a.minRequests != null && (a.minRequests < 0 || a.minRequests > 1_000_000))
     p.add([...at, 'minRequests'], 'must be from 0 to 1000000');
   if (a.failureLimit != null && (a.failureLimit < 1 || a.failureLimit > 100))
     p.add([...at, 'failureLimit'], 'must be from 1 to 100');
+}
+
+/**
+ * Refuses `maxP99Ms` on a provider whose canary engine does not measure
+ * response times: said plainly rather than accepted and never checked.
+ */
+export function refuseUnmeasuredLatency(
+  p: Problems,
+  measured: boolean,
+  canary: CanaryInput | null | undefined,
+  blueGreen: BlueGreenInput | null | undefined,
+  at: (string | number)[] = ['input'],
+): void {
+  if (measured) return;
+  const why = "this provider's canary analysis does not measure response times: leave maxP99Ms out";
+  if (canary?.analysis?.maxP99Ms != null) p.add([...at, 'canary', 'analysis', 'maxP99Ms'], why);
+  if (blueGreen?.analysis?.maxP99Ms != null) p.add([...at, 'blueGreen', 'analysis', 'maxP99Ms'], why);
 }
 
 /** The analysis settings with the contract's defaults. */

@@ -19,7 +19,12 @@ export interface CanarySet {
   strategy?: 'canary' | 'blue_green';
 }
 
-/** What the data plane counted of the new set, and whether its replicas stay healthy. */
+/**
+ * What the data plane counted of the new set, and whether its replicas stay
+ * healthy. `p99Ms` (from BackendCounters) is the p99 of the new set's
+ * response times since the reading the call named, when the engine
+ * measures latency and saw responses then.
+ */
 export interface CanaryReading extends BackendCounters {
   /** Set when a replica of the new set stopped, restarted or failed its health check since it started. */
   problem?: string;
@@ -36,6 +41,11 @@ export interface CanaryReading extends BackendCounters {
  */
 export interface CanaryEngine {
   /**
+   * True when `readCanary` measures the new set's response times (its
+   * `p99Ms`): only then may a rollout's analysis set `maxP99Ms`.
+   */
+  readonly measuresLatency?: boolean;
+  /**
    * Starts the new release's replicas of each service of the request beside
    * the stable ones (as many as the stable set has), waits until each is
    * ready, and adds it to the service's routes taking no request yet.
@@ -44,8 +54,13 @@ export interface CanaryEngine {
   startCanary(ctx: CallContext, req: DeployRequest): Promise<void>;
   /** Sends `weight` % (0–100) of each service's routed requests to the new set, the rest to the stable one. */
   setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void>;
-  /** The data plane's counters of the new set (cumulative; they may restart from zero) and its health. */
-  readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading>;
+  /**
+   * The data plane's counters of the new set (cumulative; they may restart
+   * from zero) and its health. With `since` (the previous reading's `at`),
+   * an engine that measures latency adds the p99 of the responses that
+   * ended after it.
+   */
+  readCanary(ctx: CallContext, set: CanarySet, since?: Date): Promise<CanaryReading>;
   /** Makes the new set the only one: the stable replicas are drained out of the routes and removed. */
   promoteCanary(ctx: CallContext, set: CanarySet): Promise<void>;
   /** Sends every request back to the stable set at once, then drains and removes the new set. */
@@ -56,6 +71,11 @@ export interface CanaryEngine {
 export function isCanaryEngine(p: Provider): p is Provider & CanaryEngine {
   const c = p as Partial<CanaryEngine>;
   return typeof c.startCanary === 'function' && typeof c.setCanaryWeight === 'function';
+}
+
+/** True when `p` is a canary engine that measures the new set's response times (`maxP99Ms` can be checked). */
+export function measuresLatency(p: Provider): boolean {
+  return isCanaryEngine(p) && p.measuresLatency === true;
 }
 
 /**

@@ -19,7 +19,10 @@ export const AnalysisInput = builder.inputType('AnalysisInput', {
       defaultValue: 0.05,
       description: 'The largest share of 5xx answers (0–1) an interval may have and pass.',
     }),
-    maxP99Ms: t.int({ description: 'The largest p99 latency in ms (not measured by the edge yet: refused).' }),
+    maxP99Ms: t.int({
+      description:
+        "The largest p99 response time in ms (1–60000) an interval may have and pass, from the edge's ring of recent responses of the new set. Refused by a provider whose analysis does not measure response times.",
+    }),
     intervalSeconds: t.int({ defaultValue: 10, description: 'Seconds between two analysis runs.' }),
     minRequests: t.int({
       defaultValue: 20,

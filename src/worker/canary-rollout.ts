@@ -192,7 +192,8 @@ async function hold(
     }
     const now = Date.now();
     if (now - intervalStart >= intervalMs) {
-      const after = await ctx.provider.readCanary(ctx.call, set);
+      // Since the previous reading: the p99 is of this interval's responses only.
+      const after = await ctx.provider.readCanary(ctx.call, set, before.at);
       const run = judge(before, after, settings);
       const r = current();
       const failures = r.failures + (run.failed ? 1 : 0);
@@ -225,51 +226,44 @@ export function judge(
   const errors = restarted ? after.responses5xx : Math.max(0, after.responses5xx - before.responses5xx);
   const errorRate = requests > 0 ? errors / requests : 0;
   const at = after.at.toISOString();
-  if (after.problem) {
-    return { run: { at, requests, errorRate, p99Ms: null, passed: false, message: after.problem }, failed: true };
-  }
-  if (after.counted === false) {
-    // No request counters on this data plane (Kubernetes without a metrics source): health alone decides.
-    return {
-      run: {
-        at,
-        requests,
-        errorRate,
-        p99Ms: null,
-        passed: true,
-        message: 'the new set is ready and has not restarted (no request metrics on this provider)',
-      },
-      failed: false,
-    };
-  }
-  if (requests < settings.minRequests) {
-    return {
-      run: {
-        at,
-        requests,
-        errorRate,
-        p99Ms: null,
-        passed: false,
-        message: `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`,
-      },
-      failed: false,
-    };
-  }
-  const passed = errorRate <= settings.maxErrorRate;
+  // Recorded whenever the provider measured it; judged only against a maxP99Ms.
+  const p99Ms = after.p99Ms ?? null;
+  const verdict = (passed: boolean, message: string, failed = !passed) => ({
+    run: { at, requests, errorRate, p99Ms, passed, message },
+    failed,
+  });
+  if (after.problem) return verdict(false, after.problem);
+  // No request counters on this data plane (Kubernetes without a metrics source): health alone decides.
+  if (after.counted === false)
+    return verdict(true, 'the new set is ready and has not restarted (no request metrics on this provider)');
+  if (requests < settings.minRequests)
+    return verdict(
+      false,
+      `inconclusive: ${requests} request(s), fewer than minRequests ${settings.minRequests}`,
+      false,
+    );
+  const maxP99 = settings.maxP99Ms;
+  // The edge reloaded (its ring of responses starts empty) or kept none of the interval's.
+  if (maxP99 != null && p99Ms === null)
+    return verdict(false, 'inconclusive: no response time measured in this interval', false);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  return {
-    run: {
-      at,
-      requests,
-      errorRate,
-      p99Ms: null,
-      passed,
-      message: passed
-        ? `${errors}/${requests} 5xx (${pct(errorRate)}), within ${pct(settings.maxErrorRate)}`
-        : `${errors}/${requests} 5xx (${pct(errorRate)}), above maxErrorRate ${pct(settings.maxErrorRate)}`,
-    },
-    failed: !passed,
-  };
+  const ms = (x: number) => `${Math.round(x)} ms`;
+  const errorsOk = errorRate <= settings.maxErrorRate;
+  const latencyOk = maxP99 == null || p99Ms === null || p99Ms <= maxP99;
+  const passed = errorsOk && latencyOk;
+  const errorText = errorsOk
+    ? `${errors}/${requests} 5xx (${pct(errorRate)}), within ${pct(settings.maxErrorRate)}`
+    : `${errors}/${requests} 5xx (${pct(errorRate)}), above maxErrorRate ${pct(settings.maxErrorRate)}`;
+  // Said only when judged (the run's p99Ms carries it anyway): a run without the limit reads as before.
+  const latencyText =
+    p99Ms === null || maxP99 == null
+      ? undefined
+      : latencyOk
+        ? `p99 ${ms(p99Ms)} within ${ms(maxP99)}`
+        : `p99 ${ms(p99Ms)} above maxP99Ms ${ms(maxP99)}`;
+  // What failed comes first: it becomes the abort reason.
+  const parts = !latencyOk ? [latencyText, errorText] : [errorText, latencyText];
+  return verdict(passed, parts.filter(Boolean).join('; '));
 }
 
 /**

@@ -111,6 +111,23 @@ describe('analysis lines', () => {
         message: 'inconclusive: 3 request(s), fewer than minRequests 20',
       }),
     ).toBe('analysis inconclusive: 3 requests, 0.0% 5xx (fewer than minRequests 20)');
+    // A p99 verdict: the failed one first (it is the abort reason), the counts still not repeated.
+    expect(
+      describeAnalysis({
+        requests: 24,
+        errorRate: 0,
+        passed: false,
+        message: 'p99 325 ms above maxP99Ms 100 ms; 0/24 5xx (0.0%), within 5.0%',
+      }),
+    ).toBe('analysis FAILED: 24 requests, 0.0% 5xx (p99 325 ms above maxP99Ms 100 ms; within 5.0%)');
+    expect(
+      describeAnalysis({
+        requests: 452,
+        errorRate: 0,
+        passed: true,
+        message: '0/452 5xx (0.0%), within 5.0%; p99 13 ms within 2000 ms',
+      }),
+    ).toBe('analysis passed: 452 requests, 0.0% 5xx (within 5.0%; p99 13 ms within 2000 ms)');
     expect(
       describeAnalysis({ requests: 2, errorRate: 0, passed: false, message: 'a replica of the new release restarted' }),
     ).toBe('analysis FAILED: 2 requests, 0.0% 5xx (a replica of the new release restarted)');

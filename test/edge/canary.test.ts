@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ROLLOUT = `id status error { code message }
   rollout { strategy phase stepIndex canaryWeight abortReason previewUrl
     steps { weight pauseSeconds startedAt finishedAt }
-    analysis { at requests errorRate passed message }
+    analysis { at requests errorRate p99Ms passed message }
     stableRelease { id } newRelease { id } }`;
 
 describe.runIf(run)('canary releases through the edge', () => {
@@ -264,7 +264,7 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect((await webContainers()).map((c) => c.release)).toEqual([localIdOf(stable), localIdOf(stable)]);
   }, 120_000);
 
-  it('refuses what it cannot do, by field: an unrouted service, p99, a weight out of range, promoting a plain deploy', async () => {
+  it('refuses what it cannot do, by field: an unrouted service, a p99 limit out of range, a weight out of range, promoting a plain deploy', async () => {
     const bad = async (input: object) => {
       const r = await gql(
         app,
@@ -284,9 +284,10 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect(unrouted[0]!.message).toMatch(/no route/);
     const p99 = await bad({
       services: [{ name: 'web', image: TEST_IMAGES.web2 }],
-      canary: { steps: [{ weight: 10 }], analysis: { maxP99Ms: 200 } },
+      canary: { steps: [{ weight: 10 }], analysis: { maxP99Ms: 0 } },
     });
     expect(p99[0]!.path).toEqual(['input', 'canary', 'analysis', 'maxP99Ms']);
+    expect(p99[0]!.message).toMatch(/from 1 to 60000/);
     const weight = await bad({
       services: [{ name: 'web', image: TEST_IMAGES.web2 }],
       canary: { steps: [{ weight: 100 }] },
@@ -335,8 +336,10 @@ describe.runIf(run)('canary releases through the edge', () => {
     for (let i = 0; i < 20; i++) expect(await get(preview)).toEqual({ status: 200, body: 'web v1\n' });
     const route = await requests(60);
     expect(route.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
-    // The preview's requests were analysed as the new set's.
-    await until('an analysis of the preview', opId, (op) => op.rollout.analysis.some((a: any) => a.passed));
+    // The preview's requests were analysed as the new set's: counted, and timed from the edge's ring.
+    await until('an analysis of the preview', opId, (op) =>
+      op.rollout.analysis.some((a: any) => a.passed && a.p99Ms !== null),
+    );
 
     const load = startLoad(url, 8);
     await sleep(500);

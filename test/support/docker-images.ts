@@ -20,6 +20,8 @@ export const TEST_IMAGES = {
   web2: 'wheelhouse-test/web:2',
   /** Healthy (/healthz answers) but every other request answers 500: a release a canary must abort. */
   web500: 'wheelhouse-test/web:500',
+  /** Healthy (/healthz answers at once) but every other request takes 0.3 s: a release too slow for its p99 limit. */
+  webSlow: 'wheelhouse-test/web:slow',
   tool: 'wheelhouse-test/tool:1',
   missing: 'wheelhouse-test/does-not-exist:404',
 } as const;
@@ -91,6 +93,10 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
       { name: 'www/cgi-bin', type: 'directory' },
       { name: 'www/cgi-bin/index.cgi', content: FAIL_CGI, mode: 0o755 },
     ]),
+    buildIfStale(client, TEST_IMAGES.webSlow, webDockerfile, busybox, { 'www/healthz': 'ok\n' }, [
+      { name: 'www/cgi-bin', type: 'directory' },
+      { name: 'www/cgi-bin/index.cgi', content: SLOW_CGI, mode: 0o755 },
+    ]),
   ]);
 }
 
@@ -100,6 +106,9 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
  * replica drains), and /cgi-bin/fail, which answers 500.
  */
 const FAIL_CGI = `#!/bin/sh\necho 'Status: 500 Internal Server Error'\necho 'Content-Type: text/plain'\necho\necho failed\n`;
+
+/** Answers "web slow" after 0.3 s (busybox's sleep takes fractions). */
+const SLOW_CGI = `#!/bin/sh\nsleep 0.3\necho 'Content-Type: text/plain'\necho\necho 'web slow'\n`;
 
 function webExtras(index: string): TarEntry[] {
   const slow = `#!/bin/sh\necho 'Content-Type: text/plain'\necho\nsleep 3\necho '${index.trim()}'\n`;

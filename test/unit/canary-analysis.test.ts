@@ -5,10 +5,10 @@
  * weights the edge renders.
  */
 import { describe, expect, it } from 'vitest';
-import { checkStrategyInputs } from '../../src/control/rollout-inputs.js';
+import { checkStrategyInputs, refuseUnmeasuredLatency } from '../../src/control/rollout-inputs.js';
 import { Problems } from '../../src/control/spec-validation.js';
 import { renderEdgeConfig } from '../../src/providers/docker/docker-edge-config.js';
-import { splitWeights } from '../../src/providers/progressive.js';
+import { measuresLatency, splitWeights } from '../../src/providers/progressive.js';
 import { judge } from '../../src/worker/canary-rollout.js';
 
 const SETTINGS = { maxErrorRate: 0.05, maxP99Ms: null, intervalSeconds: 10, minRequests: 20, failureLimit: 1 };
@@ -67,6 +67,59 @@ describe('judge', () => {
     expect(r.failed).toBe(true);
   });
 
+  it('fails an interval whose p99 is above maxP99Ms, naming both', () => {
+    const r = judge(
+      { requests: 0, responses5xx: 0 },
+      { requests: 100, responses5xx: 0, p99Ms: 412.4, at },
+      { ...SETTINGS, maxP99Ms: 200 },
+    );
+    expect(r.failed).toBe(true);
+    expect(r.run).toMatchObject({ passed: false, p99Ms: 412.4, errorRate: 0 });
+    // The failed check comes first: the message becomes the abort reason.
+    expect(r.run.message).toMatch(/^p99 412 ms above maxP99Ms 200 ms; 0\/100 5xx/);
+  });
+
+  it('passes one whose p99 is within maxP99Ms, and records it', () => {
+    const r = judge(
+      { requests: 0, responses5xx: 0 },
+      { requests: 100, responses5xx: 0, p99Ms: 200, at },
+      { ...SETTINGS, maxP99Ms: 200 },
+    );
+    expect(r).toMatchObject({ failed: false, run: { passed: true, p99Ms: 200 } });
+    expect(r.run.message).toMatch(/p99 200 ms within 200 ms/);
+  });
+
+  it('records a measured p99 without judging it when there is no maxP99Ms', () => {
+    const r = judge({ requests: 0, responses5xx: 0 }, { requests: 100, responses5xx: 0, p99Ms: 9000, at }, SETTINGS);
+    expect(r).toMatchObject({ failed: false, run: { passed: true, p99Ms: 9000 } });
+    // Not judged, so not in the verdict's words.
+    expect(r.run.message).toBe('0/100 5xx (0.0%), within 5.0%');
+    // Nothing measured: null, as before.
+    expect(judge({ requests: 0, responses5xx: 0 }, { requests: 100, responses5xx: 0, at }, SETTINGS).run.p99Ms).toBe(
+      null,
+    );
+  });
+
+  it('still calls an interval below minRequests inconclusive, however slow, and keeps its p99', () => {
+    const r = judge(
+      { requests: 0, responses5xx: 0 },
+      { requests: 3, responses5xx: 0, p99Ms: 5000, at },
+      { ...SETTINGS, maxP99Ms: 200 },
+    );
+    expect(r).toMatchObject({ failed: false, run: { passed: false, p99Ms: 5000 } });
+    expect(r.run.message).toMatch(/inconclusive/);
+  });
+
+  it('calls an interval inconclusive when maxP99Ms is set but no response time was measured (the edge reloaded)', () => {
+    const r = judge(
+      { requests: 0, responses5xx: 0 },
+      { requests: 100, responses5xx: 0, at },
+      { ...SETTINGS, maxP99Ms: 200 },
+    );
+    expect(r).toMatchObject({ failed: false, run: { passed: false, p99Ms: null } });
+    expect(r.run.message).toMatch(/inconclusive: no response time/);
+  });
+
   it('fails at once on a replica that stopped or restarted, whatever the counters', () => {
     const r = judge(
       { requests: 0, responses5xx: 0 },
@@ -91,7 +144,7 @@ describe('checkStrategyInputs', () => {
     expect(
       paths('canary', {
         steps: [{ weight: 0 }, { weight: 50, pauseSeconds: -1 }],
-        analysis: { maxErrorRate: 2, intervalSeconds: 0, failureLimit: 0, maxP99Ms: 100 },
+        analysis: { maxErrorRate: 2, intervalSeconds: 0, failureLimit: 0, maxP99Ms: 0 },
       }),
     ).toEqual([
       'input.canary.steps.0.weight',
@@ -102,6 +155,36 @@ describe('checkStrategyInputs', () => {
       'input.canary.analysis.failureLimit',
     ]);
     expect(paths('canary', { steps: [{ weight: 10, pauseSeconds: 30 }, { weight: 50 }] })).toEqual([]);
+    expect(paths('canary', { steps: [{ weight: 10 }], analysis: { maxP99Ms: 250 } })).toEqual([]);
+  });
+
+  it('refuses maxP99Ms, by field, only where the canary engine does not measure response times', () => {
+    const refused = (measured: boolean, canary?: object, blueGreen?: object) => {
+      const p = new Problems();
+      refuseUnmeasuredLatency(p, measured, canary as never, blueGreen as never);
+      return p.list.map((e) => `${e.path.join('.')}: ${e.message}`);
+    };
+    const canary = { steps: [{ weight: 10 }], analysis: { maxP99Ms: 200 } };
+    const blueGreen = { analysis: { maxP99Ms: 200 } };
+    expect(refused(true, canary)).toEqual([]);
+    expect(refused(true, undefined, blueGreen)).toEqual([]);
+    expect(refused(false, canary)).toEqual([
+      "input.canary.analysis.maxP99Ms: this provider's canary analysis does not measure response times: leave maxP99Ms out",
+    ]);
+    expect(refused(false, undefined, blueGreen)).toEqual([
+      "input.blueGreen.analysis.maxP99Ms: this provider's canary analysis does not measure response times: leave maxP99Ms out",
+    ]);
+    // Without the limit there is nothing to refuse.
+    expect(refused(false, { steps: [{ weight: 10 }], analysis: { maxErrorRate: 0.1 } })).toEqual([]);
+  });
+});
+
+describe('measuresLatency', () => {
+  it('is true only for a canary engine that says so', () => {
+    const engine = { startCanary: () => undefined, setCanaryWeight: () => undefined };
+    expect(measuresLatency({ ...engine, measuresLatency: true } as never)).toBe(true);
+    expect(measuresLatency(engine as never)).toBe(false);
+    expect(measuresLatency({ measuresLatency: true } as never)).toBe(false);
   });
 });
 

@@ -59,7 +59,7 @@ export type AnalysisInput = {
   intervalSeconds?: InputMaybe<Scalars['Int']['input']>;
   /** The largest share of 5xx answers (0–1) an interval may have and pass. */
   maxErrorRate?: InputMaybe<Scalars['Float']['input']>;
-  /** The largest p99 latency in ms (not measured by the edge yet: refused). */
+  /** The largest p99 response time in ms (1–60000) an interval may have and pass, from the edge's ring of recent responses of the new set. Refused by a provider whose analysis does not measure response times. */
   maxP99Ms?: InputMaybe<Scalars['Int']['input']>;
   /** An interval with fewer requests to the new release is inconclusive: it neither passes nor fails. */
   minRequests?: InputMaybe<Scalars['Int']['input']>;

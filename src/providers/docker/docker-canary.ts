@@ -14,6 +14,7 @@ import type { Call } from './docker-call.js';
 import { serviceOf } from './docker-deploy.js';
 import type { DockerEdge } from './docker-edge.js';
 import { DockerEdgeHooks } from './docker-edge-hooks.js';
+import { quantile } from './docker-edge-latency.js';
 import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
 import { Labels } from './docker-names.js';
 import type { Rollout } from './docker-rollout.js';
@@ -128,8 +129,16 @@ export class DockerCanary {
     }
   }
 
-  async read(call: Call, set: CanarySet): Promise<CanaryReading> {
+  /**
+   * The new set's counters and health; with `since`, the p99 of its
+   * responses that ended between then and this reading's `at` (taken
+   * first, so one reading's window ends where the next one's starts).
+   */
+  async read(call: Call, set: CanarySet, since?: Date): Promise<CanaryReading> {
+    const at = new Date();
     const all = await this.engine.listOrThrow(call, set.instanceId);
+    // Bounded by the edge's ring: at most the lines it holds.
+    let times: number[] | undefined;
     let requests = 0;
     let responses5xx = 0;
     let problem: string | undefined;
@@ -150,8 +159,25 @@ export class DockerCanary {
       );
       requests += counted.requests;
       responses5xx += counted.responses5xx;
+      if (since) {
+        const measured = await this.edge.serverLatencies(
+          set.instanceId,
+          service,
+          fresh.map((c) => c.id),
+          since.getTime(),
+          at.getTime(),
+        );
+        if (measured) times = times ? times.concat(measured) : measured;
+      }
     }
-    return { requests, responses5xx, at: new Date(), ...(problem ? { problem } : {}) };
+    const p99Ms = times ? quantile(times, 0.99) : undefined;
+    return {
+      requests,
+      responses5xx,
+      at,
+      ...(p99Ms === undefined ? {} : { p99Ms }),
+      ...(problem ? { problem } : {}),
+    };
   }
 
   async promote(call: Call, set: CanarySet): Promise<void> {

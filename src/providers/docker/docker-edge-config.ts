@@ -7,6 +7,7 @@
  * reaches the file unless it matches.
  */
 import { WAKE_HEADER } from '../traffic.js';
+import { LATENCY_LINE_MAX, LATENCY_LOG_FORMAT, LATENCY_RING, LATENCY_RING_BYTES } from './docker-edge-latency.js';
 
 /** One replica a backend sends requests to. */
 export interface EdgeServer {
@@ -127,6 +128,12 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
       const port = input.httpsPort === 443 ? '' : `:${input.httpsPort}`;
       return `  http-request redirect location https://${r.host}${port}%[capture.req.uri] code 308 if { var(txn.host) -m str ${r.host} }`;
     });
+  // One line per response into the ring (docker-edge-latency.ts); a connection that sent nothing logs none.
+  const latencyLog = [
+    `  log ring@${LATENCY_RING} format raw local0 info`,
+    `  log-format "${LATENCY_LOG_FORMAT}"`,
+    '  option dontlognull',
+  ];
   const lines = [
     '# Rendered by Wheelhouse from its database; edits are overwritten.',
     'global',
@@ -134,6 +141,12 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
     '  stats timeout 30s',
     // An old worker left by a reload ends when its last connection does, or after this.
     '  hard-stop-after 5m',
+    '',
+    // The last responses' times (a canary's p99), in HAProxy's memory: fixed in size, the oldest lines dropped.
+    `ring ${LATENCY_RING}`,
+    '  format raw',
+    `  maxlen ${LATENCY_LINE_MAX}`,
+    `  size ${LATENCY_RING_BYTES}`,
     '',
     'defaults',
     '  mode http',
@@ -154,6 +167,7 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
     '',
     'frontend http',
     `  bind ${input.bindHost}:${input.httpPort}`,
+    ...latencyLog,
     '  http-request set-var(txn.host) req.hdr(host),field(1,:),lower',
     ...redirects,
     ...rules(false),
@@ -164,6 +178,7 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
     lines.push(
       'frontend https',
       `  bind ${input.bindHost}:${input.httpsPort} ssl crt-list ${input.crtList}`,
+      ...latencyLog,
       '  http-request set-var(txn.host) req.hdr(host),field(1,:),lower',
       ...rules(true),
       '  default_backend wh_no_route',

@@ -24,6 +24,7 @@ import {
   serverOptions,
   WAKER_SERVER,
 } from './docker-edge-config.js';
+import { LATENCY_RING, latenciesOf } from './docker-edge-latency.js';
 import {
   type EdgePaths,
   edgePaths,
@@ -499,6 +500,41 @@ export class DockerEdge {
       responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
       at: new Date(),
     };
+  }
+
+  /**
+   * Response times (ms) of some replicas of a service (a canary's new set)
+   * that ended in `(sinceMs, untilMs]`, from the edge's ring of recent
+   * responses (docker-edge-latency.ts), over its backends and its blue-green
+   * preview's. Undefined when the ring cannot be read (HAProxy not running,
+   * or one started from a configuration without the ring, until the next
+   * render reloads it). The ring holds the current worker's latest responses
+   * only: after a reload it starts empty.
+   */
+  async serverLatencies(
+    instanceId: string,
+    service: string,
+    containerIds: readonly string[],
+    sinceMs: number,
+    untilMs?: number,
+  ): Promise<number[] | undefined> {
+    if (!runningMaster(this.paths)) return undefined;
+    let dump: string;
+    try {
+      dump = await runtimeCommand(this.paths.adminSocket, `show events ${LATENCY_RING}`);
+    } catch {
+      return undefined;
+    }
+    if (/^No such event sink/m.test(dump)) return undefined;
+    const prefix = backendPrefix(instanceId, service);
+    const preview = `p${prefix.slice(1)}`;
+    const names = new Set(containerIds.map(serverName));
+    return latenciesOf(
+      dump,
+      (s) => names.has(s.server) && (s.backend.startsWith(prefix) || s.backend.startsWith(preview)),
+      sinceMs,
+      untilMs,
+    );
   }
 
   /** The weights recorded for some replicas (undefined: the default). */

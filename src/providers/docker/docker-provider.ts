@@ -244,7 +244,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
           this.#run(ctx, 'deploy', (call) => canary.start(call, req)),
         setCanaryWeight: (ctx: CallContext, s: CanarySet, weight: number) =>
           this.#run(ctx, 'deploy', (call) => canary.setWeight(call, s, weight)),
-        readCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'status', (call) => canary.read(call, s)),
+        // The edge's ring of recent responses gives the new set's p99 (docker-edge-latency.ts).
+        measuresLatency: true,
+        readCanary: (ctx: CallContext, s: CanarySet, since?: Date) =>
+          this.#run(ctx, 'status', (call) => canary.read(call, s, since)),
         promoteCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.promote(call, s)),
         abortCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.abort(call, s)),
       } satisfies CanaryEngine);
