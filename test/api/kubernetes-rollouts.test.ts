@@ -144,6 +144,28 @@ describe('canary and blue-green on Kubernetes, through the API', () => {
     ]);
   });
 
+  it('refuses maxP99Ms by field: a cluster gives no response times to judge', async () => {
+    const r = await gql(
+      app,
+      token,
+      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
+        ... on ValidationError { fieldErrors { path message } } } }`,
+      {
+        input: {
+          instanceId,
+          strategy: 'CANARY',
+          services: [{ name: 'web', image: V2 }],
+          canary: { steps: [{ weight: 50 }], analysis: { maxP99Ms: 200 } },
+        },
+      },
+    );
+    expect(r.deployInstance.__typename).toBe('ValidationError');
+    expect(r.deployInstance.fieldErrors.map((e: { path: string[] }) => e.path.join('.'))).toEqual([
+      'input.canary.analysis.maxP99Ms',
+    ]);
+    expect(fake.get('deployments', NS, nextName(local))).toBeUndefined();
+  });
+
   it('a canary at 50 % runs one new pod beside one old, is analysed on health, and promotes to the new release', async () => {
     const opId = await deploy({
       strategy: 'CANARY',
