@@ -132,6 +132,18 @@ export async function waitServed(app: TestApp, token: string, instanceId: string
   }
 }
 
+/**
+ * The test web image that `url` does not serve now, with the bodies of the
+ * old and the new: a deploy of it changes what the route answers, whichever
+ * release the tests before left current.
+ */
+export async function otherWebImage(url: string): Promise<{ image: string; oldBody: string; newBody: string }> {
+  const oldBody = (await get(url)).body;
+  return oldBody === 'web v2\n'
+    ? { image: TEST_IMAGES.web1, oldBody, newBody: 'web v1\n' }
+    : { image: TEST_IMAGES.web2, oldBody, newBody: 'web v2\n' };
+}
+
 /** Deprovisions the instance and waits for it, ignoring any error (a test's teardown). */
 export async function deprovision(app: TestApp, token: string, instanceId: string | undefined): Promise<void> {
   if (!instanceId) return;
