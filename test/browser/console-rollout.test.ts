@@ -90,24 +90,25 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     return { page, problems };
   }
 
-  async function deployCanary(image: string): Promise<string> {
+  /** Deploys through the API with `input` (its strategy and settings); returns the operation's id. */
+  async function deployRollout(input: object): Promise<string> {
     const r = await gql(
       app,
       tenant.token,
       `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
         ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      {
-        input: {
-          instanceId,
-          strategy: 'CANARY',
-          services: [{ name: 'web', image }],
-          canary: { steps: [{ weight: 50 }], analysis: { intervalSeconds: 1, minRequests: 1 } },
-        },
-      },
+      { input: { instanceId, ...input } },
     );
     expect(r.deployInstance.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
     return r.deployInstance.operation.id;
   }
+
+  const deployCanary = (image: string) =>
+    deployRollout({
+      strategy: 'CANARY',
+      services: [{ name: 'web', image }],
+      canary: { steps: [{ weight: 50 }], analysis: { intervalSeconds: 1, minRequests: 1 } },
+    });
 
   async function operation(id: string): Promise<any> {
     const r = await gql(
@@ -251,22 +252,11 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     const { image, oldBody, newBody } = await otherWebImage(url);
     const { page, problems } = await signedIn();
     await page.getByTestId('instance-state').waitFor();
-    const d = await gql(
-      app,
-      tenant.token,
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      {
-        input: {
-          instanceId,
-          strategy: 'BLUE_GREEN',
-          services: [{ name: 'web', image }],
-          blueGreen: { scaleDownDelaySeconds: 5, analysis: { intervalSeconds: 1, minRequests: 1 } },
-        },
-      },
-    );
-    expect(d.deployInstance.__typename, JSON.stringify(d)).toBe('DeployInstancePayload');
-    const opId = d.deployInstance.operation.id as string;
+    const opId = await deployRollout({
+      strategy: 'BLUE_GREEN',
+      services: [{ name: 'web', image }],
+      blueGreen: { scaleDownDelaySeconds: 5, analysis: { intervalSeconds: 1, minRequests: 1 } },
+    });
     const panel = page.getByTestId('rollout');
     const link = page.getByTestId('rollout-preview');
     await panel.and(page.locator('[data-phase="PAUSED"]')).waitFor();
@@ -306,6 +296,8 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     const after = await Promise.all(Array.from({ length: 10 }, () => get(url)));
     expect(after).toEqual(Array.from({ length: 10 }, () => ({ status: 200, body: newBody })));
     expect(await operation(opId)).toMatchObject({ status: 'RUNNING', rollout: { phase: 'PROMOTING' } });
+    // The preview went with the switch: the panel no longer links it.
+    await link.waitFor({ state: 'detached' });
     // Then, after its short scale-down delay, the rollout ends and the new release is current.
     await panel.and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
     expect(await storedStatus(opId)).toBe('succeeded');

@@ -354,6 +354,9 @@ describe.runIf(run)('wheelhouse deploy --strategy canary, promote and abort thro
     expect(status.stdout).toMatch(
       new RegExp(`^rollout: {3}BLUE_GREEN PROMOTING v${stable} → v(\\d+): 100% to v\\1 .*operation ${paused.id}$`, 'm'),
     );
+    // The preview host went with the switch: status no longer offers it.
+    expect(status.stdout).not.toMatch(/^preview:/m);
+    expect((await answers(paused.rollout.previewUrl, 404)).status).toBe(404);
     // The old set is kept for its delay (30 s by default), for an instant way back.
     expect(new Set(await webReleases()).size).toBe(2);
   }, 60_000);
