@@ -55,7 +55,13 @@ export function describeRollout(operationId: string, r: RolloutFieldsFragment): 
   const last = r.analysis[r.analysis.length - 1];
   return [
     `rollout:   ${r.strategy} ${r.phase} ${from} → ${to}: ${r.canaryWeight}% to ${to} (step ${r.stepIndex + 1}/${r.steps.length}${hold}), operation ${operationId}`,
-    ...(r.previewUrl ? [`preview:   ${r.previewUrl}`] : []),
+    // A blue-green's preview host is served while the rollout holds; from the switch on it is gone from the edge.
+    ...(r.previewUrl && previewOpen(r.phase) ? [`preview:   ${r.previewUrl}`] : []),
     ...(last ? [`analysis:  ${describeAnalysis(last).replace(/^analysis /, '')} at ${last.at}`] : []),
   ];
+}
+
+/** Whether a blue-green's preview is still served in this phase (the switch closes it). */
+function previewOpen(phase: string): boolean {
+  return phase === 'PROGRESSING' || phase === 'PAUSED';
 }

@@ -6,8 +6,11 @@
  * and Promote finishes it (the operation SUCCEEDED in the database, the new
  * release current and answering through the edge); a second canary, started
  * from the Deploy form (a refused weight shows next to its field first), is
- * aborted from the panel: everything back on the stable release. With WHEELHOUSE_SCREENSHOTS=1 it
- * writes docs/images/console-rollout.png.
+ * aborted from the panel: everything back on the stable release. A blue-green
+ * rollout links its preview in the panel (the link answers the new release
+ * through the edge while the route keeps the old), and Promote switches the
+ * route at once. With WHEELHOUSE_SCREENSHOTS=1 it writes
+ * docs/images/console-rollout.png and docs/images/console-blue-green.png.
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -18,15 +21,19 @@ import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  deprovision,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
   get,
   gql,
   HAPROXY,
+  otherWebImage,
+  provisionRouted,
   removeEdge,
   startEdgeApp,
   startLoad,
+  waitServed,
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
@@ -52,51 +59,14 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     app = await startEdgeApp(dataDir, provider);
     tenant = await app.newTenant();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-        ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-      {
-        input: {
-          name: 'shop',
-          provider: 'docker',
-          wait: true,
-          services: [
-            { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-          ],
-          routes: [{ service: 'web', port: 8080 }],
-        },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { url status } } }`, {
-        id: instanceId,
-      });
-      const route = q.instance.routes[0];
-      if (route?.status === 'ACTIVE' && (await get(route.url).catch(() => ({ status: 0 }))).status === 200) {
-        url = route.url;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('the route never answered');
-      await sleep(100);
-    }
+    instanceId = await provisionRouted(app, tenant.token);
+    url = await waitServed(app, tenant.token, instanceId);
   }, 120_000);
 
   afterAll(async () => {
     if (!run) return;
     await browser?.close();
-    if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
-    }
+    await deprovision(app, tenant.token, instanceId);
     await app?.stop();
     await removeEdge(provider, dataDir);
     expect(edgeLeftovers(dataDir)).toEqual([]);
@@ -120,24 +90,25 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     return { page, problems };
   }
 
-  async function deployCanary(image: string): Promise<string> {
+  /** Deploys through the API with `input` (its strategy and settings); returns the operation's id. */
+  async function deployRollout(input: object): Promise<string> {
     const r = await gql(
       app,
       tenant.token,
       `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
         ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      {
-        input: {
-          instanceId,
-          strategy: 'CANARY',
-          services: [{ name: 'web', image }],
-          canary: { steps: [{ weight: 50 }], analysis: { intervalSeconds: 1, minRequests: 1 } },
-        },
-      },
+      { input: { instanceId, ...input } },
     );
     expect(r.deployInstance.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
     return r.deployInstance.operation.id;
   }
+
+  const deployCanary = (image: string) =>
+    deployRollout({
+      strategy: 'CANARY',
+      services: [{ name: 'web', image }],
+      canary: { steps: [{ weight: 50 }], analysis: { intervalSeconds: 1, minRequests: 1 } },
+    });
 
   async function operation(id: string): Promise<any> {
     const r = await gql(
@@ -274,6 +245,66 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     expect((await currentRelease()).id).toBe(stable.id);
     const after = await Promise.all(Array.from({ length: 10 }, () => get(url)));
     expect(after.map((a) => a.body)).toEqual(Array.from({ length: 10 }, () => 'web v2\n'));
+    expect(problems).toEqual([]);
+  }, 60_000);
+  it('a blue-green rollout: the panel links its preview, which answers the new release; Promote switches the route', async () => {
+    const stable = await currentRelease();
+    const { image, oldBody, newBody } = await otherWebImage(url);
+    const { page, problems } = await signedIn();
+    await page.getByTestId('instance-state').waitFor();
+    const opId = await deployRollout({
+      strategy: 'BLUE_GREEN',
+      services: [{ name: 'web', image }],
+      blueGreen: { scaleDownDelaySeconds: 5, analysis: { intervalSeconds: 1, minRequests: 1 } },
+    });
+    const panel = page.getByTestId('rollout');
+    const link = page.getByTestId('rollout-preview');
+    await panel.and(page.locator('[data-phase="PAUSED"]')).waitFor();
+    await link.waitFor();
+    const fresh = (await operation(opId)).rollout.newRelease;
+    expect(await panel.locator('h2').textContent()).toContain(`Blue-green v${stable.version} → v${fresh.version}`);
+    // The link is the rollout's preview URL, and it answers the new release through the edge; the route keeps the old.
+    const preview = await gql(
+      app,
+      tenant.token,
+      'query($id: ID!) { node(id: $id) { ... on Operation { rollout { previewUrl } } } }',
+      { id: opId },
+    );
+    const href = await link.getAttribute('href');
+    expect(href).toBe(preview.node.rollout.previewUrl);
+    expect(await link.textContent()).toBe(href);
+    expect(await get(href!)).toEqual({ status: 200, body: newBody });
+    expect(await get(url)).toEqual({ status: 200, body: oldBody });
+    expect(await page.getByTestId('rollout-new-weight').textContent()).toBe('0 %');
+
+    if (SCREENSHOTS) {
+      // For the docs: the preview's own requests, analysed as the new release's.
+      const load = startLoad(href!, 1);
+      await panel.locator('[data-testid="rollout-analysis"] tr[data-verdict="passed"]').nth(1).waitFor();
+      await load.stop();
+      await page.mouse.move(0, 0);
+      await panel.screenshot({ path: 'docs/images/console-blue-green.png' });
+    }
+
+    const clicked = Date.now();
+    await panel.getByRole('button', { name: 'Promote', exact: true }).click();
+    // Where it lands: the route's answers through the edge switch to the new release, at the promotion
+    // itself, well before the old set's 5 s delay is out (after it the old set would be gone anyway).
+    const deadline = clicked + 10_000;
+    while ((await get(url)).body !== newBody && Date.now() < deadline) await sleep(100);
+    expect(Date.now() - clicked).toBeLessThan(5000);
+    const after = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+    expect(after).toEqual(Array.from({ length: 10 }, () => ({ status: 200, body: newBody })));
+    expect(await operation(opId)).toMatchObject({ status: 'RUNNING', rollout: { phase: 'PROMOTING' } });
+    // The preview went with the switch: the panel no longer links it.
+    await link.waitFor({ state: 'detached' });
+    // Then, after its short scale-down delay, the rollout ends and the new release is current.
+    await panel.and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
+    expect(await storedStatus(opId)).toBe('succeeded');
+    const done = await operation(opId);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', rollout: { phase: 'SUCCEEDED' } });
+    expect((await currentRelease()).id).toBe(fresh.id);
+    expect((await get(href!)).status).toBe(404);
     expect(problems).toEqual([]);
   }, 60_000);
 });

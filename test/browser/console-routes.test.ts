@@ -18,12 +18,14 @@ import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  deprovision,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
   get,
   gql,
   HAPROXY,
+  provisionRouted,
   removeEdge,
   startEdgeApp,
 } from '../support/edge.js';
@@ -71,40 +73,20 @@ describe.runIf(run)('console: routes through the Docker edge', () => {
     app = await startEdgeApp(dataDir, provider);
     tenant = await app.newTenant();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-      {
-        input: {
-          name: 'shop',
-          provider: 'docker',
-          wait: true,
-          services: [{ name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz' } }],
-          // A generated host on plain HTTP, and a host of ours on HTTPS from the edge's CA.
-          routes: [
-            { service: 'web', port: 8080 },
-            { service: 'web', port: 8080, host: secureHost, tls: {} },
-          ],
-        },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+    instanceId = await provisionRouted(app, tenant.token, {
+      services: [{ name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz' } }],
+      // A generated host on plain HTTP, and a host of ours on HTTPS from the edge's CA.
+      routes: [
+        { service: 'web', port: 8080 },
+        { service: 'web', port: 8080, host: secureHost, tls: {} },
+      ],
+    });
   }, 120_000);
 
   afterAll(async () => {
     if (!run) return;
     await browser?.close();
-    if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
-    }
+    await deprovision(app, tenant.token, instanceId);
     await app?.stop();
     await removeEdge(provider, dataDir);
     expect(edgeLeftovers(dataDir)).toEqual([]);

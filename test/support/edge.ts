@@ -9,11 +9,12 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'graphql';
+import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { startTestApp, type TestApp } from './app.js';
-import { ensureTestImages, FAST_DOCKER_OPTIONS } from './docker-images.js';
+import { ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from './docker-images.js';
 
 export const HAPROXY = '/usr/sbin/haproxy';
 
@@ -70,6 +71,88 @@ export async function gql<T = any>(app: TestApp, token: string, text: string, va
   if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
   parse(text);
   return body.data;
+}
+
+/** What `provisionRouted` provisions besides its fixed parts (provider `docker`, waited for). */
+export interface RoutedInstanceInput {
+  /** `shop` when absent. */
+  name?: string;
+  /** One `web` on TEST_IMAGES.web1 with a 1 s health check on :8080/healthz when absent. */
+  services?: object[];
+  /** One route to web:8080 on a generated host when absent. */
+  routes?: object[];
+}
+
+/**
+ * Provisions a routed instance on the `docker` provider, waits for its
+ * operation and asserts it SUCCEEDED; returns the instance's id. A provision
+ * that failed is deprovisioned before the assertion throws, so nothing stays
+ * behind on the engine.
+ */
+export async function provisionRouted(app: TestApp, token: string, input: RoutedInstanceInput = {}): Promise<string> {
+  const r = await gql(
+    app,
+    token,
+    `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
+      ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
+    {
+      input: {
+        name: input.name ?? 'shop',
+        provider: 'docker',
+        wait: true,
+        services: input.services ?? [
+          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+        ],
+        routes: input.routes ?? [{ service: 'web', port: 8080 }],
+      },
+    },
+  );
+  const instanceId: string | undefined = r.provisionInstance.instance?.id;
+  if (instanceId && r.provisionInstance.operation?.status !== 'SUCCEEDED') await deprovision(app, token, instanceId);
+  expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+  return instanceId!;
+}
+
+/**
+ * Waits until the instance's first route is ACTIVE and answers 200 through
+ * the edge (the edge driver renders it within a round); returns its url.
+ */
+export async function waitServed(app: TestApp, token: string, instanceId: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const q = await gql(app, token, 'query($id: ID!) { instance(id: $id) { routes { url status } } }', {
+      id: instanceId,
+    });
+    const route = q.instance.routes[0];
+    if (route?.status === 'ACTIVE' && (await get(route.url).catch(() => ({ status: 0 }))).status === 200) {
+      return route.url;
+    }
+    if (Date.now() > deadline) throw new Error('the route never answered');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The test web image that `url` does not serve now, with the bodies of the
+ * old and the new: a deploy of it changes what the route answers, whichever
+ * release the tests before left current.
+ */
+export async function otherWebImage(url: string): Promise<{ image: string; oldBody: string; newBody: string }> {
+  const oldBody = (await get(url)).body;
+  return oldBody === 'web v2\n'
+    ? { image: TEST_IMAGES.web1, oldBody, newBody: 'web v1\n' }
+    : { image: TEST_IMAGES.web2, oldBody, newBody: 'web v2\n' };
+}
+
+/** Deprovisions the instance and waits for it, ignoring any error (a test's teardown). */
+export async function deprovision(app: TestApp, token: string, instanceId: string | undefined): Promise<void> {
+  if (!instanceId) return;
+  await gql(
+    app,
+    token,
+    'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }',
+    { input: { instanceId, wait: true } },
+  ).catch(() => undefined);
 }
 
 /** One answer (or failure) seen by a load client. */

@@ -81,7 +81,8 @@ function RolloutView({
     <>
       <WeightBar rollout={rollout} from={from} to={to} />
       <Steps rollout={rollout} running={running} />
-      {rollout.previewUrl ? (
+      {/* The preview is served while the rollout holds; the switch removes it from the edge. */}
+      {rollout.previewUrl && (rollout.phase === 'PROGRESSING' || rollout.phase === 'PAUSED') ? (
         <p className="rollout-preview">
           Preview:{' '}
           <a href={rollout.previewUrl} target="_blank" rel="noreferrer" className="mono" data-testid="rollout-preview">

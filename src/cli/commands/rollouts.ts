@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CancelOperationDocument, PromoteOperationDocument } from '../../client/generated/graphql.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
-import { runningRollout } from '../running-rollout.js';
+import { type RunningRollout, runningRollout } from '../running-rollout.js';
 import { followTarget, type GlobalOptions, requireInstance, type Session, withSession } from '../session.js';
 
 interface RolloutCommandOptions extends GlobalOptions {
@@ -42,6 +42,12 @@ export function registerRolloutCommands(program: Command): void {
     });
 }
 
+/** `canary at 50%`; a blue-green's new release has no share of the route before its switch, only its preview. */
+function whereItStands(r: RunningRollout['rollout']): string {
+  if (r.strategy !== 'BLUE_GREEN') return `canary at ${r.canaryWeight}%`;
+  return r.canaryWeight === 0 ? 'blue-green: the new release at its preview only' : `blue-green at ${r.canaryWeight}%`;
+}
+
 /** Finds the instance's running rollout (one line and exit 1 when there is none), says what is asked, sends it. */
 async function onRunningRollout<R extends { __typename?: string }>(
   name: string,
@@ -71,7 +77,7 @@ async function onRunningRollout<R extends { __typename?: string }>(
         const result = await send(session, running.operationId);
         // Said once the server took it: a refused request prints only its error.
         if (!('__typename' in result) || !String(result.__typename).endsWith('Error'))
-          out.line(`${name}: ${what} (canary at ${r.canaryWeight}%)`);
+          out.line(`${name}: ${what} (${whereItStands(r)})`);
         return result;
       },
       opts.wait ?? false,
