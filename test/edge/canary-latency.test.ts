@@ -15,6 +15,7 @@ import type { TestApp, TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  deprovision,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
@@ -22,9 +23,11 @@ import {
   get,
   gql,
   HAPROXY,
+  provisionRouted,
   removeEdge,
   startEdgeApp,
   startLoad,
+  waitServed,
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
@@ -47,50 +50,14 @@ describe.runIf(run)("a canary's p99 at the edge", () => {
     provider = edgeProvider(dataDir);
     app = await startEdgeApp(dataDir, provider);
     tenant = await app.newTenant();
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-        ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-      {
-        input: {
-          name: 'latency',
-          provider: 'docker',
-          wait: true,
-          services: [
-            { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-          ],
-          routes: [{ service: 'web', port: 8080 }],
-        },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { url status } } }`, {
-        id: instanceId,
-      });
-      const route = q.instance.routes[0];
-      if (route?.status === 'ACTIVE' && (await get(route.url).catch(() => ({ status: 0 }))).status === 200) {
-        url = route.url;
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('the route never answered');
-      await sleep(100);
-    }
+    // One web replica of v1, routed, with a 1 s health check (the helper's default services).
+    instanceId = await provisionRouted(app, tenant.token, { name: 'latency' });
+    url = await waitServed(app, tenant.token, instanceId);
   }, 120_000);
 
   afterAll(async () => {
     if (!run) return;
-    if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
-    }
+    await deprovision(app, tenant.token, instanceId);
     await app?.stop();
     await removeEdge(provider, dataDir);
     expect(edgeLeftovers(dataDir)).toEqual([]);
