@@ -297,10 +297,13 @@ export class TokenService {
       throw err;
     });
     this.#cache.evictToken(row.id);
+    // This replica's streams and sockets of the token end now, not after the other replicas answer:
+    // under load that wait outlasted the streams' periodic re-check, which ended the streams first,
+    // and the client then closed its socket itself before it could be closed with 4401.
+    for (const l of this.#revocationListeners) l(row.id);
     // Every replica has dropped it from its cache once this returns (token-revocations.ts), so the
     // caller's next request anywhere is refused.
     await delivery?.wait();
-    for (const l of this.#revocationListeners) l(row.id);
     return toApiToken(row);
   }
 
