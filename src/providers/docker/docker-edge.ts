@@ -493,7 +493,7 @@ export class DockerEdge {
     const names = new Set(containerIds.map(serverName));
     const stats = backends.size ? parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat')) : [];
     // A blue-green preview's backend (`p_…`) counts too: its requests are the new set's.
-    const preview = `p${backendPrefix(instanceId, service).slice(1)}`;
+    const preview = previewBackend(backendPrefix(instanceId, service));
     const rows = stats.filter((s) => (backends.has(s.proxy) || s.proxy.startsWith(preview)) && names.has(s.server));
     return {
       requests: rows.reduce((n, s) => n + s.responses, 0),
@@ -503,21 +503,26 @@ export class DockerEdge {
   }
 
   /**
-   * Response times (ms) of some replicas of a service (a canary's new set)
-   * that ended in `(sinceMs, untilMs]`, from the edge's ring of recent
-   * responses (docker-edge-latency.ts), over its backends and its blue-green
-   * preview's. Undefined when the ring cannot be read (HAProxy not running,
-   * or one started from a configuration without the ring, until the next
-   * render reloads it). The ring holds the current worker's latest responses
-   * only: after a reload it starts empty.
+   * The edge's ring of recent responses (docker-edge-latency.ts), read once:
+   * `latencies` then gives the response times (ms) of some replicas of a
+   * service (a canary's new set), over its backends and its blue-green
+   * preview's, that ended in `(sinceMs, untilMs]`. Undefined when the ring
+   * cannot be read (HAProxy not running, or one started from a configuration
+   * without the ring, until the next render reloads it). The ring holds the
+   * current worker's latest responses only: after a reload it starts empty.
    */
-  async serverLatencies(
-    instanceId: string,
-    service: string,
-    containerIds: readonly string[],
-    sinceMs: number,
-    untilMs?: number,
-  ): Promise<number[] | undefined> {
+  async latencyRing(): Promise<
+    | {
+        latencies(
+          instanceId: string,
+          service: string,
+          containerIds: readonly string[],
+          sinceMs: number,
+          untilMs?: number,
+        ): number[];
+      }
+    | undefined
+  > {
     if (!runningMaster(this.paths)) return undefined;
     let dump: string;
     try {
@@ -526,15 +531,19 @@ export class DockerEdge {
       return undefined;
     }
     if (/^No such event sink/m.test(dump)) return undefined;
-    const prefix = backendPrefix(instanceId, service);
-    const preview = `p${prefix.slice(1)}`;
-    const names = new Set(containerIds.map(serverName));
-    return latenciesOf(
-      dump,
-      (s) => names.has(s.server) && (s.backend.startsWith(prefix) || s.backend.startsWith(preview)),
-      sinceMs,
-      untilMs,
-    );
+    return {
+      latencies: (instanceId, service, containerIds, sinceMs, untilMs) => {
+        const prefix = backendPrefix(instanceId, service);
+        const preview = previewBackend(prefix);
+        const names = new Set(containerIds.map(serverName));
+        return latenciesOf(
+          dump,
+          (s) => names.has(s.server) && (s.backend.startsWith(prefix) || s.backend.startsWith(preview)),
+          sinceMs,
+          untilMs,
+        );
+      },
+    };
   }
 
   /** The weights recorded for some replicas (undefined: the default). */
@@ -596,8 +605,15 @@ export class DockerEdge {
 /** The backend a route sends to: the service's, or a preview's (one release's replicas only). */
 function routeBackend(r: RouteSpec): string {
   const name = backendName(r.instanceId, r.service, r.port);
-  // `p_…`: never matched by backendsOf (`b_…`), so rollouts never join or drain replicas there.
-  return r.releaseId ? `p${name.slice(1)}` : name;
+  return r.releaseId ? previewBackend(name) : name;
+}
+
+/**
+ * A blue-green preview's backend (or prefix) beside a service's `b_…` one:
+ * `p_…`, never matched by backendsOf, so rollouts never join or drain replicas there.
+ */
+function previewBackend(backend: string): string {
+  return `p${backend.slice(1)}`;
 }
 
 function clampWeight(weight: number): number {
