@@ -29,6 +29,7 @@
  *
  * Every call converges, so a rollout resumed after a crash repeats it safely.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { CustomObjectsApi, NetworkingV1Api, V1Deployment, V1Pod, V1Service } from '@kubernetes/client-node';
 import type { CanaryReading, CanarySet } from '../progressive.js';
 import { type DeployRequest, DeployStrategies, ServiceRoles } from '../provider.js';
@@ -348,41 +349,44 @@ export class KubeCanary {
 
   /** Waits until `count` pods of the new set are ready; a pod that cannot start fails at once. */
   async #waitReady(call: KubeCall, id: string, count: number): Promise<void> {
-    const deadline = Date.now() + this.options.startTimeoutMs;
     const next = await this.#readNext(call, id);
     const hash = next?.spec?.template.metadata?.annotations?.[Annotations.templateHash];
-    for (;;) {
-      call.throwIfCanceled();
+    await this.#untilReady(call, count, `the new set of instance ${id} was not ready in time`, async () => {
       const pods = (await this.#nextPods(call, id)).filter(
         (p) => !hash || p.metadata?.annotations?.[Annotations.templateHash] === hash,
       );
-      const failing = problemOf(pods);
-      if (failing.problem && !failing.problem.endsWith('is not ready'))
-        throw call.fail(ProviderErrorKinds.workloadFailed, failing.problem);
-      if (pods.filter(isReady).length >= count) return;
-      if (Date.now() > deadline)
-        throw call.fail(ProviderErrorKinds.timeout, `the new set of instance ${id} was not ready in time`);
-      await sleep(this.options.pollMs, call);
-    }
+      const failure = failureOf(pods);
+      if (failure) throw call.fail(ProviderErrorKinds.workloadFailed, failure);
+      return pods;
+    });
   }
 
   /** Waits until `wh-<id>`'s pods of its current template are all ready (the new set's pods do not count). */
   async #waitStableReady(call: KubeCall, id: string, w: Workload): Promise<void> {
-    const deadline = Date.now() + this.options.startTimeoutMs;
     const hash = w.spec?.template.metadata?.annotations?.[Annotations.templateHash];
-    const want = w.spec?.replicas ?? 1;
+    await this.#untilReady(
+      call,
+      w.spec?.replicas ?? 1,
+      `instance ${id} did not take the new release in time`,
+      async () =>
+        (await this.cluster.pods(call, id)).filter(
+          (p) =>
+            !p.metadata?.deletionTimestamp &&
+            !p.metadata?.labels?.[NEXT_OF] &&
+            p.metadata?.annotations?.[Annotations.templateHash] === hash,
+        ),
+    );
+  }
+
+  /** Polls `pods` until `count` of them are ready, within the start timeout. */
+  async #untilReady(call: KubeCall, count: number, late: string, pods: () => Promise<V1Pod[]>): Promise<void> {
+    const deadline = Date.now() + this.options.startTimeoutMs;
     for (;;) {
       call.throwIfCanceled();
-      const pods = (await this.cluster.pods(call, id)).filter(
-        (p) =>
-          !p.metadata?.deletionTimestamp &&
-          !p.metadata?.labels?.[NEXT_OF] &&
-          p.metadata?.annotations?.[Annotations.templateHash] === hash,
-      );
-      if (pods.filter(isReady).length >= want) return;
-      if (Date.now() > deadline)
-        throw call.fail(ProviderErrorKinds.timeout, `instance ${id} did not take the new release in time`);
-      await sleep(this.options.pollMs, call);
+      if ((await pods()).filter(isReady).length >= count) return;
+      if (Date.now() > deadline) throw call.fail(ProviderErrorKinds.timeout, late);
+      // A cancel ends the wait at once; the next turn's throwIfCanceled says so.
+      await delay(this.options.pollMs, undefined, call.signal ? { signal: call.signal } : {}).catch(() => undefined);
     }
   }
 
@@ -489,18 +493,25 @@ function isReady(p: V1Pod): boolean {
   return p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 }
 
-/** The first thing wrong with the new set's pods: an exit, a restart, an image that cannot run, readiness lost. */
-export function problemOf(pods: V1Pod[]): { problem?: string } {
+/** What stops the new set's pods from serving for good: an exit, a restart, an image that cannot run. */
+function failureOf(pods: V1Pod[]): string | undefined {
   for (const p of pods) {
     const name = p.metadata?.name ?? 'a pod';
-    if (p.status?.phase === 'Failed') return { problem: `new pod ${name} failed` };
+    if (p.status?.phase === 'Failed') return `new pod ${name} failed`;
     for (const c of p.status?.containerStatuses ?? []) {
       const waiting = c.state?.waiting?.reason;
       if (waiting && (waiting === 'CrashLoopBackOff' || IMAGE_FAILURES.has(waiting)))
-        return { problem: `new pod ${name}: ${c.name} ${waiting}` };
-      if ((c.restartCount ?? 0) > 0) return { problem: `new pod ${name}: ${c.name} restarted` };
+        return `new pod ${name}: ${c.name} ${waiting}`;
+      if ((c.restartCount ?? 0) > 0) return `new pod ${name}: ${c.name} restarted`;
     }
   }
+  return undefined;
+}
+
+/** The first thing wrong with the new set's pods once they served: a failure, or readiness lost. */
+export function problemOf(pods: V1Pod[]): { problem?: string } {
+  const failure = failureOf(pods);
+  if (failure) return { problem: failure };
   const unready = pods.find((p) => p.status?.phase === 'Running' && !isReady(p));
   return unready ? { problem: `new pod ${unready.metadata?.name ?? ''} is not ready` } : {};
 }
@@ -511,14 +522,4 @@ async function ignoreMissing(p: Promise<unknown>): Promise<void> {
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }
-}
-
-function sleep(ms: number, call: KubeCall): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    call.signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
 }
