@@ -3,7 +3,7 @@
  * its defaults. Every problem is a field error under the policy's path.
  */
 import type { AutoscalePolicy } from '../providers/autoscaling.js';
-import type { ResourceSpec } from '../providers/provider.js';
+import type { ResourceSpec } from '../providers/service-spec.js';
 
 /** The policy as the API takes it. */
 export interface AutoscaleInput {

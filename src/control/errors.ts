@@ -1,4 +1,5 @@
-import type { Capability, InstanceState } from '../providers/provider.js';
+import type { Capability } from '../providers/capabilities.js';
+import type { InstanceState } from '../providers/provider.js';
 import type { Scope } from './scopes.js';
 
 /**

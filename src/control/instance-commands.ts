@@ -9,17 +9,11 @@ import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import * as rollouts from '../db/repositories/rollout-repository.js';
 import * as routeRows from '../db/repositories/route-repository.js';
+import type { Capability } from '../providers/capabilities.js';
 import { measuresLatency } from '../providers/progressive.js';
-import {
-  type Capability,
-  type DeployStrategy,
-  type Provider,
-  type RenderedSource,
-  type ServiceSnapshot,
-  snapshotFromDeploy,
-  snapshotOf,
-} from '../providers/provider.js';
+import type { DeployStrategy, Provider, ServiceSnapshot } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
+import type { RenderedSource } from '../providers/sources.js';
 import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from './errors.js';
 import { event } from './event-rows.js';
@@ -47,6 +41,7 @@ import {
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
+import { snapshotFromDeploy, snapshotOf } from './release-snapshots.js';
 import { blueGreenRollout, canaryRollout, checkStrategyInputs, refuseUnmeasuredLatency } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';

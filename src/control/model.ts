@@ -12,12 +12,11 @@ import type {
   Endpoint,
   InstanceState,
   ReadinessPolicy,
-  RenderedSource,
   ServiceSnapshot,
   ServiceStatus,
-  SourceType,
-  WorkloadKind,
 } from '../providers/provider.js';
+import type { WorkloadKind } from '../providers/service-spec.js';
+import type { RenderedSource, SourceType } from '../providers/sources.js';
 
 // The stored shapes are defined beside the table types (db/stored-shapes.ts) so rows come out typed;
 // they are the domain's vocabulary too, so the services and the schema take them from here.

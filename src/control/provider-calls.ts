@@ -5,10 +5,12 @@
  * exec, logs, live resources and the executor all go through here, so a
  * provider failure reads the same wherever it surfaces.
  */
-import type { CallContext, Capability, Provider } from '../providers/provider.js';
-import { BACKEND_CALLS, hasCapability } from '../providers/provider.js';
+
+import type { Capability } from '../providers/capabilities.js';
+import { hasCapability } from '../providers/capabilities.js';
+import type { CallContext, Provider } from '../providers/provider.js';
 import { CanceledError, ProviderError, ProviderNotFoundError } from '../providers/provider-errors.js';
-import type { Registry } from '../providers/registry.js';
+import type { CallObserver, Registry } from '../providers/registry.js';
 import { CapabilityNotSupportedError, type DomainError, ProviderUnavailableError } from './errors.js';
 import { providerCallSeconds, providerCalls } from './metrics.js';
 
@@ -24,82 +26,41 @@ export function providerNotRegistered(key: string): ProviderUnavailableError {
   return new ProviderUnavailableError(key, `provider "${key}" is not registered on this server`);
 }
 
-/** The provider registered under `key` (its calls measured); ProviderUnavailableError when there is none. */
+/** The provider registered under `key`; ProviderUnavailableError when there is none. */
 export function providerFor(registry: Registry, key: string): Provider {
-  let provider: Provider;
   try {
-    provider = registry.get(key);
+    return registry.get(key);
   } catch {
     throw providerNotRegistered(key);
   }
-  return measured(key, provider);
 }
 
 /** Resolves `key` and attaches its credentials for one call; ProviderUnavailableError when it is not registered. */
 export async function acquireProvider(registry: Registry, key: string, signal: AbortSignal): Promise<AcquiredProvider> {
-  let acquired: AcquiredProvider;
   try {
-    acquired = await registry.acquire({ signal }, key);
+    return await registry.acquire({ signal }, key);
   } catch (err) {
     if (err instanceof ProviderNotFoundError) throw providerNotRegistered(key);
     throw err;
   }
-  return { ...acquired, provider: measured(acquired.key, acquired.provider) };
 }
-
-/** The contract's calls that reach the backend; what /metrics counts and times per provider. */
-const MEASURED_CALLS: ReadonlySet<PropertyKey> = new Set(BACKEND_CALLS);
-
-const measuredProviders = new WeakMap<Provider, Map<string, Provider>>();
 
 /**
- * The provider with each backend call counted and timed by outcome and error
- * kind (wheelhouse_provider_calls_total and _duration_seconds). Every other
- * member passes through, bound to the provider itself (providers keep
- * private state). One wrapper per provider and key, made once.
+ * Counts and times each provider call by outcome and error kind
+ * (wheelhouse_provider_calls_total and _duration_seconds): the registry's
+ * call observer (set once per process by the service wiring).
  */
-function measured(key: string, provider: Provider): Provider {
-  let byKey = measuredProviders.get(provider);
-  if (!byKey) {
-    byKey = new Map();
-    measuredProviders.set(provider, byKey);
-  }
-  const known = byKey.get(key);
-  if (known) return known;
-  const wrappers = new Map<PropertyKey, unknown>();
-  const proxy = new Proxy(provider, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      let wrapper = wrappers.get(prop);
-      if (!wrapper) {
-        const fn = value as (...args: unknown[]) => unknown;
-        wrapper = MEASURED_CALLS.has(prop)
-          ? (...args: unknown[]) => timeCall(key, String(prop), () => fn.apply(target, args))
-          : fn.bind(target);
-        wrappers.set(prop, wrapper);
-      }
-      return wrapper;
-    },
-  });
-  byKey.set(key, proxy);
-  return proxy;
-}
-
-async function timeCall(provider: string, call: string, run: () => unknown): Promise<unknown> {
-  const started = performance.now();
-  try {
-    const result = await run();
+export const observeProviderCall: CallObserver = (provider, call, outcome) => {
+  const err = outcome.error;
+  if (err === undefined) {
     providerCalls.inc({ provider, call, outcome: 'ok', error_kind: '' });
-    providerCallSeconds.observe({ provider, call, outcome: 'ok' }, (performance.now() - started) / 1000);
-    return result;
-  } catch (err) {
-    const kind = err instanceof ProviderError ? err.kind : err instanceof CanceledError ? 'canceled' : 'other';
-    providerCalls.inc({ provider, call, outcome: 'error', error_kind: kind });
-    providerCallSeconds.observe({ provider, call, outcome: 'error' }, (performance.now() - started) / 1000);
-    throw err;
+    providerCallSeconds.observe({ provider, call, outcome: 'ok' }, outcome.seconds);
+    return;
   }
-}
+  const kind = err instanceof ProviderError ? err.kind : err instanceof CanceledError ? 'canceled' : 'other';
+  providerCalls.inc({ provider, call, outcome: 'error', error_kind: kind });
+  providerCallSeconds.observe({ provider, call, outcome: 'error' }, outcome.seconds);
+};
 
 /** CapabilityNotSupportedError unless the provider under `key` has `capability`. */
 export function requireCapability(provider: Provider, key: string, capability: Capability): void {

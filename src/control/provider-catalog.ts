@@ -1,10 +1,5 @@
-import {
-  ALL_CAPABILITIES,
-  type Capability,
-  type HealthStatus,
-  isHealthChecker,
-  type Provider,
-} from '../providers/provider.js';
+import { ALL_CAPABILITIES, type Capability } from '../providers/capabilities.js';
+import type { HealthStatus, Provider } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
 
 /** A registered provider as the API shows it. */
@@ -80,7 +75,7 @@ export class ProviderCatalog {
   /** Cached health; undefined for a provider that cannot check itself. */
   health(key: string): Promise<HealthStatus> | undefined {
     const p = this.get(key)?.provider;
-    if (!p || !isHealthChecker(p)) return undefined;
+    if (!p?.healthCheck) return undefined;
     const cached = this.#health.get(key);
     if (cached && Date.now() - cached.at < HEALTH_TTL_MS) return cached.status;
     const status = p.healthCheck({ signal: AbortSignal.timeout(5_000) }).catch(

@@ -12,9 +12,11 @@ import { type DbHandle, withTransaction } from '../db/db-types.js';
 import { findInstance } from '../db/repositories/instance-repository.js';
 import * as routes from '../db/repositories/route-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
-import { Capabilities, ServiceRoles } from '../providers/provider.js';
+import { Capabilities } from '../providers/capabilities.js';
+import type { Provider } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
-import { type EdgeInfo, isTrafficEngine, type RouteSpec } from '../providers/traffic.js';
+import { ServiceRoles } from '../providers/service-spec.js';
+import type { EdgeInfo, RouteSpec } from '../providers/traffic.js';
 import { requestHash } from './canonical-json.js';
 import {
   CapabilityNotSupportedError,
@@ -134,9 +136,9 @@ export class RouteService {
 
   /** The edge of a provider, or null when it has none. */
   async edge(providerKey: string): Promise<EdgeView | null> {
-    const provider = this.registry.get(providerKey);
-    if (!isTrafficEngine(provider)) return null;
-    const info = await provider.edge({ signal: AbortSignal.timeout(5000) });
+    const traffic = this.registry.get(providerKey).engines.traffic;
+    if (!traffic) return null;
+    const info = await traffic.edge({ signal: AbortSignal.timeout(5000) });
     return { ...info, caCertificate: (await this.issuer()).caCertificatePem() ?? null };
   }
 
@@ -149,10 +151,7 @@ export class RouteService {
     } catch {
       return; // the provision names the unknown provider itself
     }
-    if (!isTrafficEngine(provider)) {
-      const reason = (provider as { noEdgeReason?: string }).noEdgeReason ?? 'it has no edge';
-      throw new CapabilityNotSupportedError(Capabilities.customDomains, key, reason);
-    }
+    if (!provider.engines.traffic) throw noEdge(provider, key);
   }
 
   /** The installation's edge CA (made on first use, shared by every replica). */
@@ -186,14 +185,12 @@ export class RouteService {
     if (instance.state === 'destroying' || instance.state === 'destroyed')
       throw new InvalidStateError(instance.state, 'add a route to');
     const provider = this.registry.get(instance.providerKey);
-    if (!isTrafficEngine(provider)) {
-      const reason = (provider as { noEdgeReason?: string }).noEdgeReason ?? 'it has no edge';
-      throw new CapabilityNotSupportedError(Capabilities.customDomains, instance.providerKey, reason);
-    }
+    const traffic = provider.engines.traffic;
+    if (!traffic) throw noEdge(provider, instance.providerKey);
     const spec = instance.services.find((s) => s.name === input.route.service);
     if (!spec || spec.role === ServiceRoles.init)
       throw ValidationError.of([...base, 'service'], `the instance has no long-running service ${input.route.service}`);
-    const edge = await provider.edge({ signal: AbortSignal.timeout(5000) });
+    const edge = await traffic.edge({ signal: AbortSignal.timeout(5000) });
     const custom = input.route.host !== undefined && input.route.host !== null;
     const host = custom
       ? (input.route.host as string).toLowerCase()
@@ -371,4 +368,10 @@ export class RouteService {
       new Promise((r) => setTimeout(r, APPLY_WAIT_MS).unref()),
     ]);
   }
+}
+
+/** The refusal of routes on a provider without a traffic engine, with the reason it declares. */
+function noEdge(provider: Provider, key: string): CapabilityNotSupportedError {
+  const reason = provider.missingEngines?.traffic ?? 'it has no edge';
+  return new CapabilityNotSupportedError(Capabilities.customDomains, key, reason);
 }

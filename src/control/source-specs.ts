@@ -5,18 +5,13 @@
  * nothing is applied. The rendered documents go into the release; the
  * executor applies them (worker/perform-source.ts).
  */
-import {
-  type Capability,
-  isArgoEngine,
-  isHelmEngine,
-  isManifestEngine,
-  type Provider,
-  type RenderedSource,
-  type SecretRef,
-  type WorkloadSource,
-} from '../providers/provider.js';
+
+import type { Capability } from '../providers/capabilities.js';
+import type { Provider } from '../providers/provider.js';
 import { ProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
+import type { SecretRef } from '../providers/service-spec.js';
+import type { RenderedSource, WorkloadSource } from '../providers/sources.js';
 import { CapabilityNotSupportedError, ProviderUnavailableError, ValidationError } from './errors.js';
 import { acquireProvider, requireCapability } from './provider-calls.js';
 import { defaultEnvName, type Problems, SECRET_KEY } from './spec-validation.js';
@@ -156,13 +151,14 @@ export async function renderSource(
       ? [...at, 'helm']
       : [...at, 'manifests', req.source.manifests?.kustomize ? 'kustomize' : 'yaml'];
   try {
+    const { helm, manifests, argo } = p.engines;
     if (req.source.helm) {
-      if (!isHelmEngine(p)) throw new CapabilityNotSupportedError('source:helm', providerKey);
-      return await p.renderHelm(ctx, req);
+      if (!helm) throw new CapabilityNotSupportedError('source:helm', providerKey, p.missingEngines?.helm);
+      return await helm.renderHelm(ctx, req);
     }
-    if (!isManifestEngine(p)) throw new CapabilityNotSupportedError(capabilityOf(req.source), providerKey);
-    if (req.source.argocd && !isArgoEngine(p)) throw new CapabilityNotSupportedError('source:argocd', providerKey);
-    return await p.renderManifests(ctx, req);
+    if (!manifests) throw new CapabilityNotSupportedError(capabilityOf(req.source), providerKey);
+    if (req.source.argocd && !argo) throw new CapabilityNotSupportedError('source:argocd', providerKey);
+    return await manifests.renderManifests(ctx, req);
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'invalid_spec')
       throw ValidationError.of(field.map(String), err.message);

@@ -5,7 +5,7 @@ import type {
   ResourceSpec,
   ServiceRole,
   VolumeSpec,
-} from '../providers/provider.js';
+} from '../providers/service-spec.js';
 import { type AutoscaleInput, checkAutoscale, withAutoscaledReplicas } from './autoscale-validation.js';
 import { type FieldError, ValidationError } from './errors.js';
 import type { StoredServiceSpec } from './model.js';

@@ -3,12 +3,11 @@ import type {
   Endpoint,
   InstanceState,
   ReadinessPolicy,
-  RenderedSource,
   ServiceSnapshot,
   ServiceStatus,
-  SourceType,
-  WorkloadKind,
 } from '../providers/provider.js';
+import type { WorkloadKind } from '../providers/service-spec.js';
+import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
   DesiredState,
   OperationKind,

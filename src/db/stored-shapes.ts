@@ -4,15 +4,15 @@
  * the table types so a row read from the database is already typed (no casts
  * in the services); `control/model.ts` exposes them as the domain's vocabulary.
  */
+import type { ScaleResources } from '../providers/provider.js';
 import type {
   HealthCheckSpec,
   PortSpec,
   ResourceSpec,
-  ScaleResources,
   SecretRef,
   ServiceRole,
   VolumeSpec,
-} from '../providers/provider.js';
+} from '../providers/service-spec.js';
 
 /** The state an instance should be held in. */
 export const DesiredStates = { running: 'running', stopped: 'stopped', destroyed: 'destroyed' } as const;

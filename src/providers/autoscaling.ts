@@ -1,11 +1,13 @@
 /**
- * Optional provider engines for autoscaling. A provider implements one of them:
- * - `CpuSampler` (Docker): the control plane runs the autoscaler itself and asks
+ * The optional autoscaling engine, `Provider.engines.autoscaler` (engines.ts),
+ * in one of two modes:
+ * - `sampled` (Docker): the control plane runs the autoscaler itself and asks
  *   the provider for each replica's CPU every interval;
- * - `NativeAutoscaler` (Kubernetes): the cluster scales (a HorizontalPodAutoscaler),
- *   and the provider only reports what it sees.
+ * - `native` (Kubernetes): the cluster scales (a HorizontalPodAutoscaler that
+ *   the provider keeps with the workload), and the provider only reports what
+ *   it sees.
  */
-import type { CallContext, Provider } from './provider.js';
+import type { CallContext } from './provider.js';
 
 /** One autoscaling policy as the providers receive it (validated; defaults applied). */
 export interface AutoscalePolicy {
@@ -26,8 +28,9 @@ export interface CpuSample {
   at: Date;
 }
 
-/** Optional: a provider that samples its services' CPU (Docker: the Engine's stats API). */
-export interface CpuSampler {
+/** Autoscaling decided by Wheelhouse from samples the provider takes (Docker: the Engine's stats API). */
+export interface SampledAutoscaling {
+  readonly mode: 'sampled';
   sampleCpu(ctx: CallContext, instanceId: string, service: string): Promise<CpuSample>;
 }
 
@@ -42,18 +45,15 @@ export interface NativeAutoscaleStatus {
 }
 
 /**
- * Optional: a provider whose platform autoscales (Kubernetes: an
- * `autoscaling/v2` HorizontalPodAutoscaler it creates with the workload and
- * deletes when the policy goes). Wheelhouse reads its status back.
+ * Autoscaling by the platform (Kubernetes: an `autoscaling/v2`
+ * HorizontalPodAutoscaler the provider creates with the workload, updates with
+ * a scale's policy and deletes when the policy goes). Wheelhouse reads its
+ * status back.
  */
-export interface NativeAutoscaler {
+export interface NativeAutoscaling {
+  readonly mode: 'native';
   autoscaleStatus(ctx: CallContext, instanceId: string, service: string): Promise<NativeAutoscaleStatus | undefined>;
 }
 
-export function isCpuSampler(p: Provider): p is Provider & CpuSampler {
-  return typeof (p as Partial<CpuSampler>).sampleCpu === 'function';
-}
-
-export function isNativeAutoscaler(p: Provider): p is Provider & NativeAutoscaler {
-  return typeof (p as Partial<NativeAutoscaler>).autoscaleStatus === 'function';
-}
+/** A provider's autoscaling engine: which of the two modes it runs in decides who decides. */
+export type AutoscaleEngine = SampledAutoscaling | NativeAutoscaling;

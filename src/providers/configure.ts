@@ -3,7 +3,6 @@ import { type Config, ConfigError, type ProviderConnection } from '../config.js'
 import type { Logger } from '../logger.js';
 import type { DockerEdgeOptions } from './docker/docker-edge.js';
 import type { Provider } from './provider.js';
-import { isHealthChecker } from './provider.js';
 import type { Registry } from './registry.js';
 
 /** Builds a provider of one type from a connection's options. */
@@ -82,7 +81,7 @@ export async function registerConfiguredProviders(registry: Registry, config: Co
 async function warnUnreachable(registry: Registry, logger: Logger): Promise<void> {
   await Promise.all(
     [...registry.all()].map(async ([key, provider]) => {
-      if (!isHealthChecker(provider)) return;
+      if (!provider.healthCheck) return;
       const health = await provider.healthCheck({ signal: AbortSignal.timeout(5_000) });
       if (!health.healthy) {
         logger.warn(

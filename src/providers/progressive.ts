@@ -1,6 +1,6 @@
 /**
- * Progressive delivery's provider side: an optional engine (like the traffic
- * engine in traffic.ts) that runs a new release's replicas beside the stable
+ * Progressive delivery's provider side: the optional engine
+ * `Provider.engines.canary` (engines.ts) that runs a new release's replicas beside the stable
  * ones and splits a routed service's requests between the two sets. The
  * control plane drives the rollout (steps, pauses, analysis, promotion,
  * abort) and keeps its state in Postgres; the provider only places replicas
@@ -67,15 +67,9 @@ export interface CanaryEngine {
   abortCanary(ctx: CallContext, set: CanarySet): Promise<void>;
 }
 
-/** True when `p` implements the optional CanaryEngine. */
-export function isCanaryEngine(p: Provider): p is Provider & CanaryEngine {
-  const c = p as Partial<CanaryEngine>;
-  return typeof c.startCanary === 'function' && typeof c.setCanaryWeight === 'function';
-}
-
-/** True when `p` is a canary engine that measures the new set's response times (`maxP99Ms` can be checked). */
+/** True when `p`'s canary engine measures the new set's response times (`maxP99Ms` can be checked). */
 export function measuresLatency(p: Provider): boolean {
-  return isCanaryEngine(p) && p.measuresLatency === true;
+  return p.engines.canary?.measuresLatency === true;
 }
 
 /**

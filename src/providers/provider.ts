@@ -5,35 +5,16 @@
  * project re-imagines (shared/seeds/provider-package.txt); where TypeScript
  * differs (no `context.Context`, no `io.Reader`) the difference is noted.
  *
- * Over 500 lines on purpose: the contract (its value types, the interface,
- * its optional extensions and the release snapshot rules built on them) is
- * read as one document, and control/ and schema/ import it from this path.
+ * The calls, their requests and results, and the interface are read as one
+ * document here; what a workload is made of is in service-spec.ts, the
+ * optional engines in engines.ts (and the files it names), capabilities in
+ * capabilities.ts, the release snapshot rules in control/release-snapshots.ts.
  */
 
 import type { AutoscalePolicy } from './autoscaling.js';
-
-/** A capability a provider declares. Values are the seed's strings. */
-export const Capabilities = {
-  provision: 'provision',
-  deploy: 'deploy',
-  scale: 'scale',
-  logs: 'logs',
-  exec: 'exec',
-  volumes: 'volumes',
-  gpu: 'gpu',
-  blueGreen: 'strategy:blue-green',
-  canary: 'strategy:canary',
-  rolling: 'strategy:rolling',
-  autoScale: 'autoscale',
-  customDomains: 'custom-domains',
-  tls: 'tls',
-  helm: 'source:helm',
-  manifests: 'source:manifests',
-  argoCD: 'source:argocd',
-} as const;
-export type Capability = (typeof Capabilities)[keyof typeof Capabilities];
-/** Every capability, in the seed's declaration order. */
-export const ALL_CAPABILITIES: readonly Capability[] = Object.values(Capabilities);
+import type { Capability } from './capabilities.js';
+import type { EngineCall, MissingEngines, ProviderEngines } from './engines.js';
+import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceSpec, WorkloadKind } from './service-spec.js';
 
 /** Lifecycle state of an instance (the seed's InstanceState). */
 export const InstanceStates = {
@@ -70,14 +51,6 @@ export function worseState(a: InstanceState, b: InstanceState): InstanceState {
   return STATE_SEVERITY[b] > STATE_SEVERITY[a] ? b : a;
 }
 
-/** Lifecycle role of a service inside a workload. Exactly one `main` per workload. */
-export const ServiceRoles = { main: 'main', sidecar: 'sidecar', init: 'init' } as const;
-export type ServiceRole = (typeof ServiceRoles)[keyof typeof ServiceRoles];
-
-/** Runtime topology: stateless replicas, or replicas with stable identity and storage. */
-export const WorkloadKinds = { deployment: 'deployment', statefulSet: 'stateful_set' } as const;
-export type WorkloadKind = (typeof WorkloadKinds)[keyof typeof WorkloadKinds];
-
 /** Deploy strategies a provider may support (see the `strategy:*` capabilities). */
 export const DeployStrategies = {
   rolling: 'rolling',
@@ -101,102 +74,6 @@ export interface ProviderInfo {
   version: string;
   region: string;
   location?: Location;
-}
-
-/** Desired resources of a service. Zero or absent means "provider default". */
-export interface ResourceSpec {
-  cpuMillis?: number;
-  memoryMb?: number;
-  diskMb?: number;
-  replicas?: number;
-  gpu?: string;
-  /** Replicas follow the load between these bounds (`autoscaling.ts`); absent: replicas are as set. */
-  autoscale?: AutoscalePolicy;
-}
-
-/**
- * How a port is reached from outside the provider, where the provider can
- * choose (Kubernetes): a cluster-internal address, a port on every node, a
- * cloud load balancer, or an HTTP host routed by an Ingress.
- */
-export const PortExposures = {
-  clusterIp: 'cluster_ip',
-  nodePort: 'node_port',
-  loadBalancer: 'load_balancer',
-  ingress: 'ingress',
-} as const;
-export type PortExposure = (typeof PortExposures)[keyof typeof PortExposures];
-
-/** A port the service listens on; `host` 0 or absent asks for any free host port. */
-export interface PortSpec {
-  container: number;
-  host?: number;
-  protocol: 'tcp' | 'udp';
-  /** Overrides the provider's default exposure for this port; absent keeps the default. */
-  exposure?: PortExposure;
-}
-
-/**
- * A volume mounted into the service. Instance-owned; deprovision keeps it (and
- * its data) unless asked to delete volumes.
- */
-export interface VolumeSpec {
-  name: string;
-  mountPath: string;
-  sizeMb?: number;
-  type?: string;
-}
-
-/**
- * Health checking for a service: an HTTP GET of `path` on `port` when `path` is
- * set, else a TCP connect to `port`. Durations are milliseconds.
- */
-export interface HealthCheckSpec {
-  path?: string;
-  port: number;
-  intervalMs?: number;
-  timeoutMs?: number;
-  retries?: number;
-}
-
-/** A reference to a vault secret, materialised as env var `envName` at apply time. */
-export interface SecretRef {
-  key: string;
-  envName: string;
-}
-
-/**
- * A configuration file placed at `path` before the service starts. `content`
- * is resolved from the vault at apply time; the control plane never stores it
- * in a spec, event or snapshot.
- */
-export interface ConfigFile {
-  name: string;
-  path: string;
-  format: 'json' | 'yaml' | 'env' | 'text';
-  content: string;
-}
-
-/** The per-service slice of a workload's spec. */
-export interface ServiceSpec {
-  /** Unique in the workload and DNS-safe: providers use it as the service's network alias. */
-  name: string;
-  image: string;
-  role: ServiceRole;
-  /** Services that must be running before this one starts. */
-  dependsOn: string[];
-  resources: ResourceSpec;
-  env: Record<string, string>;
-  ports: PortSpec[];
-  volumes: VolumeSpec[];
-  healthCheck?: HealthCheckSpec;
-  secrets: SecretRef[];
-  configFiles: ConfigFile[];
-  annotations: Record<string, string>;
-  /** Overrides the image's ENTRYPOINT. */
-  command?: string[];
-  /** Overrides the image's CMD. */
-  args?: string[];
 }
 
 /**
@@ -425,12 +302,22 @@ export interface CallContext {
  * implements it. Every mutating call must be idempotent: deterministic names
  * let a repeated call converge on what exists instead of duplicating it, which
  * is what makes a re-claimed operation safe after a crash.
+ *
+ * Work beyond the base calls (routes, canaries, autoscaling, workload
+ * sources) is done by the provider's optional `engines` (engines.ts).
  */
 export interface Provider {
   /** Metadata about this provider. */
   info(): ProviderInfo;
-  /** What this provider supports; the control plane checks before calling. */
+  /**
+   * What this provider supports; the control plane checks before calling.
+   * The base capabilities and those of the engines present (`capabilitiesWith`).
+   */
   capabilities(): readonly Capability[];
+  /** The optional engines this provider has. */
+  readonly engines: ProviderEngines;
+  /** Why an engine is absent (HAProxy not installed, say), for the error that refuses its work. */
+  readonly missingEngines?: MissingEngines;
   /** Creates every resource of an instance. Repeating it converges. */
   provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult>;
   /**
@@ -460,6 +347,21 @@ export interface Provider {
   logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream>;
   /** Runs a command inside one service's first replica. */
   exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult>;
+  /** Optional: tests connectivity. Never throws: an unreachable backend is `healthy: false` with the reason. */
+  healthCheck?(ctx: CallContext): Promise<HealthStatus>;
+  /** Optional: asks the backend for its version (info() is synchronous and reports the last one seen). */
+  refreshInfo?(ctx: CallContext): Promise<ProviderInfo>;
+  /**
+   * Optional: the workloads the provider holds (by their labels), so the
+   * supervisor can find orphans: objects no instance record owns.
+   */
+  managedWorkloads?(ctx: CallContext): Promise<{ instanceId: string; tenantId: string }[]>;
+  /**
+   * Optional, for a provider whose Provision and Deploy return before the
+   * workload serves: the control plane polls `status` with this policy after
+   * those calls.
+   */
+  readinessPolicy?(): ReadinessPolicy;
   /**
    * Optional: calls `listener` whenever the backend reports that something of
    * an instance changed (a container died, a pod went unready). A hint, not a
@@ -471,16 +373,43 @@ export interface Provider {
   subscribeChanges?(listener: (change: InstanceChange) => void): () => void;
 }
 
+/** The names of the contract's members that reach the backend: those taking the call's context first. */
+export type ProviderCallName = {
+  [K in keyof Provider]-?: NonNullable<Provider[K]> extends EngineCall ? K : never;
+}[keyof Provider];
+
+/**
+ * The contract's calls, each named once: what the call hooks (credentials,
+ * /metrics timing) wrap on the provider itself. The compiler keeps it whole:
+ * a member added to `Provider` that takes a context first and is not named
+ * here fails the assignment below (engines need no such list, see engines.ts).
+ */
+export const PROVIDER_CALLS = [
+  'provision',
+  'deprovision',
+  'start',
+  'stop',
+  'restart',
+  'status',
+  'deploy',
+  'rollback',
+  'scale',
+  'resources',
+  'logs',
+  'exec',
+  'healthCheck',
+  'refreshInfo',
+  'managedWorkloads',
+] as const satisfies readonly ProviderCallName[];
+type UnlistedCalls = Exclude<ProviderCallName, (typeof PROVIDER_CALLS)[number]>;
+const providerCallsListed: [UnlistedCalls] extends [never] ? true : UnlistedCalls = true;
+void providerCallsListed;
+
 /** What `subscribeChanges` reports: which instance changed, and why, for logs. */
 export interface InstanceChange {
   instanceId: string;
   /** Human-readable cause (`die web`, `health_status: unhealthy sidecar`); never parsed. */
   reason: string;
-}
-
-/** True when `p` implements the optional `subscribeChanges`. */
-export function isChangeSource(p: Provider): p is Provider & Required<Pick<Provider, 'subscribeChanges'>> {
-  return typeof p.subscribeChanges === 'function';
 }
 
 /** Result of a provider connectivity test (the seed's HealthStatus). */
@@ -491,11 +420,6 @@ export interface HealthStatus {
   checkedAt: Date;
 }
 
-/** Optional: a provider that can test its connectivity. */
-export interface HealthChecker {
-  healthCheck(ctx: CallContext): Promise<HealthStatus>;
-}
-
 /**
  * How long to wait for readiness and how often to poll, in milliseconds. Zero
  * or absent values fall back to the defaults below.
@@ -503,41 +427,6 @@ export interface HealthChecker {
 export interface ReadinessPolicy {
   timeoutMs?: number;
   intervalMs?: number;
-}
-
-/**
- * Optional: a provider whose Provision and Deploy return before the workload
- * serves. The control plane polls `status` with this policy after those calls.
- */
-export interface ReadinessWaiter {
-  readinessPolicy(): ReadinessPolicy;
-}
-
-/**
- * Optional: a provider that can list the workloads it holds (by their labels),
- * so the supervisor can find orphans: objects no instance record owns.
- */
-export interface WorkloadLister {
-  managedWorkloads(ctx: CallContext): Promise<{ instanceId: string; tenantId: string }[]>;
-}
-
-export function isWorkloadLister(p: Provider): p is Provider & WorkloadLister {
-  return typeof (p as Partial<WorkloadLister>).managedWorkloads === 'function';
-}
-
-/** True when `p` declares `capability`. */
-export function hasCapability(p: Provider, capability: Capability): boolean {
-  return p.capabilities().includes(capability);
-}
-
-/** True when `p` implements the optional HealthChecker. */
-export function isHealthChecker(p: Provider): p is Provider & HealthChecker {
-  return typeof (p as Partial<HealthChecker>).healthCheck === 'function';
-}
-
-/** True when `p` implements the optional ReadinessWaiter. */
-export function isReadinessWaiter(p: Provider): p is Provider & ReadinessWaiter {
-  return typeof (p as Partial<ReadinessWaiter>).readinessPolicy === 'function';
 }
 
 /**
@@ -564,209 +453,3 @@ export interface ServiceSnapshot {
   ports: PortSpec[];
   resources?: ResourceSpec;
 }
-
-function isZeroResources(r: ResourceSpec | undefined): boolean {
-  return !r || Object.values(r).every((v) => v === undefined || v === 0 || v === '');
-}
-
-/** Records a provisioned service as a Release snapshot (a zero ResourceSpec is left out). */
-export function snapshotOf(svc: ServiceSpec): ServiceSnapshot {
-  return {
-    name: svc.name,
-    image: svc.image,
-    env: { ...svc.env },
-    command: svc.command,
-    args: svc.args,
-    ports: svc.ports.map((p) => ({ ...p })),
-    resources: isZeroResources(svc.resources) ? undefined : { ...svc.resources },
-  };
-}
-
-/** The snapshot `spec` produces when applied on top of `prior`. */
-export function snapshotFromDeploy(spec: ServiceDeploySpec, prior: ServiceSnapshot | undefined): ServiceSnapshot {
-  return {
-    name: spec.name,
-    image: spec.image,
-    env: spec.env ? { ...spec.env } : { ...(prior?.env ?? {}) },
-    command: spec.command ?? prior?.command,
-    args: spec.args ?? prior?.args,
-    ports: spec.ports ? spec.ports.map((p) => ({ ...p })) : (prior?.ports ?? []),
-    resources: spec.resources ? { ...spec.resources } : prior?.resources,
-  };
-}
-
-/** The deploy spec that restores `s`, as a rollback does. */
-export function deploySpecOf(s: ServiceSnapshot): ServiceDeploySpec {
-  return {
-    name: s.name,
-    image: s.image,
-    env: { ...s.env },
-    command: s.command,
-    args: s.args,
-    ports: s.ports.map((p) => ({ ...p })),
-    resources: s.resources ? { ...s.resources } : undefined,
-  };
-}
-
-/**
- * The contract's calls that reach the backend, each taking the call's context
- * first: what /metrics counts per provider and what a vault credential is
- * attached to. One list, so a call added to the contract is covered by both.
- */
-export const BACKEND_CALLS = [
-  'provision',
-  'deprovision',
-  'start',
-  'stop',
-  'restart',
-  'status',
-  'deploy',
-  'rollback',
-  'scale',
-  'resources',
-  'logs',
-  'exec',
-] as const;
-
-// ---------------------------------------------------------------- workload sources (issue 26)
-// The seed's DeploymentSource: besides image services, a workload may be given
-// as Kubernetes manifests (inline YAML or a kustomization), a Helm chart, or an
-// Argo CD Application. Each kind is carried by an optional engine a provider
-// implements (like WorkloadLister); the control plane asks for it by type guard
-// and checks the matching `source:*` capability first.
-
-/** Which kind of workload an instance or release holds. */
-export const SourceTypes = { services: 'services', manifests: 'manifests', helm: 'helm', argocd: 'argocd' } as const;
-export type SourceType = (typeof SourceTypes)[keyof typeof SourceTypes];
-
-/** One object of an applied set, as an inventory records it. */
-export interface ObjectRef {
-  apiVersion: string;
-  kind: string;
-  /** Absent for a cluster-scoped object. */
-  namespace?: string;
-  name: string;
-}
-
-/** A file of a kustomization directory (`kustomization.yaml` and what it names). */
-export interface SourceFile {
-  path: string;
-  content: string;
-}
-
-/** A Helm chart and the values it is rendered with (`helm template`). */
-export interface HelmSource {
-  chart: string;
-  repoUrl?: string;
-  version?: string;
-  values?: Record<string, unknown>;
-}
-
-/** An Argo CD Application's source, destination and sync policy (the seed's ArgoCDSource). */
-export interface ArgoCDSource {
-  project?: string;
-  repoUrl: string;
-  path?: string;
-  targetRevision?: string;
-  destServer?: string;
-  destNamespace?: string;
-  helm?: { valueFiles?: string[]; parameters?: Record<string, string> };
-  syncPolicy?: { automated?: boolean; selfHeal?: boolean; prune?: boolean };
-}
-
-/** A source as the user gave it: exactly one of manifests, helm, argocd. */
-export interface WorkloadSource {
-  manifests?: { yaml?: string; kustomize?: SourceFile[] };
-  helm?: HelmSource;
-  argocd?: ArgoCDSource;
-  /** Vault values the objects need, materialised as one Secret at apply time (never in a document). */
-  secrets: SecretRef[];
-}
-
-/**
- * A source as a release keeps it: the rendered documents of a manifests or
- * Helm source (what a rollback re-applies), or the Application's spec.
- */
-export interface RenderedSource {
-  type: Exclude<SourceType, 'services'>;
-  /** The rendered multi-document YAML (manifests and helm). */
-  manifests?: string;
-  helm?: HelmSource;
-  argocd?: ArgoCDSource;
-  secrets: SecretRef[];
-}
-
-/** What to render and validate for one instance. */
-export interface SourceRenderRequest {
-  instanceId: string;
-  tenantId: string;
-  name: string;
-  source: WorkloadSource;
-}
-
-/** What to apply for one instance: the rendered source, and what the previous set held (pruned when absent now). */
-export interface SourceApplyRequest {
-  instanceId: string;
-  tenantId: string;
-  name: string;
-  labels: Record<string, string>;
-  releaseId?: string;
-  source: RenderedSource;
-  /** The objects the instance's previous release applied (its inventory); those not in the new set are deleted. */
-  previous: ObjectRef[];
-  /** Values of `source.secrets`, resolved just before the call; never logged or returned. */
-  secretValues?: Record<string, string>;
-}
-
-/** The objects an apply left in place: the new release's inventory. */
-export interface SourceApplyResult {
-  objects: ObjectRef[];
-}
-
-/**
- * Optional: applies manifests (inline YAML or a kustomize build), labelled for
- * the instance, by server-side apply. `renderManifests` validates everything
- * (YAML, kinds the backend serves, namespaces, no Secret documents) before
- * anything is applied and throws `invalid_spec` naming the bad document.
- * `status()` reports a source instance with one entry in `services` per
- * object, keyed `Kind/name`.
- */
-export interface ManifestEngine {
-  renderManifests(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource>;
-  applyManifests(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult>;
-  /** Deletes the listed objects (an inventory); absent ones are fine. */
-  deleteManifests(ctx: CallContext, instanceId: string, objects: ObjectRef[]): Promise<void>;
-}
-
-/** Optional: renders a Helm chart to documents, then applied by the ManifestEngine. */
-export interface HelmEngine {
-  renderHelm(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource>;
-}
-
-/** Optional: drives an Argo CD Application named for the instance; status() follows its sync and health. */
-export interface ArgoEngine {
-  argoApply(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult>;
-  argoDelete(ctx: CallContext, instanceId: string): Promise<void>;
-}
-
-export function isManifestEngine(p: Provider): p is Provider & ManifestEngine {
-  return typeof (p as Partial<ManifestEngine>).applyManifests === 'function';
-}
-
-export function isHelmEngine(p: Provider): p is Provider & HelmEngine {
-  return typeof (p as Partial<HelmEngine>).renderHelm === 'function';
-}
-
-export function isArgoEngine(p: Provider): p is Provider & ArgoEngine {
-  return typeof (p as Partial<ArgoEngine>).argoApply === 'function';
-}
-
-/** The source engines' calls that take the call's context first (credentials are attached to them too). */
-export const SOURCE_CALLS = [
-  'renderManifests',
-  'applyManifests',
-  'deleteManifests',
-  'renderHelm',
-  'argoApply',
-  'argoDelete',
-] as const;

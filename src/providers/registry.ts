@@ -1,3 +1,4 @@
+import { type CallOutcome, withCallHooks } from './call-hooks.js';
 import type { CallContext, Credentials, Provider } from './provider.js';
 import { ProviderNotFoundError } from './provider-errors.js';
 
@@ -13,19 +14,38 @@ export function credentialsResolverFunc(
   return { resolveCredentials: fn };
 }
 
+/** Told of every provider call's end (the /metrics counters): the registry key, the call's name and outcome. */
+export type CallObserver = (providerKey: string, call: string, outcome: CallOutcome) => void;
+
 /**
  * Named providers (the seed's Registry). A name resolves by registry key
  * first, then by `info().name` when exactly one provider has it. The default
  * is the one set with setDefault, else the first registered.
+ *
+ * Every provider is held behind the call hooks (call-hooks.ts): each call of
+ * its contract and of its engines carries the credentials the resolver gives
+ * for its key, and is reported to the call observer, whoever makes it.
  */
 export class Registry {
   readonly #providers = new Map<string, Provider>();
   #default = '';
   #resolver: CredentialsResolver | undefined;
+  #observer: CallObserver | undefined;
 
-  /** Adds (or replaces) a provider under `key`. */
+  /** Adds (or replaces) a provider under `key`, behind the call hooks. */
   register(key: string, p: Provider): void {
-    this.#providers.set(key, p);
+    this.#providers.set(
+      key,
+      withCallHooks(p, {
+        credentials: async (signal) => this.#resolver?.resolveCredentials(signal, key),
+        observe: (call, outcome) => this.#observer?.(key, call, outcome),
+      }),
+    );
+  }
+
+  /** Makes `observer` hear of every provider call from now on (undefined: no one). */
+  setCallObserver(observer: CallObserver | undefined): void {
+    this.#observer = observer;
   }
 
   /** Retrieves a provider by name (see resolve). */
@@ -81,7 +101,7 @@ export class Registry {
     return new Map(this.#providers);
   }
 
-  /** Makes acquire/withCredentials fetch credentials before each call; undefined turns it off. */
+  /** Makes every call fetch its provider's credentials (and acquire attach them); undefined turns it off. */
   setCredentialsResolver(resolver: CredentialsResolver | undefined): void {
     this.#resolver = resolver;
   }

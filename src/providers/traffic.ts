@@ -1,16 +1,16 @@
 /**
- * The traffic contract: an optional provider engine (as the seed models its
- * Helm, Manifests and Argo engines) that gives routed services a stable
- * address. Routes are rows in Postgres; a provider that implements
+ * The traffic contract: the optional engines (`Provider.engines.traffic`,
+ * `.drivenEdge`, `.wakingEdge`; see engines.ts) that give routed services a
+ * stable address. Routes are rows in Postgres; a provider that implements
  * `TrafficEngine` realises them in its data plane (Docker: an HAProxy it
  * renders and drives over its runtime socket; Kubernetes: an Ingress and its
  * TLS Secret). The data plane keeps serving while the control plane restarts.
  *
- * Providers declare `custom-domains` and `tls` (see `Capabilities`) only when
- * their engine is present; a provider without one has no edge, and routes on
- * it are refused with a capability error.
+ * A provider with a traffic engine declares `custom-domains` and `tls`
+ * (capabilities.ts); one without has no edge, and routes on it are refused
+ * with a capability error that says why (`Provider.missingEngines.traffic`).
  */
-import type { CallContext, Provider } from './provider.js';
+import type { CallContext } from './provider.js';
 
 /** Where and how a provider's edge serves: `Provider.edge` in the API. */
 export interface EdgeInfo {
@@ -90,12 +90,6 @@ export interface TrafficEngine {
   counters?(ctx: CallContext, instanceId: string, service: string): Promise<BackendCounters | undefined>;
 }
 
-/** True when `p` implements the optional TrafficEngine. */
-export function isTrafficEngine(p: Provider): p is Provider & TrafficEngine {
-  const t = p as Partial<TrafficEngine>;
-  return typeof t.applyRoutes === 'function' && typeof t.edge === 'function';
-}
-
 /**
  * A traffic engine whose data plane runs beside the control plane and is
  * driven by one control-plane process at a time (the Docker edge's HAProxy):
@@ -106,13 +100,7 @@ export interface DrivenEdge {
   /** Takes the data plane over (starts it, or adopts the one running) and makes `routes` its complete set. */
   drive(ctx: CallContext, routes: readonly RouteSpec[]): Promise<void>;
   /** Another process drives the data plane now: stop changing it (it keeps serving). */
-  standBy(): void;
-}
-
-/** True when `p` has a data plane that one process drives at a time. */
-export function isDrivenEdge(p: Provider): p is Provider & DrivenEdge {
-  const t = p as Partial<DrivenEdge>;
-  return typeof t.drive === 'function' && typeof t.standBy === 'function';
+  standBy(ctx: CallContext): Promise<void>;
 }
 
 /** Where the edge sends a scale-to-zero service's requests while none of its replicas is ready. */
@@ -129,18 +117,12 @@ export interface WakerAddress {
  */
 export interface WakingEdge {
   /** The waker the next render points every backend at (undefined: none). */
-  wakeVia(address: WakerAddress | undefined): void;
+  wakeVia(ctx: CallContext, address: WakerAddress | undefined): Promise<void>;
   /** Which (instance, service, port) a backend named in `x-wheelhouse-wake` serves; undefined when not one of ours. */
-  backendOf(name: string): { instanceId: string; service: string; port: number } | undefined;
+  backendOf(ctx: CallContext, name: string): Promise<{ instanceId: string; service: string; port: number } | undefined>;
   /** Addresses (`host:port`) of the replicas the edge has ready in that backend now. */
-  readyReplicas(instanceId: string, service: string, port: number): Promise<string[]>;
+  readyReplicas(ctx: CallContext, instanceId: string, service: string, port: number): Promise<string[]>;
 }
 
 /** The header the edge names a sleeping backend in, on requests it sends to the waker. */
 export const WAKE_HEADER = 'x-wheelhouse-wake';
-
-/** True when `p`'s edge can send requests to a waker. */
-export function isWakingEdge(p: Provider): p is Provider & WakingEdge {
-  const t = p as Partial<WakingEdge>;
-  return typeof t.wakeVia === 'function' && typeof t.readyReplicas === 'function';
-}

@@ -1,6 +1,7 @@
 import { CAPABILITY_DESCRIPTIONS } from '../control/provider-catalog.js';
 import { ALL_SCOPES } from '../control/scopes.js';
-import { ALL_CAPABILITIES, ALL_INSTANCE_STATES } from '../providers/provider.js';
+import { ALL_CAPABILITIES } from '../providers/capabilities.js';
+import { ALL_INSTANCE_STATES } from '../providers/provider.js';
 import { builder } from './builder.js';
 
 /** `strategy:blue-green` → `STRATEGY_BLUE_GREEN`. */

@@ -1,6 +1,7 @@
 import type { ProviderView } from '../control/provider-catalog.js';
 import { CAPABILITY_DESCRIPTIONS } from '../control/provider-catalog.js';
-import type { Capability, HealthStatus, Location } from '../providers/provider.js';
+import type { Capability } from '../providers/capabilities.js';
+import type { HealthStatus, Location } from '../providers/provider.js';
 import { builder } from './builder.js';
 import { CapabilityEnum } from './enums.js';
 

@@ -1,5 +1,5 @@
 import type { Instance, Release } from '../control/model.js';
-import type { SourceType } from '../providers/provider.js';
+import type { SourceType } from '../providers/sources.js';
 import { builder } from './builder.js';
 import { InstanceRef, ReleaseRef } from './refs.js';
 import { LabelInput, SecretRefInput } from './specs.js';

@@ -1,12 +1,6 @@
 import type { StoredConfigFile } from '../control/model.js';
-import type {
-  Endpoint,
-  HealthCheckSpec,
-  PortSpec,
-  ResourceSpec,
-  SecretRef,
-  VolumeSpec,
-} from '../providers/provider.js';
+import type { Endpoint } from '../providers/provider.js';
+import type { HealthCheckSpec, PortSpec, ResourceSpec, SecretRef, VolumeSpec } from '../providers/service-spec.js';
 import { AutoscaleInputRef } from './autoscale-input.js';
 import { builder } from './builder.js';
 

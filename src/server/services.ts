@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { InstanceService } from '../control/instances.js';
 import { OperationSignal } from '../control/operation-signal.js';
+import { observeProviderCall } from '../control/provider-calls.js';
 import { ProviderCatalog } from '../control/provider-catalog.js';
 import { VaultCredentials } from '../control/provider-credentials.js';
 import { QueryService } from '../control/queries.js';
@@ -15,7 +16,6 @@ import { WebhookSignal } from '../control/webhook-signal.js';
 import { WebhookService } from '../control/webhooks.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Logger } from '../logger.js';
-import { withCredentialsFor } from '../providers/credentialed-provider.js';
 import type { Registry } from '../providers/registry.js';
 
 /** Builds the domain services over one database and provider registry, each once, in dependency order. */
@@ -33,12 +33,9 @@ export async function createServices(
   const tenants = new TenantService(db);
   // Providers whose entry names a `credential` authenticate each call with it, read from the vault.
   const credentials = new VaultCredentials(secrets, tenants, config.providers ?? []);
+  // The registry's call hooks attach it to every call, of the contract and of every engine, whoever makes it.
   if (credentials.configured) registry.setCredentialsResolver(credentials);
-  for (const c of config.providers ?? []) {
-    if (c.credential && registry.list().includes(c.key)) {
-      registry.register(c.key, withCredentialsFor(registry.get(c.key), c.key, credentials));
-    }
-  }
+  registry.setCallObserver(observeProviderCall);
   return {
     tokens,
     tenants,

@@ -16,10 +16,9 @@ import { lockInstanceForRecovery } from '../db/repositories/lease-repository.js'
 import * as operations from '../db/repositories/operation-repository.js';
 import { listInstanceRoutes } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
-import { type AutoscalePolicy, isCpuSampler, isNativeAutoscaler } from '../providers/autoscaling.js';
+import type { AutoscalePolicy } from '../providers/autoscaling.js';
 import type { Provider } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
-import { isTrafficEngine } from '../providers/traffic.js';
 
 /** The mark on the autoscaler's operations and events (`data.requestedBy`). */
 export const AUTOSCALER = 'autoscaler';
@@ -88,9 +87,10 @@ export class Autoscaler {
       return;
     }
     const ctx = { signal: AbortSignal.timeout(Math.max(10_000, this.#o.intervalMs)) };
-    if (isNativeAutoscaler(provider)) {
+    const engine = provider.engines.autoscaler;
+    if (engine?.mode === 'native') {
       // The platform scales; Wheelhouse reports what it says.
-      const st = await provider.autoscaleStatus(ctx, instanceId, service);
+      const st = await engine.autoscaleStatus(ctx, instanceId, service);
       await autoscale.updateAutoscaleState(db, instanceId, service, {
         sampled_at: this.#o.now(),
         current_replicas: st?.currentReplicas ?? null,
@@ -136,7 +136,7 @@ export class Autoscaler {
       await this.#note(row, service, 0, 'scaled to zero: the next request through the edge wakes it');
       return;
     }
-    if (!isCpuSampler(provider)) {
+    if (engine?.mode !== 'sampled') {
       await this.#note(row, service, current, `provider "${row.provider_key}" cannot sample CPU`);
       return;
     }
@@ -144,7 +144,7 @@ export class Autoscaler {
     const metrics: MetricSample[] = [];
     let cpuPercent: number | null = null;
     if (policy.targetCpuPercent != null) {
-      const sample = await provider.sampleCpu(ctx, instanceId, service);
+      const sample = await engine.sampleCpu(ctx, instanceId, service);
       // Percent of one core → percent of the service's cpuMillis (one core when unset), averaged over replicas.
       const cores = (spec.resources.cpuMillis ?? 1000) / 1000;
       if (sample.replicaCpuPercents.length > 0) {
@@ -156,8 +156,9 @@ export class Autoscaler {
     let rps: number | null = null;
     let requestsTotal: number | null = state?.requests_total ?? null;
     // Scale to zero reads the edge's counter even without a requests target: idleness is no request at all.
-    if ((policy.targetRequestsPerSecond != null || zero) && isTrafficEngine(provider) && provider.counters) {
-      const counters = await provider.counters(ctx, instanceId, service);
+    const traffic = provider.engines.traffic;
+    if ((policy.targetRequestsPerSecond != null || zero) && traffic?.counters) {
+      const counters = await traffic.counters(ctx, instanceId, service);
       if (counters) {
         rps = requestsPerReplica(state, counters.requests, counters.at, current);
         requestsTotal = counters.requests;

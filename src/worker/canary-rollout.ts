@@ -22,7 +22,6 @@ import * as rollouts from '../db/repositories/rollout-repository.js';
 import type { CanaryEngine, CanaryReading, CanarySet } from '../providers/progressive.js';
 import type { CallContext, DeployRequest, Provider } from '../providers/provider.js';
 import { CanceledError } from '../providers/provider-errors.js';
-import { isTrafficEngine } from '../providers/traffic.js';
 import { CrashSignal, OperationFailure } from './operation-failures.js';
 
 /** The most analysis runs an operation keeps (the oldest go first). */
@@ -40,7 +39,9 @@ export interface CanaryRunContext {
   /** The executor holding the operation: every write of the rollout checks it still does. */
   owner: string;
   op: Operation;
-  provider: Provider & CanaryEngine;
+  provider: Provider;
+  /** The provider's canary engine, which places the new set and its weights. */
+  canary: CanaryEngine;
   call: CallContext;
   /** Aborted on a cancel (CanceledError), a lost lease or a stopping executor (CrashSignal, or another reason). */
   signal: AbortSignal;
@@ -58,7 +59,7 @@ export class AnalysisFailure extends OperationFailure {
 
 /** Runs (or resumes) the canary; returns the apply step's message once the new release serves everything. */
 export async function runCanary(ctx: CanaryRunContext): Promise<string> {
-  const { op, provider, call } = ctx;
+  const { op, canary, call } = ctx;
   if (!op.rollout) throw new OperationFailure('INTERNAL', 'the operation has no rollout');
   let r: StoredRollout = structuredClone(op.rollout);
   const set: CanarySet = {
@@ -88,7 +89,7 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
     }
     if (r.phase !== 'promoting') {
       const resumed = r.steps.some((s) => s.startedAt);
-      await provider.startCanary(call, ctx.request);
+      await canary.startCanary(call, ctx.request);
       if (r.strategy === 'blue_green' && !r.previewUrl) {
         const url = await openPreview(ctx, set);
         await save({ ...r, previewUrl: url }, 'rollout.preview', `the new release is served at ${url}`);
@@ -103,7 +104,7 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
       for (let i = r.stepIndex; i < r.steps.length; i++) {
         const step = r.steps[i]!;
         const startedAt = step.startedAt ?? new Date().toISOString();
-        await provider.setCanaryWeight(call, set, step.weight);
+        await canary.setCanaryWeight(call, set, step.weight);
         const steps = r.steps.map((s, j) => (j === i ? { ...s, startedAt } : s));
         await save(
           { ...r, steps, stepIndex: i, canaryWeight: step.weight, phase: 'paused' },
@@ -122,7 +123,7 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
     if (r.strategy === 'blue_green') {
       if (!r.switchedAt) {
         // One batch of weight changes per backend: the route goes from the old set to the new one at once.
-        await provider.setCanaryWeight(call, set, 100);
+        await canary.setCanaryWeight(call, set, 100);
         const delaySeconds = r.scaleDownDelaySeconds ?? 30;
         await save(
           { ...r, switchedAt: new Date().toISOString(), canaryWeight: 100 },
@@ -135,9 +136,9 @@ export async function runCanary(ctx: CanaryRunContext): Promise<string> {
       const until = Date.parse(r.switchedAt ?? new Date().toISOString()) + (r.scaleDownDelaySeconds ?? 30) * 1000;
       await waitUntil(ctx, until);
     } else {
-      await provider.setCanaryWeight(call, set, 100);
+      await canary.setCanaryWeight(call, set, 100);
     }
-    await provider.promoteCanary(call, set);
+    await canary.promoteCanary(call, set);
     await save(
       { ...r, phase: 'succeeded', canaryWeight: 100 },
       'rollout.succeeded',
@@ -175,7 +176,7 @@ async function hold(
 ): Promise<'next' | 'full'> {
   const settings = current().settings;
   const intervalMs = settings.intervalSeconds * 1000;
-  let before: CanaryReading = await ctx.provider.readCanary(ctx.call, set);
+  let before: CanaryReading = await ctx.canary.readCanary(ctx.call, set);
   let intervalStart = Date.now();
   for (;;) {
     const pending = await rollouts.pendingRequests(ctx.db, ctx.op.id);
@@ -193,7 +194,7 @@ async function hold(
     const now = Date.now();
     if (now - intervalStart >= intervalMs) {
       // Since the previous reading: the p99 is of this interval's responses only.
-      const after = await ctx.provider.readCanary(ctx.call, set, before.at);
+      const after = await ctx.canary.readCanary(ctx.call, set, before.at);
       const run = judge(before, after, settings);
       const r = current();
       const failures = r.failures + (run.failed ? 1 : 0);
@@ -279,17 +280,17 @@ async function abortRollout(
   save: (next: StoredRollout, type: string, message: string, data?: unknown) => Promise<void>,
 ): Promise<void> {
   const call: CallContext = { ...ctx.call, signal: AbortSignal.timeout(ABORT_BUDGET_MS) };
-  await ctx.provider.setCanaryWeight(call, set, 0).catch(() => undefined);
+  await ctx.canary.setCanaryWeight(call, set, 0).catch(() => undefined);
   if (r.strategy === 'blue_green') await closePreviews(ctx.db, ctx.op.instanceId, set.releaseId);
-  await ctx.provider.abortCanary(call, set);
+  await ctx.canary.abortCanary(call, set);
   await save({ ...r, phase: 'aborted', canaryWeight: 0, abortReason: why }, 'rollout.aborted', `aborted: ${why}`);
 }
 
 /** Opens the blue-green preview and waits (bounded) until the edge serves it; returns its url. */
 async function openPreview(ctx: CanaryRunContext, set: CanarySet): Promise<string> {
-  if (!isTrafficEngine(ctx.provider))
-    throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no edge');
-  const edge = await ctx.provider.edge(ctx.call);
+  const traffic = ctx.provider.engines.traffic;
+  if (!traffic) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no edge');
+  const edge = await traffic.edge(ctx.call);
   const instance = { id: ctx.op.instanceId, tenantId: ctx.op.tenantId, providerKey: ctx.providerKey };
   const url = await openPreviews(ctx.db, instance, set.services, set.releaseId, edge);
   if (!url) throw new OperationFailure('INVALID_SPEC', 'a blue-green rollout needs a route on every service');

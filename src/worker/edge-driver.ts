@@ -15,15 +15,8 @@ import type { RouteService } from '../control/routes.js';
 import type { DbHandle } from '../db/db-types.js';
 import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
-import type { Provider } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
-import {
-  isDrivenEdge,
-  isTrafficEngine,
-  isWakingEdge,
-  type RouteSpec,
-  type TrafficEngine,
-} from '../providers/traffic.js';
+import type { RouteSpec, TrafficEngine } from '../providers/traffic.js';
 import type { Waker } from './waker.js';
 
 export interface EdgeDriverOptions {
@@ -73,8 +66,7 @@ export class EdgeDriver {
         () => true, // A database hiccup: the next round decides.
       );
       if (!held && this.#driven.delete(key)) {
-        const provider = this.o.registry.get(key);
-        if (isDrivenEdge(provider)) provider.standBy();
+        await this.o.registry.get(key).engines.drivenEdge?.standBy({});
         this.o.logger.info({ provider: key }, 'another process drives the edge now; standing by');
       }
     }
@@ -106,8 +98,10 @@ export class EdgeDriver {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     await this.#running;
     for (const key of this.#driven.keys()) {
-      const provider = this.o.registry.get(key);
-      if (isDrivenEdge(provider)) provider.standBy();
+      await this.o.registry
+        .get(key)
+        .engines.drivenEdge?.standBy({})
+        .catch(() => undefined);
       await releaseEdgeLease(this.o.db, leaseName(key), this.o.owner).catch(() => undefined);
     }
     this.#driven.clear();
@@ -125,31 +119,32 @@ export class EdgeDriver {
   async #round(): Promise<void> {
     for (const [key, provider] of this.o.registry.all()) {
       if (this.#stopped) return;
-      if (!isTrafficEngine(provider)) continue;
+      const { traffic, drivenEdge: driven, wakingEdge: waking } = provider.engines;
+      if (!traffic) continue;
       const held = await acquireEdgeLease(this.o.db, leaseName(key), this.o.owner, this.o.intervalMs * 5);
-      if (!isDrivenEdge(provider)) {
-        if (held) await this.#applyPerInstance(key, provider);
+      if (!driven) {
+        if (held) await this.#applyPerInstance(key, traffic);
         else this.#driven.delete(key);
         continue;
       }
       if (!held) {
         if (this.#driven.delete(key)) {
-          provider.standBy();
+          await driven.standBy({});
           this.o.logger.info({ provider: key }, 'another process drives the edge now; standing by');
         }
         continue;
       }
       const signature = await routesSignature(this.o.db, key);
       const first = !this.#driven.has(key);
-      const healthy = first ? false : (await provider.edge({})).healthy;
+      const healthy = first ? false : (await traffic.edge({})).healthy;
       if (!first && healthy && this.#driven.get(key) === signature) continue;
       const { specs, failed } = await this.o.routes.specsOf(key);
       // Held from here on: the heartbeat renews the lease while the (first) render runs.
       if (first) this.#driven.set(key, 'taking over');
       // The holder renders its own waker: whoever drives the edge is known to be alive and listening.
-      if (this.o.waker && isWakingEdge(provider)) provider.wakeVia(await this.o.waker.listen());
+      if (this.o.waker && waking) await waking.wakeVia({}, await this.o.waker.listen());
       try {
-        await provider.drive({}, specs);
+        await driven.drive({}, specs);
         this.#driven.set(key, signature);
         await this.o.routes.record(
           specs.map((s) => s.id),
@@ -171,7 +166,7 @@ export class EdgeDriver {
    * provider's routes changed, and an empty set to an instance that had some;
    * records what each instance's apply made of its routes.
    */
-  async #applyPerInstance(key: string, provider: Provider & TrafficEngine): Promise<void> {
+  async #applyPerInstance(key: string, traffic: TrafficEngine): Promise<void> {
     const signature = await routesSignature(this.o.db, key);
     if (this.#driven.get(key) === signature) return;
     const { specs, failed } = await this.o.routes.specsOf(key);
@@ -181,7 +176,7 @@ export class EdgeDriver {
     const failures = new Map(failed);
     for (const [instanceId, routes] of byInstance) {
       try {
-        await provider.applyRoutes({}, instanceId, routes);
+        await traffic.applyRoutes({}, instanceId, routes);
         active.push(...routes.map((r) => r.id));
       } catch (err) {
         const message = (err as Error).message;
@@ -191,7 +186,7 @@ export class EdgeDriver {
     }
     for (const instanceId of this.#applied.get(key) ?? []) {
       if (byInstance.has(instanceId)) continue;
-      await provider
+      await traffic
         .applyRoutes({}, instanceId, [])
         .catch((err: Error) =>
           this.o.logger.warn({ provider: key, instanceId, err: err.message }, 'old routes were not removed'),

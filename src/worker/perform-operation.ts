@@ -5,18 +5,11 @@ import { type AcquiredProvider, acquireProvider } from '../control/provider-call
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle, DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
-import { isCanaryEngine } from '../providers/progressive.js';
-import {
-  type InstanceStatus,
-  isReadinessWaiter,
-  type Provider,
-  type ReadinessPolicy,
-  type ServiceDeploySpec,
-  type ServiceSpec,
-} from '../providers/provider.js';
+import type { InstanceStatus, Provider, ReadinessPolicy, ServiceDeploySpec } from '../providers/provider.js';
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
+import type { ServiceSpec } from '../providers/service-spec.js';
 import { runCanary } from './canary-rollout.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
@@ -126,8 +119,8 @@ export async function performOperation(
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
         const deploySpecs = specs.map(toDeploySpec);
         if (op.rollout) {
-          if (!isCanaryEngine(provider))
-            throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
+          const canary = provider.engines.canary;
+          if (!canary) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
           const request = {
             instanceId: inst.id,
             releaseId: op.releaseId ?? '',
@@ -140,6 +133,7 @@ export async function performOperation(
             owner: ctx.owner,
             op,
             provider,
+            canary,
             call,
             signal,
             request,
@@ -283,8 +277,7 @@ function unavailable(err: unknown): err is ProviderError {
 /** The instance's own readiness policy when it sets one, else the provider's, else the defaults. */
 function readinessPolicy(provider: Provider, own: ReadinessPolicy | null): ReadinessPolicy {
   if (own && (own.timeoutMs || own.intervalMs)) return own;
-  if (isReadinessWaiter(provider)) return provider.readinessPolicy();
-  return {};
+  return provider.readinessPolicy?.() ?? {};
 }
 
 /** Turns stored specs into provider specs: vault values for secret refs and config file contents. */

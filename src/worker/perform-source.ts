@@ -9,13 +9,8 @@ import type { SecretService } from '../control/secrets.js';
 import type { DbHandle } from '../db/db-types.js';
 import * as releaseObjects from '../db/repositories/release-object-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
-import {
-  type CallContext,
-  isArgoEngine,
-  isManifestEngine,
-  type ObjectRef,
-  type Provider,
-} from '../providers/provider.js';
+import type { CallContext, Provider } from '../providers/provider.js';
+import type { ObjectRef } from '../providers/sources.js';
 import type { Masker } from './masking.js';
 import { OperationFailure } from './operation-failures.js';
 
@@ -67,14 +62,13 @@ export async function applySource(
     secretValues,
   };
   let objects: ObjectRef[];
+  const { argo, manifests } = provider.engines;
   if (source.type === 'argocd') {
-    if (!isArgoEngine(provider))
-      throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'the provider has no Argo CD engine');
-    objects = (await provider.argoApply(call, req)).objects;
+    if (!argo) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'the provider has no Argo CD engine');
+    objects = (await argo.argoApply(call, req)).objects;
   } else {
-    if (!isManifestEngine(provider))
-      throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'the provider has no manifest engine');
-    objects = (await provider.applyManifests(call, req)).objects;
+    if (!manifests) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'the provider has no manifest engine');
+    objects = (await manifests.applyManifests(call, req)).objects;
   }
   await releaseObjects.recordReleaseObjects(db, inst.tenantId, release.id, objects);
   const pruned = req.previous.filter((r) => !objects.some((o) => key(o) === key(r)));
@@ -84,6 +78,7 @@ export async function applySource(
 /** Deletes every object the instance applied (from its inventories), its Application included. */
 export async function removeSource(db: DbHandle, provider: Provider, call: CallContext, inst: Instance): Promise<void> {
   const objects = await previousObjects(db, inst);
-  if (inst.sourceType === 'argocd' && isArgoEngine(provider)) await provider.argoDelete(call, inst.id);
-  if (isManifestEngine(provider) && objects.length > 0) await provider.deleteManifests(call, inst.id, objects);
+  const { argo, manifests } = provider.engines;
+  if (inst.sourceType === 'argocd' && argo) await argo.argoDelete(call, inst.id);
+  if (manifests && objects.length > 0) await manifests.deleteManifests(call, inst.id, objects);
 }

@@ -13,13 +13,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
 import type { Logger } from '../logger.js';
-import {
-  type InstanceStatus,
-  isChangeSource,
-  isWorkloadLister,
-  type ServiceStatus,
-  worseState,
-} from '../providers/provider.js';
+import { type InstanceStatus, type ServiceStatus, worseState } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
 import { Autoscaler } from './autoscaler.js';
@@ -167,7 +161,7 @@ export class Supervisor {
     });
     this.#changes = changes;
     for (const [key, provider] of this.#o.registry.all()) {
-      if (!isChangeSource(provider)) continue;
+      if (!provider.subscribeChanges) continue;
       this.#unsubscribe.push(
         provider.subscribeChanges((change) => {
           // Ids that cannot be ours (another installation on the engine, a hand-made label) are not looked up.
@@ -287,7 +281,7 @@ export class Supervisor {
   async sweepOrphans(): Promise<string[]> {
     const removed: string[] = [];
     for (const [key, provider] of this.#o.registry.all()) {
-      if (!isWorkloadLister(provider)) continue;
+      if (!provider.managedWorkloads) continue;
       let held: { instanceId: string; tenantId: string }[];
       try {
         held = await provider.managedWorkloads({ signal: AbortSignal.timeout(15_000) });

@@ -28,7 +28,7 @@ import type { DbHandle } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../providers/registry.js';
-import { isWakingEdge, WAKE_HEADER, type WakerAddress, type WakingEdge } from '../providers/traffic.js';
+import { WAKE_HEADER, type WakerAddress, type WakingEdge } from '../providers/traffic.js';
 import type { Autoscaler } from './autoscaler.js';
 
 export interface WakerOptions {
@@ -155,13 +155,14 @@ export class Waker {
     name: string,
   ): Promise<{ key: string; edge: WakingEdge; instanceId: string; service: string; port: number } | undefined> {
     for (const [, provider] of this.#o.registry.all()) {
-      if (!isWakingEdge(provider)) continue;
-      const be = provider.backendOf(name);
+      const waking = provider.engines.wakingEdge;
+      if (!waking) continue;
+      const be = await waking.backendOf({}, name);
       if (!be) return undefined;
       const row = await instances.findInstanceAnyTenant(this.#o.db, be.instanceId);
       if (!row || row.destroyed_at) return undefined;
-      const owner = this.#o.registry.get(row.provider_key);
-      if (!owner || !isWakingEdge(owner)) return undefined;
+      const owner = this.#o.registry.get(row.provider_key).engines.wakingEdge;
+      if (!owner) return undefined;
       return { key: name, edge: owner, ...be };
     }
     return undefined;
@@ -206,7 +207,7 @@ export class Waker {
     let asked = 0;
     let queued = false;
     for (;;) {
-      const ready = await b.edge.readyReplicas(b.instanceId, b.service, b.port);
+      const ready = await b.edge.readyReplicas({}, b.instanceId, b.service, b.port);
       if (ready.length > 0) return ready;
       // Asked again until a SCALE is queued: an operation open at first (the scale to zero itself) ends meanwhile.
       if (!queued && Date.now() - asked >= 500) {

@@ -25,7 +25,7 @@ function canaryFake(measures: boolean): FakeProvider {
     promoteCanary: never,
     abortCanary: never,
   };
-  return Object.assign(new FakeProvider(), engine);
+  return new FakeProvider({ engines: { canary: engine } });
 }
 
 const DEPLOY = `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename

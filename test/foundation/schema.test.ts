@@ -57,6 +57,221 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   webhooks: words(``),
   // issue 26
   sources: words(``),
+  // issue 33
+  builds: words(`
+    Build Build.cachedSteps Build.createdAt Build.error Build.finishedAt Build.id Build.image
+    Build.imageDigest Build.instance Build.logs Build.logs(after) Build.logs(first) Build.operation
+    Build.release Build.service Build.source Build.startedAt Build.status Build.steps Build:Node
+    BuildLogConnection BuildLogConnection.edges BuildLogConnection.pageInfo BuildLogEdge
+    BuildLogEdge.cursor BuildLogEdge.node BuildLogLine BuildLogLine.at BuildLogLine.cursor
+    BuildLogLine.line BuildLogLine.step BuildSecretInput BuildSecretInput.id BuildSecretInput.secretKey
+    BuildServiceInput BuildServiceInput.blueGreen BuildServiceInput.build BuildServiceInput.canary
+    BuildServiceInput.deploy BuildServiceInput.idempotencyKey BuildServiceInput.instanceId
+    BuildServiceInput.service BuildServiceInput.strategy BuildServiceInput.wait BuildServicePayload
+    BuildServicePayload.build BuildServicePayload.operation BuildServiceResult
+    BuildServiceResult.BuildServicePayload BuildServiceResult.CapabilityNotSupportedError
+    BuildServiceResult.ForbiddenError BuildServiceResult.IdempotencyConflictError
+    BuildServiceResult.InvalidStateError BuildServiceResult.NotFoundError
+    BuildServiceResult.RateLimitedError BuildServiceResult.ValidationError BuildSource
+    BuildSource.archiveSha256 BuildSource.commit BuildSource.kind BuildSource.ref BuildSource.url
+    BuildSourceInput BuildSourceInput.archive BuildSourceInput.git BuildSourceKind
+    BuildSourceKind.ARCHIVE BuildSourceKind.GIT BuildSpecInput BuildSpecInput.args
+    BuildSpecInput.contextPath BuildSpecInput.cpuMillis BuildSpecInput.dockerfile
+    BuildSpecInput.memoryMb BuildSpecInput.secrets BuildSpecInput.source BuildSpecInput.target
+    BuildSpecInput.timeoutSeconds BuildStatus BuildStatus.CANCELED BuildStatus.FAILED
+    BuildStatus.QUEUED BuildStatus.RUNNING BuildStatus.SUCCEEDED Capability.BUILD GitRefInput
+    GitRefInput.credentialSecret GitRefInput.ref GitRefInput.url Instance.builds Instance.builds(after)
+    Instance.builds(first) InstanceBuildsConnection InstanceBuildsConnection.edges
+    InstanceBuildsConnection.pageInfo InstanceBuildsEdge InstanceBuildsEdge.cursor
+    InstanceBuildsEdge.node Mutation.buildService Mutation.buildService(input) Operation.build
+    OperationKind.BUILD ServiceDeployInput.build ServiceSpecInput.build Subscription.buildLogs
+    Subscription.buildLogs(after) Subscription.buildLogs(buildId) Upload
+  `),
+  // issue 34
+  gitDelivery: words(`
+    CreateGitSourceInput CreateGitSourceInput.branch CreateGitSourceInput.credentialSecret
+    CreateGitSourceInput.name CreateGitSourceInput.path CreateGitSourceInput.policy
+    CreateGitSourceInput.pollIntervalSeconds CreateGitSourceInput.previews
+    CreateGitSourceInput.provider CreateGitSourceInput.url CreateGitSourcePayload
+    CreateGitSourcePayload.gitSource CreateGitSourcePayload.hookSecret CreateGitSourceResult
+    CreateGitSourceResult.ConflictError CreateGitSourceResult.CreateGitSourcePayload
+    CreateGitSourceResult.ForbiddenError CreateGitSourceResult.NotFoundError
+    CreateGitSourceResult.RateLimitedError CreateGitSourceResult.ValidationError CreatePreviewInput
+    CreatePreviewInput.branch CreatePreviewInput.commit CreatePreviewInput.gitSourceId
+    CreatePreviewInput.pullRequest CreatePreviewPayload CreatePreviewPayload.preview
+    CreatePreviewResult CreatePreviewResult.ConflictError CreatePreviewResult.CreatePreviewPayload
+    CreatePreviewResult.ForbiddenError CreatePreviewResult.NotFoundError
+    CreatePreviewResult.RateLimitedError CreatePreviewResult.ValidationError DeleteGitSourceInput
+    DeleteGitSourceInput.id DeleteGitSourceInput.prune DeleteGitSourcePayload DeleteGitSourcePayload.id
+    DeleteGitSourceResult DeleteGitSourceResult.DeleteGitSourcePayload
+    DeleteGitSourceResult.ForbiddenError DeleteGitSourceResult.NotFoundError
+    DeleteGitSourceResult.RateLimitedError DeletePreviewInput DeletePreviewInput.id
+    DeletePreviewPayload DeletePreviewPayload.id DeletePreviewResult
+    DeletePreviewResult.DeletePreviewPayload DeletePreviewResult.ForbiddenError
+    DeletePreviewResult.NotFoundError DeletePreviewResult.RateLimitedError Drift Drift.field Drift.have
+    Drift.kind Drift.name Drift.want GitCommit GitCommit.author GitCommit.committedAt GitCommit.message
+    GitCommit.sha GitSource GitSource.branch GitSource.createdAt GitSource.credentialSecret
+    GitSource.drift GitSource.hookUrl GitSource.id GitSource.instances GitSource.lastCommit
+    GitSource.message GitSource.name GitSource.path GitSource.plan GitSource.policy
+    GitSource.pollIntervalSeconds GitSource.previewPolicy GitSource.previews GitSource.previews(after)
+    GitSource.previews(first) GitSource.provider GitSource.status GitSource.syncedCommit
+    GitSource.syncs GitSource.syncs(after) GitSource.syncs(first) GitSource.url GitSource:Node
+    GitSourcePreviewsConnection GitSourcePreviewsConnection.edges GitSourcePreviewsConnection.pageInfo
+    GitSourcePreviewsEdge GitSourcePreviewsEdge.cursor GitSourcePreviewsEdge.node
+    GitSourceSyncsConnection GitSourceSyncsConnection.edges GitSourceSyncsConnection.pageInfo
+    GitSourceSyncsEdge GitSourceSyncsEdge.cursor GitSourceSyncsEdge.node GitSync GitSync.changes
+    GitSync.commit GitSync.finishedAt GitSync.gitSource GitSync.id GitSync.message GitSync.operations
+    GitSync.outcome GitSync.startedAt GitSync.trigger GitSync:Node GitSyncOutcome GitSyncOutcome.FAILED
+    GitSyncOutcome.NO_CHANGE GitSyncOutcome.RUNNING GitSyncOutcome.SUCCEEDED GitSyncPolicy
+    GitSyncPolicy.autoSync GitSyncPolicy.prune GitSyncPolicy.selfHeal GitSyncPolicyInput
+    GitSyncPolicyInput.autoSync GitSyncPolicyInput.prune GitSyncPolicyInput.selfHeal GitSyncStatus
+    GitSyncStatus.FAILED GitSyncStatus.OUT_OF_SYNC GitSyncStatus.SYNCED GitSyncStatus.SYNCING
+    GitSyncStatus.UNKNOWN GitSyncTrigger GitSyncTrigger.HOOK GitSyncTrigger.MANUAL GitSyncTrigger.POLL
+    GitSyncTrigger.SELF_HEAL Instance.gitSource Instance.preview Mutation.createGitSource
+    Mutation.createGitSource(input) Mutation.createPreview Mutation.createPreview(input)
+    Mutation.deleteGitSource Mutation.deleteGitSource(input) Mutation.deletePreview
+    Mutation.deletePreview(input) Mutation.syncGitSource Mutation.syncGitSource(input)
+    Mutation.updateGitSource Mutation.updateGitSource(input) PlannedAction PlannedAction.CREATE
+    PlannedAction.DELETE PlannedAction.UNCHANGED PlannedAction.UPDATE PlannedChange
+    PlannedChange.action PlannedChange.detail PlannedChange.kind PlannedChange.name Preview
+    Preview.branch Preview.commit Preview.createdAt Preview.expiresAt Preview.gitSource Preview.id
+    Preview.instances Preview.message Preview.pullRequest Preview.status Preview.urls Preview:Node
+    PreviewPolicy PreviewPolicy.branches PreviewPolicy.enabled PreviewPolicy.idleMinutes
+    PreviewPolicy.pullRequests PreviewPolicy.ttlHours PreviewPolicyInput PreviewPolicyInput.branches
+    PreviewPolicyInput.enabled PreviewPolicyInput.idleMinutes PreviewPolicyInput.pullRequests
+    PreviewPolicyInput.ttlHours PreviewStatus PreviewStatus.BUILDING PreviewStatus.DELETED
+    PreviewStatus.EXPIRED PreviewStatus.FAILED PreviewStatus.READY PreviewUrl PreviewUrl.service
+    PreviewUrl.url Query.gitSources Query.gitSources(after) Query.gitSources(first)
+    QueryGitSourcesConnection QueryGitSourcesConnection.edges QueryGitSourcesConnection.pageInfo
+    QueryGitSourcesEdge QueryGitSourcesEdge.cursor QueryGitSourcesEdge.node
+    Subscription.gitSourceUpdates Subscription.gitSourceUpdates(id) SyncGitSourceInput
+    SyncGitSourceInput.commit SyncGitSourceInput.dryRun SyncGitSourceInput.id SyncGitSourcePayload
+    SyncGitSourcePayload.sync SyncGitSourceResult SyncGitSourceResult.ForbiddenError
+    SyncGitSourceResult.InvalidStateError SyncGitSourceResult.NotFoundError
+    SyncGitSourceResult.RateLimitedError SyncGitSourceResult.SyncGitSourcePayload
+    SyncGitSourceResult.ValidationError UpdateGitSourceInput UpdateGitSourceInput.branch
+    UpdateGitSourceInput.credentialSecret UpdateGitSourceInput.id UpdateGitSourceInput.path
+    UpdateGitSourceInput.policy UpdateGitSourceInput.pollIntervalSeconds UpdateGitSourceInput.previews
+    UpdateGitSourcePayload UpdateGitSourcePayload.gitSource UpdateGitSourceResult
+    UpdateGitSourceResult.ForbiddenError UpdateGitSourceResult.NotFoundError
+    UpdateGitSourceResult.RateLimitedError UpdateGitSourceResult.UpdateGitSourcePayload
+    UpdateGitSourceResult.ValidationError
+  `),
+  // issue 35
+  jobs: words(`
+    Capability.JOBS Capability.SCHEDULES ConcurrencyPolicy ConcurrencyPolicy.ALLOW
+    ConcurrencyPolicy.FORBID ConcurrencyPolicy.REPLACE CreateScheduleInput
+    CreateScheduleInput.instanceId CreateScheduleInput.schedule CreateSchedulePayload
+    CreateSchedulePayload.schedule CreateScheduleResult
+    CreateScheduleResult.CapabilityNotSupportedError CreateScheduleResult.ConflictError
+    CreateScheduleResult.CreateSchedulePayload CreateScheduleResult.ForbiddenError
+    CreateScheduleResult.NotFoundError CreateScheduleResult.RateLimitedError
+    CreateScheduleResult.ValidationError DeleteScheduleInput DeleteScheduleInput.id
+    DeleteSchedulePayload DeleteSchedulePayload.id DeleteScheduleResult
+    DeleteScheduleResult.DeleteSchedulePayload DeleteScheduleResult.ForbiddenError
+    DeleteScheduleResult.NotFoundError DeleteScheduleResult.RateLimitedError
+    DeployInstanceInput.releaseCommand Instance.jobs Instance.jobs(after) Instance.jobs(first)
+    Instance.schedules InstanceJobsConnection InstanceJobsConnection.edges
+    InstanceJobsConnection.pageInfo InstanceJobsEdge InstanceJobsEdge.cursor InstanceJobsEdge.node Job
+    Job.command Job.exitCode Job.finishedAt Job.id Job.instance Job.logs Job.logs(after)
+    Job.logs(first) Job.operation Job.schedule Job.scheduledAt Job.service Job.startedAt Job.status
+    Job:Node JobStatus JobStatus.CANCELED JobStatus.FAILED JobStatus.MISSED JobStatus.QUEUED
+    JobStatus.RUNNING JobStatus.SKIPPED JobStatus.SUCCEEDED JobStatus.TIMED_OUT Mutation.createSchedule
+    Mutation.createSchedule(input) Mutation.deleteSchedule Mutation.deleteSchedule(input)
+    Mutation.runJob Mutation.runJob(input) Mutation.updateSchedule Mutation.updateSchedule(input)
+    Operation.job OperationKind.JOB ProvisionInstanceInput.schedules Query.schedules
+    Query.schedules(after) Query.schedules(first) Query.schedules(instanceId) QuerySchedulesConnection
+    QuerySchedulesConnection.edges QuerySchedulesConnection.pageInfo QuerySchedulesEdge
+    QuerySchedulesEdge.cursor QuerySchedulesEdge.node ReleaseCommandInput ReleaseCommandInput.command
+    ReleaseCommandInput.service ReleaseCommandInput.timeoutSeconds RunJobInput RunJobInput.command
+    RunJobInput.env RunJobInput.idempotencyKey RunJobInput.instanceId RunJobInput.service
+    RunJobInput.timeoutSeconds RunJobInput.wait RunJobPayload RunJobPayload.job RunJobPayload.operation
+    RunJobResult RunJobResult.CapabilityNotSupportedError RunJobResult.ForbiddenError
+    RunJobResult.IdempotencyConflictError RunJobResult.InvalidStateError RunJobResult.NotFoundError
+    RunJobResult.RateLimitedError RunJobResult.RunJobPayload RunJobResult.ValidationError Schedule
+    Schedule.command Schedule.concurrency Schedule.cron Schedule.id Schedule.instance Schedule.jobs
+    Schedule.jobs(after) Schedule.jobs(first) Schedule.lastJob Schedule.name Schedule.nextRunAt
+    Schedule.service Schedule.startingDeadlineSeconds Schedule.suspended Schedule.timeZone
+    Schedule.timeoutSeconds Schedule:Node ScheduleJobsConnection ScheduleJobsConnection.edges
+    ScheduleJobsConnection.pageInfo ScheduleJobsEdge ScheduleJobsEdge.cursor ScheduleJobsEdge.node
+    ScheduleSpecInput ScheduleSpecInput.command ScheduleSpecInput.concurrency ScheduleSpecInput.cron
+    ScheduleSpecInput.historyLimit ScheduleSpecInput.name ScheduleSpecInput.service
+    ScheduleSpecInput.startingDeadlineSeconds ScheduleSpecInput.suspended ScheduleSpecInput.timeZone
+    ScheduleSpecInput.timeoutSeconds UpdateScheduleInput UpdateScheduleInput.command
+    UpdateScheduleInput.concurrency UpdateScheduleInput.cron UpdateScheduleInput.id
+    UpdateScheduleInput.suspended UpdateScheduleInput.timeZone UpdateScheduleInput.timeoutSeconds
+    UpdateSchedulePayload UpdateSchedulePayload.schedule UpdateScheduleResult
+    UpdateScheduleResult.ForbiddenError UpdateScheduleResult.NotFoundError
+    UpdateScheduleResult.RateLimitedError UpdateScheduleResult.UpdateSchedulePayload
+    UpdateScheduleResult.ValidationError
+  `),
+  // issue 36
+  backups: words(`
+    BackupConsistency BackupConsistency.HOOK BackupConsistency.LIVE BackupConsistency.STOP
+    BackupHookInput BackupHookInput.after BackupHookInput.before BackupHookInput.service
+    BackupRetentionInput BackupRetentionInput.daily BackupRetentionInput.last
+    BackupRetentionInput.monthly BackupRetentionInput.weekly BackupVolumeInput
+    BackupVolumeInput.consistency BackupVolumeInput.hook BackupVolumeInput.idempotencyKey
+    BackupVolumeInput.instanceId BackupVolumeInput.volume BackupVolumeInput.wait BackupVolumePayload
+    BackupVolumePayload.backup BackupVolumePayload.operation BackupVolumeResult
+    BackupVolumeResult.BackupVolumePayload BackupVolumeResult.CapabilityNotSupportedError
+    BackupVolumeResult.ForbiddenError BackupVolumeResult.IdempotencyConflictError
+    BackupVolumeResult.InvalidStateError BackupVolumeResult.NotFoundError
+    BackupVolumeResult.RateLimitedError BackupVolumeResult.ValidationError Capability.VOLUME_BACKUP
+    DeleteVolumeBackupInput DeleteVolumeBackupInput.id DeleteVolumeBackupPayload
+    DeleteVolumeBackupPayload.id DeleteVolumeBackupResult
+    DeleteVolumeBackupResult.DeleteVolumeBackupPayload DeleteVolumeBackupResult.ForbiddenError
+    DeleteVolumeBackupResult.NotFoundError DeleteVolumeBackupResult.RateLimitedError
+    Instance.volumeBackups Instance.volumeBackups(after) Instance.volumeBackups(first)
+    Instance.volumeBackups(volume) InstanceVolumeBackupsConnection
+    InstanceVolumeBackupsConnection.edges InstanceVolumeBackupsConnection.pageInfo
+    InstanceVolumeBackupsEdge InstanceVolumeBackupsEdge.cursor InstanceVolumeBackupsEdge.node
+    Mutation.backupVolume Mutation.backupVolume(input) Mutation.deleteVolumeBackup
+    Mutation.deleteVolumeBackup(input) Mutation.restoreVolume Mutation.restoreVolume(input)
+    OperationKind.BACKUP OperationKind.RESTORE RestoreVolumeInput RestoreVolumeInput.backupId
+    RestoreVolumeInput.idempotencyKey RestoreVolumeInput.instanceId RestoreVolumeInput.volume
+    RestoreVolumeInput.wait RestoreVolumePayload RestoreVolumePayload.operation RestoreVolumeResult
+    RestoreVolumeResult.CapabilityNotSupportedError RestoreVolumeResult.ForbiddenError
+    RestoreVolumeResult.IdempotencyConflictError RestoreVolumeResult.InvalidStateError
+    RestoreVolumeResult.NotFoundError RestoreVolumeResult.RateLimitedError
+    RestoreVolumeResult.RestoreVolumePayload RestoreVolumeResult.ValidationError
+    ScheduleSpecInput.backup ScheduledBackupInput ScheduledBackupInput.consistency
+    ScheduledBackupInput.hook ScheduledBackupInput.retention ScheduledBackupInput.volume VolumeBackup
+    VolumeBackup.consistency VolumeBackup.createdAt VolumeBackup.expiresAt VolumeBackup.id
+    VolumeBackup.instance VolumeBackup.operation VolumeBackup.schedule VolumeBackup.sha256
+    VolumeBackup.sizeBytes VolumeBackup.status VolumeBackup.volume VolumeBackup:Node VolumeBackupStatus
+    VolumeBackupStatus.DELETED VolumeBackupStatus.FAILED VolumeBackupStatus.RUNNING
+    VolumeBackupStatus.SUCCEEDED
+  `),
+  // issue 37
+  identity: words(`
+    Actor Actor.id Actor.kind Actor.name ActorKind ActorKind.SYSTEM ActorKind.TOKEN
+    ActorKind.TRUST_POLICY ActorKind.USER AuditEntry AuditEntry.action AuditEntry.actor AuditEntry.at
+    AuditEntry.errorType AuditEntry.hash AuditEntry.id AuditEntry.ip AuditEntry.outcome
+    AuditEntry.previousHash AuditEntry.requestId AuditEntry.targetIds AuditEntry:Node AuditFilter
+    AuditFilter.action AuditFilter.actorId AuditFilter.since AuditFilter.targetId AuditFilter.until
+    AuditOutcome AuditOutcome.ERROR AuditOutcome.OK AuditVerification AuditVerification.entries
+    AuditVerification.firstInvalidId AuditVerification.valid CreateTrustPolicyInput
+    CreateTrustPolicyInput.audience CreateTrustPolicyInput.issuer CreateTrustPolicyInput.name
+    CreateTrustPolicyInput.scopes CreateTrustPolicyInput.subjectPattern
+    CreateTrustPolicyInput.tokenTtlSeconds CreateTrustPolicyPayload
+    CreateTrustPolicyPayload.trustPolicy CreateTrustPolicyResult
+    CreateTrustPolicyResult.CreateTrustPolicyPayload CreateTrustPolicyResult.ForbiddenError
+    CreateTrustPolicyResult.RateLimitedError CreateTrustPolicyResult.ValidationError
+    DeleteTrustPolicyInput DeleteTrustPolicyInput.id DeleteTrustPolicyPayload
+    DeleteTrustPolicyPayload.id DeleteTrustPolicyResult
+    DeleteTrustPolicyResult.DeleteTrustPolicyPayload DeleteTrustPolicyResult.ForbiddenError
+    DeleteTrustPolicyResult.NotFoundError DeleteTrustPolicyResult.RateLimitedError
+    Mutation.createTrustPolicy Mutation.createTrustPolicy(input) Mutation.deleteTrustPolicy
+    Mutation.deleteTrustPolicy(input) Query.auditLog Query.auditLog(after) Query.auditLog(filter)
+    Query.auditLog(first) Query.trustPolicies Query.verifyAuditLog QueryAuditLogConnection
+    QueryAuditLogConnection.edges QueryAuditLogConnection.pageInfo QueryAuditLogEdge
+    QueryAuditLogEdge.cursor QueryAuditLogEdge.node Role Role.ADMIN Role.DEPLOYER Role.VIEWER
+    Scope.AUDIT TrustPolicy TrustPolicy.audience TrustPolicy.createdAt TrustPolicy.id
+    TrustPolicy.issuer TrustPolicy.lastUsedAt TrustPolicy.name TrustPolicy.scopes
+    TrustPolicy.subjectPattern TrustPolicy.tokenTtlSeconds TrustPolicy:Node User User.email User.id
+    User.issuer User.lastSignInAt User.name User.role User.subject User:Node Viewer.role Viewer.user
+  `),
 };
 
 describe('schema', () => {

@@ -6,21 +6,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CallContext,
-  Capabilities,
-  deploySpecOf,
-  type Endpoint,
-  type InstanceStatus,
-  type LogEntry,
-  type Provider,
-  type ProvisionRequest,
-  type ReadinessPolicy,
-  type ServiceSpec,
-  snapshotOf,
+import { deploySpecOf, snapshotOf } from '../../src/control/release-snapshots.js';
+import { Capabilities } from '../../src/providers/capabilities.js';
+import type {
+  CallContext,
+  Endpoint,
+  InstanceStatus,
+  LogEntry,
+  Provider,
+  ProvisionRequest,
+  ReadinessPolicy,
 } from '../../src/providers/provider.js';
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import { serviceSpec } from '../support/service-spec.js';
 
 /** Images the suite runs. */

@@ -4,9 +4,10 @@ import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseLabels, networkName, volumeName } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import type { CallContext, ProvisionRequest, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import {
   dockerAvailable,
   dockerConformanceSetup,

@@ -3,8 +3,9 @@ import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Labels } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import type { CallContext, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext } from '../../src/providers/provider.js';
 import { waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import {
   dockerAvailable,
   dockerLeftovers,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CAPABILITIES } from '../../src/providers/capabilities.js';
 import { toProviderError } from '../../src/providers/docker/docker-errors.js';
 import { entriesFromBuffer, type FollowLogStream, FrameDemuxer } from '../../src/providers/docker/docker-logs.js';
 import { instanceKey, Labels, networkName } from '../../src/providers/docker/docker-names.js';
@@ -15,13 +16,9 @@ import {
 import { aggregateInstance, aggregateService } from '../../src/providers/docker/docker-status.js';
 import { createTar, readTar } from '../../src/providers/docker/docker-tar.js';
 import { parseTimestamped } from '../../src/providers/log-timestamps.js';
-import {
-  ALL_CAPABILITIES,
-  type CallContext,
-  type ProvisionRequest,
-  type ServiceSpec,
-} from '../../src/providers/provider.js';
+import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import {
   dockerAvailable,
   dockerConformanceSetup,

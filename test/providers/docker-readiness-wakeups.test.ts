@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Labels } from '../../src/providers/docker/docker-names.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { readinessFloors } from '../../src/providers/docker/docker-status.js';
-import type { CallContext, InstanceStatus, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext, InstanceStatus } from '../../src/providers/provider.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import {
   dockerAvailable,
   dockerLeftovers,

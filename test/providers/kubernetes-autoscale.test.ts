@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNativeAutoscaler } from '../../src/providers/autoscaling.js';
+import type { NativeAutoscaling } from '../../src/providers/autoscaling.js';
+import { Capabilities } from '../../src/providers/capabilities.js';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels, objectName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
@@ -43,7 +44,9 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
   });
 
   it('creates the HPA with bounds, CPU target and behavior, reports its status, and deletes it with the policy', async () => {
-    expect(isNativeAutoscaler(provider)).toBe(true);
+    expect(provider.engines.autoscaler?.mode).toBe('native');
+    expect(provider.capabilities()).toContain(Capabilities.autoScale);
+    const engine = provider.engines.autoscaler as NativeAutoscaling;
     const id = randomUUID();
     const name = objectName(id);
     await provider.provision(
@@ -75,7 +78,7 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
       },
     });
     // Before the controller has looked, the status is empty; then it is what the HPA says.
-    expect(await provider.autoscaleStatus({}, id, 'web')).toMatchObject({ currentReplicas: 0, desiredReplicas: 0 });
+    expect(await engine.autoscaleStatus({}, id, 'web')).toMatchObject({ currentReplicas: 0, desiredReplicas: 0 });
     const lastScaleTime = '2026-12-01T12:00:00Z';
     expect(
       fake.setAutoscalerStatus(NAMESPACE, name, {
@@ -89,7 +92,7 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
         ],
       }),
     ).toBe(true);
-    expect(await provider.autoscaleStatus({}, id, 'web')).toEqual({
+    expect(await engine.autoscaleStatus({}, id, 'web')).toEqual({
       currentReplicas: 2,
       desiredReplicas: 4,
       cpuPercent: 93,
@@ -107,7 +110,7 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
     expect(fake.get('horizontalpodautoscalers', NAMESPACE, name)?.spec.maxReplicas).toBe(8);
     await provider.scale({}, { instanceId: id, service: 'web', resources: { autoscale: null } });
     expect(fake.get('horizontalpodautoscalers', NAMESPACE, name)).toBeUndefined();
-    expect(await provider.autoscaleStatus({}, id, 'web')).toBeUndefined();
+    expect(await engine.autoscaleStatus({}, id, 'web')).toBeUndefined();
 
     // Set again, and gone with the instance.
     await provider.scale({}, { instanceId: id, service: 'web', resources: { autoscale: POLICY } });

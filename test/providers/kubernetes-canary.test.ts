@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Capabilities } from '../../src/providers/capabilities.js';
 import {
   CANARY_MODE,
   canaryReplicas,
@@ -17,17 +18,9 @@ import {
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
 import { Labels, nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import {
-  KubernetesProvider,
-  type KubernetesProviderOptions,
-} from '../../src/providers/kubernetes/kubernetes-provider.js';
-import { isCanaryEngine } from '../../src/providers/progressive.js';
-import {
-  type CallContext,
-  Capabilities,
-  type DeployRequest,
-  type ProvisionRequest,
-} from '../../src/providers/provider.js';
+import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
+import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { CallContext, DeployRequest, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
 import { judge } from '../../src/worker/canary-rollout.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
@@ -139,7 +132,7 @@ describe('canary and blue-green on Kubernetes', () => {
 
   it('declares both strategies and is a canary engine; a StatefulSet is refused with invalid_spec', async () => {
     expect(p.capabilities()).toEqual(expect.arrayContaining([Capabilities.canary, Capabilities.blueGreen]));
-    expect(isCanaryEngine(p)).toBe(true);
+    expect(p.engines.canary).toBeDefined();
     // The per-tenant provider delegates the same calls.
     const perTenant = kubernetesProviderFromConfig(
       'k8s',
@@ -147,14 +140,15 @@ describe('canary and blue-green on Kubernetes', () => {
       undefined,
       fake.kubeconfigPath,
     );
-    expect(isCanaryEngine(perTenant)).toBe(true);
+    expect(perTenant.engines.canary).toBeDefined();
+    expect(perTenant.capabilities()).toEqual(expect.arrayContaining([Capabilities.canary, Capabilities.blueGreen]));
     perTenant.close();
     expect(() =>
       kubernetesProviderFromConfig('k8s', { gateway: { name: 'Not A Name' } }, undefined, fake.kubeconfigPath),
     ).toThrow(/^options\.gateway\.name: must name a Gateway$/);
 
     const sts = await provision(1, 'stateful_set');
-    const err = await p.startCanary(ctx, deployReq(sts, V2, 'canary')).catch((e: unknown) => e);
+    const err = await p.engines.canary!.startCanary(ctx, deployReq(sts, V2, 'canary')).catch((e: unknown) => e);
     expect(isProviderError(err) && err.kind).toBe('invalid_spec');
     expect(String((err as Error).message)).toMatch(/StatefulSet/);
     expect(fake.get('deployments', NS, nextName(sts))).toBeUndefined();
@@ -165,24 +159,24 @@ describe('canary and blue-green on Kubernetes', () => {
     expect(canaryReplicas(50, 1)).toEqual({ next: 1, stable: 1 });
     const id = await provision(4);
     const req = deployReq(id, V2, 'canary');
-    await p.startCanary(ctx, req);
+    await p.engines.canary!.startCanary(ctx, req);
     const next = fake.get('deployments', NS, nextName(id));
     expect(next?.metadata.annotations[CANARY_MODE]).toBe('replicas');
     expect(next?.spec.replicas).toBe(0);
     expect(next?.spec.template.metadata.labels).toMatchObject({ [Labels.instance]: id, [NEXT_OF]: id });
 
-    await p.setCanaryWeight(ctx, setOf(req), 25);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 25);
     await until(() => images(id).join() === [V1, V1, V1, V2].join(), '3 old pods and 1 new');
     expect(fake.get('deployments', NS, `wh-${id}`)?.metadata.annotations[REPLICAS_BEFORE_CANARY]).toBe('4');
     const s = split(`wh-${id}`, 400);
     expect(s.v2).toBe(100);
     expect(s.v1).toBe(300);
 
-    const reading = await p.readCanary(ctx, setOf(req));
+    const reading = await p.engines.canary!.readCanary(ctx, setOf(req));
     expect(reading).toMatchObject({ counted: false, requests: 0 });
     expect(reading.problem).toBeUndefined();
 
-    await p.promoteCanary(ctx, setOf(req));
+    await p.engines.canary!.promoteCanary(ctx, setOf(req));
     const stable = fake.get('deployments', NS, `wh-${id}`);
     expect(stable?.spec.template.spec.containers[0].image).toBe(V2);
     expect(stable?.spec.replicas).toBe(4);
@@ -197,13 +191,13 @@ describe('canary and blue-green on Kubernetes', () => {
   it('an abort mid-canary puts every request back on the old set and removes the new one', async () => {
     const id = await provision(2);
     const req = deployReq(id, V2, 'canary');
-    await p.startCanary(ctx, req);
-    await p.setCanaryWeight(ctx, setOf(req), 50);
+    await p.engines.canary!.startCanary(ctx, req);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 50);
     await until(() => images(id).join() === [V1, V2].join(), 'one old pod and one new');
     expect(split(`wh-${id}`, 20)).toEqual({ v1: 10, v2: 10 });
 
-    await p.setCanaryWeight(ctx, setOf(req), 0);
-    await p.abortCanary(ctx, setOf(req));
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 0);
+    await p.engines.canary!.abortCanary(ctx, setOf(req));
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
     const stable = fake.get('deployments', NS, `wh-${id}`);
     expect(stable?.spec.replicas).toBe(2);
@@ -215,10 +209,13 @@ describe('canary and blue-green on Kubernetes', () => {
   it('a new set that crashes is a problem in the reading (the analysis aborts on it)', async () => {
     const id = await provision(1);
     const req = deployReq(id, CRASHES, 'canary');
-    await p.startCanary(ctx, req);
-    await p.setCanaryWeight(ctx, setOf(req), 50).catch(() => undefined);
-    await until(async () => (await p.readCanary(ctx, setOf(req))).problem !== undefined, 'a problem reported');
-    const reading = await p.readCanary(ctx, setOf(req));
+    await p.engines.canary!.startCanary(ctx, req);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 50).catch(() => undefined);
+    await until(
+      async () => (await p.engines.canary!.readCanary(ctx, setOf(req))).problem !== undefined,
+      'a problem reported',
+    );
+    const reading = await p.engines.canary!.readCanary(ctx, setOf(req));
     expect(reading.problem).toMatch(/CrashLoopBackOff|restarted|failed|not ready/);
     const settings = { maxErrorRate: 0.05, intervalSeconds: 1, minRequests: 10, failureLimit: 2, maxP99Ms: null };
     const run = judge({ requests: 0, responses5xx: 0 }, reading, settings);
@@ -231,17 +228,17 @@ describe('canary and blue-green on Kubernetes', () => {
     );
     expect(healthy.run.passed).toBe(true);
     expect(healthy.run.message).toMatch(/no request metrics/);
-    await p.abortCanary(ctx, setOf(req));
+    await p.engines.canary!.abortCanary(ctx, setOf(req));
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
   });
 
   it('blue-green: a preview Service and Ingress rule for the new set; the switch is the main Service selector', async () => {
     const id = await provision(2);
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       { id: 'main', instanceId: id, tenantId: TENANT, service: 'web', port: 8080, host: 'shop.test', pathPrefix: '/' },
     ]);
     const req = deployReq(id, V2, 'blue_green');
-    await p.startCanary(ctx, req);
+    await p.engines.canary!.startCanary(ctx, req);
     // The whole new set is up and ready before the call returns, outside the main Service.
     expect(images(id)).toEqual([V1, V1, V2, V2]);
     expect(fake.get('deployments', NS, nextName(id))?.spec.template.metadata.labels[Labels.instance]).toBeUndefined();
@@ -250,7 +247,7 @@ describe('canary and blue-green on Kubernetes', () => {
     expect(split(`wh-${id}`, 10)).toEqual({ v1: 10 });
 
     // The preview route (a route row with the release) is an Ingress rule to the preview Service.
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       { id: 'main', instanceId: id, tenantId: TENANT, service: 'web', port: 8080, host: 'shop.test', pathPrefix: '/' },
       {
         id: 'preview',
@@ -270,12 +267,12 @@ describe('canary and blue-green on Kubernetes', () => {
     expect(backendOf('preview-shop.test')).toBe(previewServiceName(id));
 
     // The switch: one write of the selector; the old pods still run (the instant way back).
-    await p.setCanaryWeight(ctx, setOf(req), 100);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 100);
     expect(mainSelector(id)).toEqual({ [NEXT_OF]: id });
     expect(split(`wh-${id}`, 10)).toEqual({ v2: 10 });
     expect(images(id)).toEqual([V1, V1, V2, V2]);
 
-    await p.promoteCanary(ctx, setOf(req));
+    await p.engines.canary!.promoteCanary(ctx, setOf(req));
     expect(mainSelector(id)).toEqual({ [Labels.instance]: id });
     expect(fake.get('services', NS, previewServiceName(id))).toBeUndefined();
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
@@ -286,9 +283,9 @@ describe('canary and blue-green on Kubernetes', () => {
   it('blue-green abort: the selector never left the old set, and the new set and its preview are removed', async () => {
     const id = await provision(1);
     const req = deployReq(id, V2, 'blue_green');
-    await p.startCanary(ctx, req);
+    await p.engines.canary!.startCanary(ctx, req);
     expect(split(`wh-${id}`, 4)).toEqual({ v1: 4 });
-    await p.abortCanary(ctx, setOf(req));
+    await p.engines.canary!.abortCanary(ctx, setOf(req));
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
     expect(fake.get('services', NS, previewServiceName(id))).toBeUndefined();
     expect(mainSelector(id)).toEqual({ [Labels.instance]: id });
@@ -297,7 +294,7 @@ describe('canary and blue-green on Kubernetes', () => {
 
   it('Gateway canary: an HTTPRoute on the configured Gateway carries each step’s weights for the routes’ hosts', async () => {
     const id = await provision(2);
-    await gated.applyRoutes(ctx, id, [
+    await gated.engines.traffic!.applyRoutes(ctx, id, [
       { id: 'a', instanceId: id, tenantId: TENANT, service: 'web', port: 8080, host: 'shop.test', pathPrefix: '/' },
       {
         id: 'b',
@@ -310,13 +307,13 @@ describe('canary and blue-green on Kubernetes', () => {
       },
     ]);
     const req = deployReq(id, V2, 'canary');
-    await gated.startCanary(ctx, req);
+    await gated.engines.canary!.startCanary(ctx, req);
     expect(fake.get('deployments', NS, nextName(id))?.metadata.annotations[CANARY_MODE]).toBe('gateway');
     // The new set runs whole, reached only through the preview Service until the HTTPRoute weighs it in.
     expect(split(`wh-${id}`, 6)).toEqual({ v1: 6 });
     expect(split(previewServiceName(id), 6)).toEqual({ v2: 6 });
 
-    await gated.setCanaryWeight(ctx, setOf(req), 25);
+    await gated.engines.canary!.setCanaryWeight(ctx, setOf(req), 25);
     const route = fake.get('httproutes', NS, canaryRouteName(id));
     expect(route?.spec.parentRefs).toEqual([
       {
@@ -338,14 +335,14 @@ describe('canary and blue-green on Kubernetes', () => {
     expect(
       route?.spec.rules.map((r: { matches: { path: { value: string } }[] }) => r.matches[0]?.path.value).sort(),
     ).toEqual(['/', '/api']);
-    await gated.setCanaryWeight(ctx, setOf(req), 60);
+    await gated.engines.canary!.setCanaryWeight(ctx, setOf(req), 60);
     expect(
       fake
         .get('httproutes', NS, canaryRouteName(id))
         ?.spec.rules[0].backendRefs.map((b: { weight: number }) => b.weight),
     ).toEqual([40, 60]);
 
-    await gated.promoteCanary(ctx, setOf(req));
+    await gated.engines.canary!.promoteCanary(ctx, setOf(req));
     expect(fake.get('httproutes', NS, canaryRouteName(id))).toBeUndefined();
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
     expect(fake.get('deployments', NS, `wh-${id}`)?.spec.template.spec.containers[0].image).toBe(V2);
@@ -355,29 +352,29 @@ describe('canary and blue-green on Kubernetes', () => {
   it('repeating each call (a rollout resumed after a crash) changes nothing more', async () => {
     const id = await provision(3);
     const req = deployReq(id, V2, 'canary');
-    await p.startCanary(ctx, req);
-    await p.setCanaryWeight(ctx, setOf(req), 33);
+    await p.engines.canary!.startCanary(ctx, req);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 33);
     await until(() => images(id).join() === [V1, V1, V2].join(), 'two old pods and one new');
     const podNames = () =>
       readyPods(id)
         .map((pod) => pod.metadata.name as string)
         .sort();
     const before = podNames();
-    await p.startCanary(ctx, req);
-    await p.setCanaryWeight(ctx, setOf(req), 33);
+    await p.engines.canary!.startCanary(ctx, req);
+    await p.engines.canary!.setCanaryWeight(ctx, setOf(req), 33);
     expect(podNames()).toEqual(before);
     expect(fake.get('deployments', NS, nextName(id))?.spec.replicas).toBe(1);
     expect(fake.get('deployments', NS, `wh-${id}`)?.metadata.annotations[REPLICAS_BEFORE_CANARY]).toBe('3');
     // An abort repeated, and a promotion after the new set is gone, converge too.
-    await p.abortCanary(ctx, setOf(req));
-    await p.abortCanary(ctx, setOf(req));
+    await p.engines.canary!.abortCanary(ctx, setOf(req));
+    await p.engines.canary!.abortCanary(ctx, setOf(req));
     expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(3);
     await until(() => images(id).join() === [V1, V1, V1].join(), 'three old pods');
   });
 
   it('deprovision removes a rollout’s second set and preview Service too', async () => {
     const id = await provision(1);
-    await p.startCanary(ctx, deployReq(id, V2, 'blue_green'));
+    await p.engines.canary!.startCanary(ctx, deployReq(id, V2, 'blue_green'));
     expect(fake.get('deployments', NS, nextName(id))).toBeDefined();
     await p.deprovision(ctx, id);
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();

@@ -13,7 +13,6 @@ import { type Principal, Scopes } from '../../src/control/scopes.js';
 import { SecretService } from '../../src/control/secrets.js';
 import { DEFAULT_TENANT, TenantService } from '../../src/control/tenants.js';
 import type { DatabaseHandle } from '../../src/db/connect.js';
-import { withCredentialsFor } from '../../src/providers/credentialed-provider.js';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { CallContext, LogStream, ProvisionRequest } from '../../src/providers/provider.js';
@@ -146,8 +145,9 @@ describe('Kubernetes credentials from the vault', () => {
     const token = fake.rotateToken();
     await secrets.put(system, credentialKey(name), kubeconfigFor('https://ignored.example', token));
     await new Promise((r) => setTimeout(r, CACHE_MS + 50));
-    // The supervisor and health checks call the provider directly, with no credentials in their context.
-    const wrapped = withCredentialsFor(provider, 'k8s', resolver);
+    // The supervisor, the edge driver and health checks call the registry's provider with no credentials in
+    // their context: its call hooks attach them.
+    const wrapped = registry.get('k8s');
     expect(wrapped).toBeInstanceOf(KubernetesProvider);
     expect((wrapped as KubernetesProvider).namespace).toBe('creds');
     expect(wrapped.info().name).toBe('kubernetes');

@@ -8,12 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import {
-  KubernetesProvider,
-  type KubernetesProviderOptions,
-} from '../../src/providers/kubernetes/kubernetes-provider.js';
-import type { CallContext, Endpoint, PortSpec, ProvisionRequest } from '../../src/providers/provider.js';
+import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
+import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { CallContext, Endpoint, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
+import type { PortSpec } from '../../src/providers/service-spec.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NAMESPACE = 'wheelhouse-exposure';

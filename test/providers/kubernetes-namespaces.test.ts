@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { TenantNamespacedKubernetes } from '../../src/providers/kubernetes/kubernetes-tenant-namespaces.js';
-import type { CallContext, ProvisionRequest, VolumeSpec } from '../../src/providers/provider.js';
+import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { VolumeSpec } from '../../src/providers/service-spec.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const IMAGE = 'registry.test/busybox:stable';

@@ -10,23 +10,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Capabilities } from '../../src/providers/capabilities.js';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Annotations, Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import {
-  KUBERNETES_CAPABILITIES,
-  KubernetesProvider,
-  type KubernetesProviderOptions,
-} from '../../src/providers/kubernetes/kubernetes-provider.js';
-import {
-  type CallContext,
-  Capabilities,
-  type InstanceStatus,
-  type LogEntry,
-  type ProvisionRequest,
-  type ServiceSpec,
-} from '../../src/providers/provider.js';
+import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
+import { KUBERNETES_CAPABILITIES, KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { CallContext, InstanceStatus, LogEntry, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 import { serviceSpec } from '../support/service-spec.js';
 import { type ConformanceSetup, runProviderConformance } from './conformance.js';
@@ -238,6 +230,8 @@ describe('KubernetesProvider against the fake API server', () => {
         // Sources (issue 26): manifests and Argo CD always; Helm only where a helm binary is found (none here).
         Capabilities.manifests,
         Capabilities.argoCD,
+        // The cluster's own HorizontalPodAutoscaler (kubernetes-autoscale.test.ts).
+        Capabilities.autoScale,
       ].sort(),
     );
     // What it does not implement is not declared: no GPUs (no node reports one), no Helm without a binary.

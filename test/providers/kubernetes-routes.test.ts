@@ -10,18 +10,16 @@ import 'reflect-metadata';
 import { randomUUID, webcrypto, X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Capabilities } from '../../src/providers/capabilities.js';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName, routeTlsSecretName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import {
-  KUBERNETES_CAPABILITIES,
-  KubernetesProvider,
-  type KubernetesProviderOptions,
-} from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
+import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { TenantNamespacedKubernetes } from '../../src/providers/kubernetes/kubernetes-tenant-namespaces.js';
-import { type CallContext, Capabilities, type ProvisionRequest } from '../../src/providers/provider.js';
+import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
-import { isTrafficEngine, type RouteCertificate, type RouteSpec } from '../../src/providers/traffic.js';
+import type { RouteCertificate, RouteSpec } from '../../src/providers/traffic.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NAMESPACE = 'wheelhouse-routes';
@@ -133,12 +131,15 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
   });
 
   it('is a traffic engine that declares custom-domains and tls, and reports an ingress edge with its domain', async () => {
-    expect(isTrafficEngine(p)).toBe(true);
+    expect(p.engines.traffic).toBeDefined();
     expect(p.capabilities()).toEqual(expect.arrayContaining([Capabilities.customDomains, Capabilities.tls]));
-    expect(KUBERNETES_CAPABILITIES).toContain(Capabilities.tls);
-    expect(await p.edge(ctx)).toMatchObject({ kind: 'ingress', healthy: true, domain: 'apps.example.test' });
+    expect(await p.engines.traffic!.edge(ctx)).toMatchObject({
+      kind: 'ingress',
+      healthy: true,
+      domain: 'apps.example.test',
+    });
     const plain = new KubernetesProvider({ ...FAST, kubeConfig: loadKubeConfig(fake.kubeconfigPath) });
-    expect((await plain.edge(ctx)).domain).toBe('localhost');
+    expect((await plain.engines.traffic!.edge(ctx)).domain).toBe('localhost');
     plain.close();
     // The providers file's option, parsed like the others; a bad one names itself.
     const fromFile = kubernetesProviderFromConfig(
@@ -147,7 +148,7 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
       undefined,
       fake.kubeconfigPath,
     );
-    expect((await fromFile.edge(ctx)).domain).toBe('k.example.test');
+    expect((await fromFile.engines.traffic!.edge(ctx)).domain).toBe('k.example.test');
     fromFile.close();
     expect(() =>
       kubernetesProviderFromConfig('k8s', { edgeDomain: 'Bad_Domain' }, undefined, fake.kubeconfigPath),
@@ -156,7 +157,7 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
 
   it('makes one Ingress with each host, Prefix path and backend, and a TLS Secret holding the certificate', async () => {
     const id = await provisionInstance();
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate: certA, redirectHttp: true } }),
       route(id, { id: 'r2', host: 'shop.example.test', pathPrefix: '/api', service: 'api', port: 9090 }),
       route(id, { id: 'r3', host: `web-${id.slice(0, 8)}-t.apps.example.test` }),
@@ -207,7 +208,7 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
 
     // Converges: the same routes again write nothing.
     const versions = [ingress?.metadata.resourceVersion, secret?.metadata.resourceVersion];
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate: certA, redirectHttp: true } }),
       route(id, { id: 'r2', host: 'shop.example.test', pathPrefix: '/api', service: 'api', port: 9090 }),
       route(id, { id: 'r3', host: `web-${id.slice(0, 8)}-t.apps.example.test` }),
@@ -219,14 +220,17 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
     const id = await provisionInstance();
     const tlsRoute = (certificate: RouteCertificate) =>
       route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate, redirectHttp: false } });
-    await p.applyRoutes(ctx, id, [tlsRoute(certA), route(id, { id: 'r2', host: 'other.example.test' })]);
+    await p.engines.traffic!.applyRoutes(ctx, id, [
+      tlsRoute(certA),
+      route(id, { id: 'r2', host: 'other.example.test' }),
+    ]);
     expect(ingressOf(id)?.metadata.annotations).toEqual({ 'nginx.ingress.kubernetes.io/ssl-redirect': 'false' });
 
-    await p.applyRoutes(ctx, id, [tlsRoute(certA2)]);
+    await p.engines.traffic!.applyRoutes(ctx, id, [tlsRoute(certA2)]);
     expect(ingressOf(id)?.spec.rules.map((r: { host: string }) => r.host)).toEqual(['shop.example.test']);
     expect(unb64(routeSecrets(id)[0]?.data['tls.key'])).toBe(certA2.privateKeyPem);
 
-    await p.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'shop.example.test' })]);
+    await p.engines.traffic!.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'shop.example.test' })]);
     expect(ingressOf(id)?.spec.tls).toBeUndefined();
     expect(ingressOf(id)?.metadata.annotations).toBeUndefined();
     expect(routeSecrets(id)).toEqual([]);
@@ -235,18 +239,18 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
 
   it('empties: the Ingress and its Secrets go, the instance’s own objects stay', async () => {
     const id = await provisionInstance();
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate: certA, redirectHttp: true } }),
     ]);
     expect(ingressOf(id)).toBeDefined();
     expect(routeSecrets(id)).toHaveLength(1);
-    await p.applyRoutes(ctx, id, []);
+    await p.engines.traffic!.applyRoutes(ctx, id, []);
     expect(ingressOf(id)).toBeUndefined();
     expect(routeSecrets(id)).toEqual([]);
     expect(fake.get('services', NAMESPACE, `wh-${id}`)).toBeDefined();
     expect(fake.get('deployments', NAMESPACE, `wh-${id}`)).toBeDefined();
     // Empty again is fine: nothing to remove.
-    await p.applyRoutes(ctx, id, []);
+    await p.engines.traffic!.applyRoutes(ctx, id, []);
   });
 
   it('refuses a service or port the instance lacks, and an instance that is not there, writing nothing', async () => {
@@ -254,25 +258,28 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
     const before = fake.labelled(`${Labels.instance}=${id}`);
     expect(
       await expectKind(
-        p.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'a.example.test', service: 'db' })]),
+        p.engines.traffic!.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'a.example.test', service: 'db' })]),
         'invalid_spec',
       ),
     ).toMatch(/has no service db/);
     expect(
       await expectKind(
-        p.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'a.example.test', port: 9090 })]),
+        p.engines.traffic!.applyRoutes(ctx, id, [route(id, { id: 'r1', host: 'a.example.test', port: 9090 })]),
         'invalid_spec',
       ),
     ).toMatch(/service web has no TCP port 9090/);
     const ghost = randomUUID();
-    await expectKind(p.applyRoutes(ctx, ghost, [route(ghost, { id: 'r1', host: 'a.example.test' })]), 'not_found');
+    await expectKind(
+      p.engines.traffic!.applyRoutes(ctx, ghost, [route(ghost, { id: 'r1', host: 'a.example.test' })]),
+      'not_found',
+    );
     expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual(before);
     expect(fake.labelled(`${Labels.instance}=${ghost}`)).toEqual([]);
   });
 
   it('deprovision removes the Ingress and the TLS Secrets with everything else', async () => {
     const id = await provisionInstance();
-    await p.applyRoutes(ctx, id, [
+    await p.engines.traffic!.applyRoutes(ctx, id, [
       route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate: certA, redirectHttp: true } }),
     ]);
     expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual(
@@ -295,7 +302,7 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
     try {
       const id = await provisionInstance(perTenant);
       const ns = perTenant.namespaceOf(TENANT);
-      await perTenant.applyRoutes(ctx, id, [
+      await perTenant.engines.traffic!.applyRoutes(ctx, id, [
         route(id, { id: 'r1', host: 'shop.example.test', tls: { certificate: certA, redirectHttp: true } }),
       ]);
       expect(fake.get('ingresses', ns, routesIngressName(id))?.spec.rules[0].host).toBe('shop.example.test');
@@ -306,7 +313,7 @@ describe('Kubernetes routes: an Ingress and its TLS Secrets', () => {
       await perTenant.deprovision(ctx, id);
       expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual([]);
       // Routes emptied for an instance no namespace holds: nothing to do, no error.
-      await perTenant.applyRoutes(ctx, id, []);
+      await perTenant.engines.traffic!.applyRoutes(ctx, id, []);
     } finally {
       perTenant.close();
     }

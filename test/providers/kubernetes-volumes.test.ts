@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
-import type { CallContext, ProvisionRequest, ServiceSpec } from '../../src/providers/provider.js';
+import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 import { serviceSpec } from '../support/service-spec.js';
 

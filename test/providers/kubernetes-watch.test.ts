@@ -9,10 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import {
-  KubernetesProvider,
-  type KubernetesProviderOptions,
-} from '../../src/providers/kubernetes/kubernetes-provider.js';
+import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
+import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { CallContext, InstanceStatus, ProvisionRequest } from '../../src/providers/provider.js';
 import { readinessOutcome, waitReady } from '../../src/providers/readiness.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';

@@ -7,23 +7,23 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import {
-  ALL_CAPABILITIES,
-  type CallContext,
-  type DeployRequest,
-  type DeployResult,
-  type ExecResult,
-  type InstanceStatus,
-  type LogEntry,
-  type LogOptions,
-  type LogStream,
-  type Provider,
-  type ProviderInfo,
-  type ProvisionRequest,
-  type ProvisionResult,
-  type ReadinessPolicy,
-  type ReadinessWaiter,
-  type ResourceUsage,
+import { ALL_CAPABILITIES } from '../../src/providers/capabilities.js';
+import type { ProviderEngines } from '../../src/providers/engines.js';
+import type {
+  CallContext,
+  DeployRequest,
+  DeployResult,
+  ExecResult,
+  InstanceStatus,
+  LogEntry,
+  LogOptions,
+  LogStream,
+  Provider,
+  ProviderInfo,
+  ProvisionRequest,
+  ProvisionResult,
+  ReadinessPolicy,
+  ResourceUsage,
 } from '../../src/providers/provider.js';
 import { ProviderError } from '../../src/providers/provider-errors.js';
 
@@ -90,7 +90,8 @@ export class ScriptedLogStream implements LogStream {
  * logs without an engine: everything is ready at once, deploys take
  * `deployMs`, and every log stream it opens is kept in `logStreams`.
  */
-export class StreamFakeProvider implements Provider, ReadinessWaiter {
+export class StreamFakeProvider implements Provider {
+  readonly engines: ProviderEngines = {};
   readonly logStreams: ScriptedLogStream[] = [];
   deployMs = 0;
   /** Lines every new log stream starts with. */

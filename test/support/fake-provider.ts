@@ -8,28 +8,28 @@
  * Behaviour is configurable per test: latency per method, whether `status`
  * ever reports ready (`readiness`), and failures queued per method.
  */
-import {
-  ALL_CAPABILITIES,
-  type CallContext,
-  type Capability,
-  type DeployRequest,
-  type DeployResult,
-  type ExecRequest,
-  type ExecResult,
-  type InstanceState,
-  type InstanceStatus,
-  type LogOptions,
-  type LogStream,
-  type Provider,
-  type ProviderInfo,
-  type ProvisionRequest,
-  type ProvisionResult,
-  type ReadinessPolicy,
-  type ReadinessWaiter,
-  type ResourceUsage,
-  type RollbackRequest,
-  type ScaleRequest,
-  type ServiceStatus,
+
+import { ALL_CAPABILITIES, type Capability } from '../../src/providers/capabilities.js';
+import type { ProviderEngines } from '../../src/providers/engines.js';
+import type {
+  CallContext,
+  DeployRequest,
+  DeployResult,
+  ExecRequest,
+  ExecResult,
+  InstanceState,
+  InstanceStatus,
+  LogOptions,
+  LogStream,
+  Provider,
+  ProviderInfo,
+  ProvisionRequest,
+  ProvisionResult,
+  ReadinessPolicy,
+  ResourceUsage,
+  RollbackRequest,
+  ScaleRequest,
+  ServiceStatus,
 } from '../../src/providers/provider.js';
 import { CanceledError, ProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
 
@@ -71,6 +71,8 @@ export interface FakeProviderOptions {
   latencyMs?: number | Partial<Record<FakeMethod, number>>;
   /** What readinessPolicy() returns. Default: 10 s, polled every 20 ms. */
   readiness?: ReadinessPolicy;
+  /** The engines it has (fakes of our engine interfaces). Default none. */
+  engines?: ProviderEngines;
 }
 
 interface FakeInstance {
@@ -79,7 +81,8 @@ interface FakeInstance {
   serviceNames: string[];
 }
 
-export class FakeProvider implements Provider, ReadinessWaiter {
+export class FakeProvider implements Provider {
+  readonly engines: ProviderEngines;
   /** Every call, in the order they started. */
   readonly calls: FakeCall[] = [];
   /** One line per moment two calls on the same instance were in flight together. */
@@ -94,6 +97,7 @@ export class FakeProvider implements Provider, ReadinessWaiter {
 
   constructor(options: FakeProviderOptions = {}) {
     this.#options = options;
+    this.engines = options.engines ?? {};
   }
 
   /** The next `times` calls of `method` throw a ProviderError of `kind`. */

@@ -17,25 +17,25 @@ import {
 import type { Config } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
 import { createLogger } from '../../src/logger.js';
-import {
-  ALL_CAPABILITIES,
-  type CallContext,
-  type DeployRequest,
-  type DeployResult,
-  type ExecRequest,
-  type ExecResult,
-  type InstanceStatus,
-  type LogOptions,
-  type LogStream,
-  type Provider,
-  type ProviderInfo,
-  type ProvisionRequest,
-  type ProvisionResult,
-  type ReadinessPolicy,
-  type ReadinessWaiter,
-  type ResourceUsage,
-  type RollbackRequest,
-  type ScaleRequest,
+import { ALL_CAPABILITIES } from '../../src/providers/capabilities.js';
+import type { ProviderEngines } from '../../src/providers/engines.js';
+import type {
+  CallContext,
+  DeployRequest,
+  DeployResult,
+  ExecRequest,
+  ExecResult,
+  InstanceStatus,
+  LogOptions,
+  LogStream,
+  Provider,
+  ProviderInfo,
+  ProvisionRequest,
+  ProvisionResult,
+  ReadinessPolicy,
+  ResourceUsage,
+  RollbackRequest,
+  ScaleRequest,
 } from '../../src/providers/provider.js';
 import { CanceledError, ProviderError } from '../../src/providers/provider-errors.js';
 import { Registry } from '../../src/providers/registry.js';
@@ -128,7 +128,8 @@ export class RawClient {
  * aborted), so a test can keep an operation RUNNING and another QUEUED behind
  * it for as long as it needs.
  */
-export class SeedProvider implements Provider, ReadinessWaiter {
+export class SeedProvider implements Provider {
+  readonly engines: ProviderEngines = {};
   readonly calls: { method: string; instanceId: string }[] = [];
   readonly #running = new Map<string, { state: 'running' | 'stopped'; services: string[] }>();
   readonly #holds = new Map<string, Promise<void>>();

@@ -1,4 +1,5 @@
-import type { ProvisionRequest, ServiceSpec } from '../../src/providers/provider.js';
+import type { ProvisionRequest } from '../../src/providers/provider.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 
 /**
  * A provider-level service spec with every list and map empty and the role

@@ -182,9 +182,11 @@ describe('checkStrategyInputs', () => {
 describe('measuresLatency', () => {
   it('is true only for a canary engine that says so', () => {
     const engine = { startCanary: () => undefined, setCanaryWeight: () => undefined };
-    expect(measuresLatency({ ...engine, measuresLatency: true } as never)).toBe(true);
-    expect(measuresLatency(engine as never)).toBe(false);
-    expect(measuresLatency({ measuresLatency: true } as never)).toBe(false);
+    expect(measuresLatency({ engines: { canary: { ...engine, measuresLatency: true } } } as never)).toBe(true);
+    expect(measuresLatency({ engines: { canary: engine } } as never)).toBe(false);
+    // The flag on the provider itself, or on another engine, is not the canary engine's.
+    expect(measuresLatency({ measuresLatency: true, engines: {} } as never)).toBe(false);
+    expect(measuresLatency({ engines: { traffic: { measuresLatency: true } } } as never)).toBe(false);
   });
 });
 

@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ALL_CAPABILITIES, type Capability, hasCapability } from '../../src/providers/capabilities.js';
 import {
-  ALL_CAPABILITIES,
   type CallContext,
-  type Capability,
   type Credentials,
-  hasCapability,
-  isHealthChecker,
-  isReadinessWaiter,
   type Provider,
   type ProviderInfo,
   typeName,
@@ -18,9 +14,12 @@ const notUsed = () => Promise.reject(new Error('not used by these tests'));
 
 /** A fake of our Provider interface: only info() and capabilities() answer. */
 function fakeProvider(info: Partial<ProviderInfo> = {}, caps: Capability[] = ['provision']): Provider {
+  // One object, so a provider held behind the registry's call hooks is recognised by it (see `same`).
+  const meta = { name: 'docker', version: '1', region: '', ...info };
   return {
-    info: () => ({ name: 'docker', version: '1', region: '', ...info }),
+    info: () => meta,
     capabilities: () => caps,
+    engines: {},
     provision: notUsed,
     deprovision: notUsed,
     start: notUsed,
@@ -36,13 +35,19 @@ function fakeProvider(info: Partial<ProviderInfo> = {}, caps: Capability[] = ['p
   };
 }
 
+/** True when `held` (what the registry hands out) is `p` behind the call hooks. */
+function same(held: Provider, p: Provider): boolean {
+  return held !== p && held.info() === p.info();
+}
+
 describe('Registry', () => {
   it('registers and gets a provider by key', () => {
     const r = new Registry();
     const p = fakeProvider();
     r.register('local', p);
-    expect(r.get('local')).toBe(p);
-    expect(r.resolve('local')).toEqual({ key: 'local', provider: p });
+    expect(same(r.get('local'), p)).toBe(true);
+    expect(r.resolve('local').key).toBe('local');
+    expect(same(r.resolve('local').provider, p)).toBe(true);
   });
 
   it('replaces a provider registered again under the same key, keeping its place', () => {
@@ -53,7 +58,7 @@ describe('Registry', () => {
     r.register('x', a);
     r.register('y', b);
     r.register('x', c);
-    expect(r.get('x')).toBe(c);
+    expect(same(r.get('x'), c)).toBe(true);
     expect(r.list()).toEqual(['x', 'y']);
   });
 
@@ -70,9 +75,11 @@ describe('Registry', () => {
     const kube = fakeProvider({ name: 'kubernetes' });
     r.register('eu-docker', docker);
     r.register('eu-k8s', kube);
-    expect(r.resolve('docker')).toEqual({ key: 'eu-docker', provider: docker });
-    expect(r.resolve('kubernetes')).toEqual({ key: 'eu-k8s', provider: kube });
-    expect(r.get('kubernetes')).toBe(kube);
+    expect(r.resolve('docker').key).toBe('eu-docker');
+    expect(same(r.resolve('docker').provider, docker)).toBe(true);
+    expect(r.resolve('kubernetes').key).toBe('eu-k8s');
+    expect(same(r.resolve('kubernetes').provider, kube)).toBe(true);
+    expect(same(r.get('kubernetes'), kube)).toBe(true);
   });
 
   it('prefers the key over another provider whose info().name is the same string', () => {
@@ -81,7 +88,8 @@ describe('Registry', () => {
     const keyed = fakeProvider({ name: 'kubernetes' });
     r.register('a', named);
     r.register('docker', keyed);
-    expect(r.resolve('docker')).toEqual({ key: 'docker', provider: keyed });
+    expect(r.resolve('docker').key).toBe('docker');
+    expect(same(r.resolve('docker').provider, keyed)).toBe(true);
   });
 
   it('does not resolve an info().name that more than one provider has', () => {
@@ -103,8 +111,9 @@ describe('Registry', () => {
     r.register('first', first);
     r.register('second', fakeProvider({ name: 'kubernetes' }));
     expect(r.defaultName()).toBe('first');
-    expect(r.default()).toBe(first);
-    expect(r.resolveDefault()).toEqual({ key: 'first', provider: first });
+    expect(same(r.default(), first)).toBe(true);
+    expect(r.resolveDefault().key).toBe('first');
+    expect(same(r.resolveDefault().provider, first)).toBe(true);
   });
 
   it('defaults to the provider set with setDefault', () => {
@@ -114,7 +123,7 @@ describe('Registry', () => {
     r.register('second', second);
     r.setDefault('second');
     expect(r.defaultName()).toBe('second');
-    expect(r.default()).toBe(second);
+    expect(same(r.default(), second)).toBe(true);
     expect(r.resolveDefault().key).toBe('second');
   });
 
@@ -124,7 +133,8 @@ describe('Registry', () => {
     const kube = fakeProvider({ name: 'kubernetes' });
     r.register('cluster', kube);
     r.setDefault('kubernetes');
-    expect(r.resolveDefault()).toEqual({ key: 'cluster', provider: kube });
+    expect(r.resolveDefault().key).toBe('cluster');
+    expect(same(r.resolveDefault().provider, kube)).toBe(true);
   });
 
   it('fails when the default set names nothing registered', () => {
@@ -144,10 +154,8 @@ describe('Registry', () => {
     r.register('a-key', a);
     expect(r.list()).toEqual(['b-key', 'a-key']);
     const all = r.all();
-    expect([...all.entries()]).toEqual([
-      ['b-key', b],
-      ['a-key', a],
-    ]);
+    expect([...all.keys()]).toEqual(['b-key', 'a-key']);
+    expect(same(all.get('b-key')!, b) && same(all.get('a-key')!, a)).toBe(true);
     // a snapshot: changing it does not change the registry, and later registrations do not change it
     all.delete('b-key');
     r.register('c-key', fakeProvider());
@@ -167,7 +175,7 @@ describe('Registry', () => {
       expect(got.ctx).toBe(ctx);
       expect(got.ctx.credentials).toBeUndefined();
       expect(got.key).toBe('local');
-      expect(got.provider).toBe(p);
+      expect(same(got.provider, p)).toBe(true);
       expect(await r.withCredentials(ctx, 'local')).toBe(ctx);
     });
 
@@ -186,7 +194,7 @@ describe('Registry', () => {
       expect(resolve).toHaveBeenCalledTimes(1);
       expect(resolve).toHaveBeenCalledWith(signal, 'cluster-1');
       expect(got.key).toBe('cluster-1');
-      expect(got.provider).toBe(p);
+      expect(same(got.provider, p)).toBe(true);
       expect(got.ctx.credentials).toBe(creds);
       expect(got.ctx.signal).toBe(signal);
       expect(got.ctx).not.toBe(ctx);
@@ -230,6 +238,112 @@ describe('Registry', () => {
   });
 });
 
+describe('call hooks', () => {
+  /** An engine written as a class: its calls live on the prototype, as the providers' own do. */
+  class RouteEngine {
+    readonly seen: (CallContext | undefined)[] = [];
+    async edge(ctx: CallContext) {
+      this.seen.push(ctx);
+      return { kind: 'test', healthy: true, domain: 'example.test' };
+    }
+    async applyRoutes(ctx: CallContext) {
+      this.seen.push(ctx);
+      throw new ProviderNotFoundError('gone');
+    }
+  }
+
+  /** A provider whose base calls and engine calls record the context they were given. */
+  function recording() {
+    const seen: { call: string; ctx: CallContext }[] = [];
+    const record = (call: string) => async (ctx: CallContext) => {
+      seen.push({ call, ctx });
+      return undefined as never;
+    };
+    const traffic = new RouteEngine();
+    const provider: Provider = {
+      ...fakeProvider(),
+      status: record('status'),
+      managedWorkloads: record('managedWorkloads'),
+      engines: {
+        traffic,
+        canary: {
+          measuresLatency: true,
+          startCanary: record('startCanary'),
+          setCanaryWeight: record('setCanaryWeight'),
+          readCanary: record('readCanary'),
+          promoteCanary: record('promoteCanary'),
+          abortCanary: record('abortCanary'),
+        },
+        autoscaler: { mode: 'sampled', sampleCpu: record('sampleCpu') },
+      },
+    };
+    return { provider, seen, traffic };
+  }
+
+  it('gives every call of the contract and of every engine the credentials, and reports each to the observer', async () => {
+    const { provider, seen, traffic } = recording();
+    const r = new Registry();
+    r.register('k', provider);
+    r.setCredentialsResolver({ resolveCredentials: async (_s, key) => ({ values: { token: `for-${key}` } }) });
+    const observed: string[] = [];
+    r.setCallObserver((key, call, outcome) => observed.push(`${key}:${call}:${outcome.error ? 'error' : 'ok'}`));
+    const held = r.get('k');
+    await held.status({}, 'i');
+    await held.managedWorkloads?.({});
+    await held.engines.canary?.startCanary({}, {} as never);
+    const autoscaler = held.engines.autoscaler;
+    if (autoscaler?.mode === 'sampled') await autoscaler.sampleCpu({}, 'i', 'web');
+    await held.engines.traffic?.edge({});
+    await expect(held.engines.traffic?.applyRoutes({}, 'i', [])).rejects.toBeInstanceOf(ProviderNotFoundError);
+    // Credentials the call already carries are kept.
+    await held.engines.canary?.abortCanary({ credentials: { values: { token: 'own' } } }, {} as never);
+    expect(seen.map((s) => `${s.call}=${s.ctx.credentials?.values.token}`)).toEqual([
+      'status=for-k',
+      'managedWorkloads=for-k',
+      'startCanary=for-k',
+      'sampleCpu=for-k',
+      'abortCanary=own',
+    ]);
+    expect(traffic.seen.map((c) => c?.credentials?.values.token)).toEqual(['for-k', 'for-k']);
+    expect(observed).toEqual([
+      'k:status:ok',
+      'k:managedWorkloads:ok',
+      'k:startCanary:ok',
+      'k:sampleCpu:ok',
+      'k:edge:ok',
+      'k:applyRoutes:error',
+      'k:abortCanary:ok',
+    ]);
+    // Plain data passes through; metadata is not a call.
+    expect(held.engines.canary?.measuresLatency).toBe(true);
+    expect(held.engines.autoscaler?.mode).toBe('sampled');
+    held.info();
+    held.capabilities();
+    expect(observed).toHaveLength(7);
+  });
+
+  it('fails the call, reported as an error, when the credentials cannot be resolved', async () => {
+    const { provider, seen } = recording();
+    const r = new Registry();
+    r.register('k', provider);
+    r.setCredentialsResolver({ resolveCredentials: async () => Promise.reject(new Error('vault sealed')) });
+    const observed: string[] = [];
+    r.setCallObserver((_key, call, outcome) => observed.push(`${call}:${(outcome.error as Error).message}`));
+    await expect(r.get('k').engines.canary?.readCanary({}, {} as never)).rejects.toThrow('vault sealed');
+    expect(seen).toEqual([]);
+    expect(observed).toEqual(['readCanary:vault sealed']);
+  });
+
+  it("keeps instanceof and a class provider's own members", () => {
+    class Own extends RouteEngine {}
+    const r = new Registry();
+    const own = new Own();
+    r.register('k', { ...fakeProvider(), engines: { traffic: own } });
+    expect(r.get('k').engines.traffic).toBeInstanceOf(RouteEngine);
+    expect((r.get('k').engines.traffic as Own).seen).toBe(own.seen);
+  });
+});
+
 describe('provider helpers', () => {
   it('typeName is info().name, or unknown for null, undefined or a nameless provider', () => {
     expect(typeName(fakeProvider({ name: 'kubernetes' }))).toBe('kubernetes');
@@ -263,17 +377,5 @@ describe('provider helpers', () => {
       'source:manifests',
       'source:argocd',
     ]);
-  });
-
-  it('detects the optional interfaces', () => {
-    const plain = fakeProvider();
-    expect(isHealthChecker(plain)).toBe(false);
-    expect(isReadinessWaiter(plain)).toBe(false);
-    const both = Object.assign(fakeProvider(), {
-      healthCheck: async () => ({ healthy: true, message: '', latencyMs: 1, checkedAt: new Date() }),
-      readinessPolicy: () => ({ timeoutMs: 1000 }),
-    });
-    expect(isHealthChecker(both)).toBe(true);
-    expect(isReadinessWaiter(both)).toBe(true);
   });
 });

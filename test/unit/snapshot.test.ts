@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deploySpecOf,
-  type ServiceDeploySpec,
-  type ServiceSnapshot,
-  type ServiceSpec,
-  snapshotFromDeploy,
-  snapshotOf,
-} from '../../src/providers/provider.js';
+import { deploySpecOf, snapshotFromDeploy, snapshotOf } from '../../src/control/release-snapshots.js';
+import type { ServiceDeploySpec, ServiceSnapshot } from '../../src/providers/provider.js';
+import type { ServiceSpec } from '../../src/providers/service-spec.js';
 
 function spec(over: Partial<ServiceSpec> = {}): ServiceSpec {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startLevels } from '../../src/providers/docker/docker-spec.js';
-import type { ServiceRole } from '../../src/providers/provider.js';
+import type { ServiceRole } from '../../src/providers/service-spec.js';
 
 const svc = (name: string, role: ServiceRole, dependsOn: string[] = []) => ({ name, role, dependsOn });
 const names = (levels: { name: string }[][]) => levels.map((l) => l.map((s) => s.name));

@@ -1,4 +1,4 @@
-import type { ObjectRef } from '../../providers/provider.js';
+import type { ObjectRef } from '../../providers/sources.js';
 import type { Db } from '../db-types.js';
 
 /** Records the objects `releaseId` applied, in apply order (replacing any earlier record of it). */

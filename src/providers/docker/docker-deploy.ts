@@ -3,8 +3,9 @@
  * onto what their containers carry, checked before anything changes, then
  * converged one service at a time (see docker-rollout.ts).
  */
-import { type DeployRequest, DeployStrategies, ServiceRoles } from '../provider.js';
+import { type DeployRequest, DeployStrategies } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { ServiceRoles } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
 import type { Rollout } from './docker-rollout.js';

@@ -53,3 +53,16 @@ export class DockerEdgeHooks implements RolloutEdge {
     );
   }
 }
+
+/** Drains the running containers among `all` out of the edge's backends (no-op without an edge or routes). */
+export async function leaveEdge(edge: DockerEdge | undefined, instanceId: string, all: Listed[]): Promise<void> {
+  if (!edge) return;
+  for (const service of new Set(all.map((c) => c.service))) {
+    const running = all.filter((c) => c.service === service && c.state === 'running');
+    await edge.leave(
+      instanceId,
+      service,
+      running.map((c) => c.id),
+    );
+  }
+}

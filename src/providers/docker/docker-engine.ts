@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
-import { type Endpoint, type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../provider.js';
+import type { Endpoint } from '../provider.js';
 import { type ProviderError, ProviderErrorKinds } from '../provider-errors.js';
+import { type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import { engineMessage, isConflict, isNotFound, isNotModified, isUnreachable } from './docker-errors.js';
 import { entriesFromBuffer } from './docker-logs.js';

@@ -6,7 +6,7 @@
  * only after `retries` consecutive failures, as a Kubernetes readiness probe
  * with that period and failure threshold would.
  */
-import type { HealthCheckSpec } from '../provider.js';
+import type { HealthCheckSpec } from '../service-spec.js';
 import type { ProbeResult } from './docker-health.js';
 
 /** Probe period when the spec leaves `intervalMs` unset (Kubernetes' mapping uses the same). */

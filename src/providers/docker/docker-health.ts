@@ -5,7 +5,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type Dockerode from 'dockerode';
-import type { HealthCheckSpec } from '../provider.js';
+import type { HealthCheckSpec } from '../service-spec.js';
 
 /** Default probe timeout when the spec leaves it unset. */
 const DEFAULT_PROBE_TIMEOUT_MS = 2000;

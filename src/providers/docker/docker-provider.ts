@@ -4,13 +4,11 @@
  * every call finds them again without any state in this process.
  */
 import type Dockerode from 'dockerode';
-import type { CpuSample, CpuSampler } from '../autoscaling.js';
+import { Capabilities, type Capability, capabilitiesWith } from '../capabilities.js';
+import type { MissingEngines, ProviderEngines } from '../engines.js';
 import { runHealthProbe } from '../health-check.js';
-import type { CanaryEngine, CanarySet } from '../progressive.js';
 import {
   type CallContext,
-  Capabilities,
-  type Capability,
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
@@ -18,7 +16,6 @@ import {
   type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
-  type HealthChecker,
   type HealthStatus,
   type InstanceChange,
   type InstanceStatus,
@@ -30,67 +27,35 @@ import {
   type ProvisionRequest,
   type ProvisionResult,
   type ReadinessPolicy,
-  type ReadinessWaiter,
   type ResourceUsage,
   type RollbackRequest,
   type ScaleRequest,
-  ServiceRoles,
-  type ServiceStatus,
-  type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
-import { redact } from '../redact.js';
-import type { EdgeInfo, RouteSpec, WakerAddress } from '../traffic.js';
+import { ServiceRoles } from '../service-spec.js';
 import { Call } from './docker-call.js';
-import { DockerCanary } from './docker-canary.js';
 import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from './docker-client.js';
 import { deployServices, serviceOf } from './docker-deploy.js';
 import { DockerEdge, type DockerEdgeOptions, haproxyInstalled } from './docker-edge.js';
-import { parseBackendName } from './docker-edge-config.js';
-import { DockerEdgeHooks } from './docker-edge-hooks.js';
-import {
-  DockerEngine,
-  type Listed,
-  reference,
-  replicaCount,
-  serviceOrder,
-  snapshotEndpoints,
-  sortServices,
-} from './docker-engine.js';
-import { isNotFound, toProviderError } from './docker-errors.js';
+import { DockerEdgeHooks, leaveEdge } from './docker-edge-hooks.js';
+import { DockerEngine, type Listed, serviceOrder, snapshotEndpoints } from './docker-engine.js';
+import { dockerEngines, missingEdge } from './docker-engines.js';
+import { toProviderError } from './docker-errors.js';
 import { DockerEventFeed } from './docker-events.js';
 import { runExec } from './docker-exec.js';
 import { engineInfo, hasNvidiaRuntime } from './docker-gpu.js';
-import { probe, probeAddress } from './docker-health.js';
 import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
-import { baseLabels, Labels, networkName } from './docker-names.js';
-import { Rollout, settleAll } from './docker-rollout.js';
-import {
-  carriedSecrets,
-  configTarOf,
-  type LabelledServiceSpec,
-  labelledSpecOf,
-  limitsOf,
-  replicasOf,
-  SpecError,
-  secretValuesOf,
-  startLevels,
-  validatePorts,
-  validateProvision,
-  validateResources,
-} from './docker-spec.js';
-import { sumUsage, usageOf } from './docker-stats.js';
-import {
-  aggregateInstance,
-  aggregateService,
-  isScaledToZero,
-  observeReplica,
-  phaseOf,
-  readinessFloors,
-  SCALED_TO_ZERO_POLICY,
-} from './docker-status.js';
+import { networkName } from './docker-names.js';
+import { type DockerParts, runCall } from './docker-parts.js';
+import { provisionInstance } from './docker-provision.js';
+import { Rollout } from './docker-rollout.js';
+import { reconverge, scaleService } from './docker-scale.js';
+import { SpecError } from './docker-spec.js';
+import { sumUsage, usageOfRunning } from './docker-stats.js';
+import { isScaledToZero } from './docker-status.js';
+import { readStatus } from './docker-status-read.js';
 
 /**
  * Configuration of a DockerProvider. Nothing is read from the environment:
@@ -146,7 +111,7 @@ export interface DockerProviderOptions extends DockerConnectionOptions {
   edge?: DockerEdgeOptions;
 }
 
-/** The capabilities the Docker provider implements, and nothing more. */
+/** The base capabilities of the Docker provider; its engines add theirs (docker-engines.ts). */
 export const DOCKER_CAPABILITIES: readonly Capability[] = [
   Capabilities.provision,
   Capabilities.deploy,
@@ -155,109 +120,72 @@ export const DOCKER_CAPABILITIES: readonly Capability[] = [
   Capabilities.exec,
   Capabilities.volumes,
   Capabilities.rolling,
-  Capabilities.autoScale,
 ];
 
 /**
  * A Provider backed by a Docker Engine (API 1.41+). Every mutating call is
  * idempotent: objects have deterministic names and labels, and a repeated
- * call converges on what exists.
+ * call converges on what exists. Provision and scale are in their own files
+ * (docker-provision.ts, docker-scale.ts), the engines in docker-engines.ts.
  */
-export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, CpuSampler {
-  readonly #engine: DockerEngine;
-  readonly #rollout: Rollout;
-  readonly #target: { provider: string; endpoint: string };
-  readonly #region: string;
-  readonly #location: Location | undefined;
-  readonly #remoteHost: string | undefined;
-  readonly #apiTimeoutMs: number;
-  readonly #minReadyMs: number;
+export class DockerProvider implements Provider {
+  readonly #parts: DockerParts;
   readonly #readiness: ReadinessPolicy;
-  /** Probe history of running containers: the spec's interval and retries decide health, not status() calls. */
-  readonly #health = new HealthTracker();
   /** The engine's event stream, shared by every subscribeChanges listener. */
   readonly #events: DockerEventFeed;
-  #engineVersion: string | undefined;
-  readonly #labels: Record<string, string>;
-  /** The HAProxy edge, when there is one (see DockerProviderOptions.edge). */
-  readonly #edge: DockerEdge | undefined;
-  /** Why there is no edge, for the capability error that refuses routes. */
-  readonly noEdgeReason: string | undefined;
+  readonly engines: ProviderEngines;
+  readonly missingEngines: MissingEngines | undefined;
 
   constructor(options: DockerProviderOptions = {}) {
-    this.#labels = { ...options.labels };
-    this.#target = { provider: options.key ?? 'docker', endpoint: engineEndpoint(options) };
-    this.#region = options.region ?? 'local';
-    this.#location = options.location;
-    this.#remoteHost = options.host || undefined;
-    this.#apiTimeoutMs = options.apiTimeoutMs ?? 30_000;
-    this.#minReadyMs = options.minReadyMs ?? 1000;
-    this.#readiness = options.readiness ?? { timeoutMs: 2 * 60_000, intervalMs: 1000 };
-    this.#engine = new DockerEngine(options.docker ?? createDockerClient(options), {
-      apiTimeoutMs: this.#apiTimeoutMs,
+    const apiTimeoutMs = options.apiTimeoutMs ?? 30_000;
+    const engine = new DockerEngine(options.docker ?? createDockerClient(options), {
+      apiTimeoutMs,
       pullTimeoutMs: options.pullTimeoutMs ?? 120_000,
       stopTimeoutSeconds: options.stopTimeoutSeconds ?? 10,
     });
-    if (!options.edge) {
-      this.noEdgeReason = 'the edge is off (WHEELHOUSE_EDGE=off)';
-    } else if (options.host) {
-      this.noEdgeReason = 'the edge runs only beside a local Docker Engine';
-    } else if (!haproxyInstalled(options.edge.haproxyPath)) {
-      this.noEdgeReason = `HAProxy is not installed at ${options.edge.haproxyPath}: install it (Debian/Ubuntu: apt-get install haproxy) to get routes, custom domains and TLS`;
-    } else {
-      this.#edge = new DockerEdge(this.#engine.docker, options.edge);
-    }
-    const edge = this.#edge;
-    if (edge) {
-      // Present only with an edge, so isTrafficEngine / isDrivenEdge say whether this provider has one.
-      Object.assign(this, {
-        edge: async (): Promise<EdgeInfo> => edge.info(),
-        applyRoutes: async (_ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]) =>
-          edge.applyRoutes(instanceId, routes),
-        counters: async (_ctx: CallContext, instanceId: string, service: string) => edge.counters(instanceId, service),
-        drive: async (_ctx: CallContext, routes: readonly RouteSpec[]) => edge.drive(routes),
-        standBy: () => edge.standBy(),
-        // Scale to zero: the edge falls back to the waker while a backend has no ready replica.
-        wakeVia: (address: WakerAddress | undefined) => edge.wakeVia(address),
-        backendOf: (name: string) => parseBackendName(name),
-        readyReplicas: (instanceId: string, service: string, port: number) =>
-          edge.readyReplicas(instanceId, service, port),
-      });
-    }
-    this.#rollout = new Rollout(
-      this.#engine,
+    const remoteHost = options.host || undefined;
+    this.missingEngines = missingEdge(options.edge, remoteHost, haproxyInstalled);
+    const edge = options.edge && !this.missingEngines ? new DockerEdge(engine.docker, options.edge) : undefined;
+    const minReadyMs = options.minReadyMs ?? 1000;
+    const useInit = options.useInit ?? true;
+    const rollout = new Rollout(
+      engine,
       {
-        minReadyMs: this.#minReadyMs,
+        minReadyMs,
         initTimeoutMs: options.initTimeoutMs ?? 5 * 60_000,
         rolloutTimeoutMs: options.rolloutTimeoutMs ?? 2 * 60_000,
         pollIntervalMs: options.pollIntervalMs ?? 250,
-        useInit: options.useInit ?? true,
-        remoteHost: this.#remoteHost,
+        useInit,
+        remoteHost,
       },
-      edge ? new DockerEdgeHooks(this.#engine, edge) : undefined,
+      edge ? new DockerEdgeHooks(engine, edge) : undefined,
     );
-    if (edge) {
-      // Canary releases split a route's requests: present only with an edge (see progressive.ts).
-      const canary = new DockerCanary(this.#engine, this.#rollout, edge, options.useInit ?? true);
-      Object.assign(this, {
-        startCanary: (ctx: CallContext, req: DeployRequest) =>
-          this.#run(ctx, 'deploy', (call) => canary.start(call, req)),
-        setCanaryWeight: (ctx: CallContext, s: CanarySet, weight: number) =>
-          this.#run(ctx, 'deploy', (call) => canary.setWeight(call, s, weight)),
-        // The edge's ring of recent responses gives the new set's p99 (docker-edge-latency.ts).
-        measuresLatency: true,
-        readCanary: (ctx: CallContext, s: CanarySet, since?: Date) =>
-          this.#run(ctx, 'status', (call) => canary.read(call, s, since)),
-        promoteCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.promote(call, s)),
-        abortCanary: (ctx: CallContext, s: CanarySet) => this.#run(ctx, 'deploy', (call) => canary.abort(call, s)),
-      } satisfies CanaryEngine);
-    }
-    this.#events = new DockerEventFeed(this.#engine.docker, {
+    this.#parts = {
+      engine,
+      rollout,
+      edge,
+      health: new HealthTracker(),
+      target: { provider: options.key ?? 'docker', endpoint: engineEndpoint(options) },
+      labels: { ...options.labels },
+      apiTimeoutMs,
+      minReadyMs,
+      remoteHost,
+      useInit,
+      facts: { nvidia: false },
+    };
+    this.#region = options.region ?? 'local';
+    this.#location = options.location;
+    this.#readiness = options.readiness ?? { timeoutMs: 2 * 60_000, intervalMs: 1000 };
+    this.engines = dockerEngines(this.#parts);
+    this.#events = new DockerEventFeed(engine.docker, {
       resync: async () =>
         (await this.managedWorkloads({ signal: AbortSignal.timeout(15_000) })).map((w) => w.instanceId),
       ...(options.onEventStreamError ? { onError: options.onEventStreamError } : {}),
     });
   }
+
+  readonly #region: string;
+  readonly #location: Location | undefined;
 
   /**
    * Follows the engine's container events (die, oom, health_status, destroy,
@@ -273,27 +201,21 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
    * seen (`unknown` until a call has reached the engine; see refreshInfo).
    */
   info(): ProviderInfo {
-    return providerInfo('docker', this.#engineVersion, this.#region, this.#location);
+    return providerInfo('docker', this.#parts.facts.engineVersion, this.#region, this.#location);
   }
 
+  /** The base ones, `gpu` where the Engine has an nvidia runtime (seen by refreshInfo), and the engines'. */
   capabilities(): readonly Capability[] {
-    // `gpu` only where the Engine has an nvidia runtime (seen by refreshInfo); domains and TLS with the edge.
-    const extra: Capability[] = [
-      ...(this.#nvidia ? [Capabilities.gpu] : []),
-      ...(this.#edge
-        ? [Capabilities.customDomains, Capabilities.tls, Capabilities.canary, Capabilities.blueGreen]
-        : []),
-    ];
-    return extra.length ? [...DOCKER_CAPABILITIES, ...extra] : DOCKER_CAPABILITIES;
+    return capabilitiesWith(
+      this.#parts.facts.nvidia ? [...DOCKER_CAPABILITIES, Capabilities.gpu] : DOCKER_CAPABILITIES,
+      this.engines,
+    );
   }
 
   /** The HAProxy edge, when this provider has one (tests stop its data plane with it). */
   dataPlane(): DockerEdge | undefined {
-    return this.#edge;
+    return this.#parts.edge;
   }
-
-  /** Whether `docker info` listed an nvidia runtime when last asked. */
-  #nvidia = false;
 
   /** Provision and Deploy return before health checks pass; the control plane waits with this policy. */
   readinessPolicy(): ReadinessPolicy {
@@ -303,23 +225,25 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Asks the Engine for its version (info() is synchronous and reports the cached one). */
   async refreshInfo(ctx: CallContext = {}): Promise<ProviderInfo> {
     return this.#run(ctx, 'info', async (call) => {
-      this.#engineVersion = (await this.#engine.version(call)).Version;
-      this.#nvidia = hasNvidiaRuntime(await engineInfo(this.#engine.docker, call.opts()).catch(() => undefined));
+      const { engine, facts } = this.#parts;
+      facts.engineVersion = (await engine.version(call)).Version;
+      facts.nvidia = hasNvidiaRuntime(await engineInfo(engine.docker, call.opts()).catch(() => undefined));
       return this.info();
     });
   }
 
   /** Pings the Engine. Never throws: an unreachable engine is `healthy: false` with the reason. */
   async healthCheck(ctx: CallContext): Promise<HealthStatus> {
-    const call = new Call('health check', ctx.signal, Math.min(this.#apiTimeoutMs, 5000), this.#target);
+    const { engine, target, apiTimeoutMs, facts } = this.#parts;
+    const call = new Call('health check', ctx.signal, Math.min(apiTimeoutMs, 5000), target);
     return runHealthProbe(
       async (elapsed) => {
-        await this.#engine.ping(call);
+        await engine.ping(call);
         const latencyMs = elapsed();
-        const version = await this.#engine.version(call);
-        this.#engineVersion = version.Version;
+        const version = await engine.version(call);
+        facts.engineVersion = version.Version;
         return {
-          message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${this.#target.endpoint}`,
+          message: `Docker Engine ${version.Version} (API ${version.ApiVersion}) at ${target.endpoint}`,
           latencyMs,
         };
       },
@@ -327,90 +251,16 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     );
   }
 
+  /** Creates or converges every object of the instance (docker-provision.ts). */
   async provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult> {
-    return this.#run(ctx, 'provision', async (call) => {
-      validateProvision(req);
-      const gpu = req.services.find((s) => s.resources.gpu);
-      if (gpu && !this.#nvidia) {
-        throw new SpecError(`service ${gpu.name} asks for a GPU, and this Engine lists no nvidia runtime`);
-      }
-      const secretValues = req.secretValues ?? {};
-      call.secrets.push(...Object.values(secretValues));
-      for (const svc of req.services) {
-        for (const ref of svc.secrets) {
-          if (secretValues[ref.key] === undefined) {
-            throw new SpecError(`service ${svc.name}: no value was provided for secret ${ref.key} (${ref.envName})`);
-          }
-        }
-      }
-      // Every image is checked before anything is created, so a missing one leaves nothing behind.
-      const [imageIds] = await Promise.all([
-        this.#engine.ensureImages(
-          call,
-          req.services.map((s) => s.image),
-        ),
-        this.#engineVersion
-          ? undefined
-          : this.#engine.version(call).then((v) => {
-              this.#engineVersion = v.Version;
-            }),
-      ]);
-      // Later calls read these back from the network, so the provider's labels reach every object.
-      const base = baseLabels({ ...req, labels: { ...req.labels, ...this.#labels } });
-      const [network, existing] = await Promise.all([
-        this.#engine.ensureNetwork(call, req.instanceId, base),
-        this.#engine.list(call, req.instanceId),
-      ]);
-      const wanted = new Set(req.services.map((s) => s.name));
-      await this.#engine.removeAll(
-        call,
-        existing.filter((c) => !wanted.has(c.service)),
-      );
-      // The services of one dependency level do not wait for each other: they are created and started together.
-      for (const level of startLevels(req.services)) {
-        await settleAll(
-          level.map((svc) => this.#convergeProvisioned(call, req, svc, { network, base, imageIds, existing })),
-        );
-      }
-      const snap = await this.#engine.snapshot(call, req.instanceId);
-      const serviceRefs: Record<string, string> = {};
-      for (const [service, replicas] of snap.current) {
-        const first = replicas[0];
-        if (first) serviceRefs[service] = first.info.Id;
-      }
-      return { providerRef: network, serviceRefs, endpoints: snapshotEndpoints(snap), metadata: { network } };
-    });
-  }
-
-  /** One service of a provision, recreated to its spec (see Rollout.converge). */
-  #convergeProvisioned(
-    call: Call,
-    req: ProvisionRequest,
-    svc: ProvisionRequest['services'][number],
-    at: { network: string; base: Record<string, string>; imageIds: Map<string, string>; existing: Listed[] },
-  ): Promise<void> {
-    const secretValues = req.secretValues ?? {};
-    return this.#rollout.converge(call, {
-      instanceId: req.instanceId,
-      kind: req.kind,
-      network: at.network,
-      base: at.base,
-      releaseId: req.releaseId,
-      spec: labelledSpecOf(svc),
-      imageId: at.imageIds.get(svc.image) ?? svc.image,
-      replicas: replicasOf(svc),
-      secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues[r.key] ?? ''])),
-      configTar: configTarOf(svc.name, svc.configFiles),
-      mode: 'recreate',
-      existing: at.existing.filter((c) => c.service === svc.name),
-    });
+    return this.#run(ctx, 'provision', (call) => provisionInstance(this.#parts, call, req));
   }
 
   /** Removes containers and network; named volumes only with `deleteVolumes` (else kept, and named in the result). */
   async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
     return this.#run(ctx, 'deprovision', async (call) => {
-      const keptVolumes = await this.#engine.teardown(call, instanceId, opts.deleteVolumes === true);
-      this.#health.prune(instanceId, new Set());
+      const keptVolumes = await this.#parts.engine.teardown(call, instanceId, opts.deleteVolumes === true);
+      this.#parts.health.prune(instanceId, new Set());
       return { keptVolumes };
     });
   }
@@ -418,7 +268,7 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** Starts the long-running services in dependency order; init services are not run again. */
   async start(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'start', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
+      const all = await this.#parts.engine.listOrThrow(call, instanceId);
       await this.#startAll(call, all, (c) => c.state === 'exited' || c.state === 'created');
       await this.#joinEdge(call, instanceId);
     });
@@ -426,27 +276,29 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
 
   async stop(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'stop', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
-      await this.#leaveEdge(call, instanceId, all);
-      await this.#engine.stopAll(call, all);
+      const all = await this.#parts.engine.listOrThrow(call, instanceId);
+      await leaveEdge(this.#parts.edge, instanceId, all);
+      await this.#parts.engine.stopAll(call, all);
     });
   }
 
   async restart(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'restart', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
+      const { engine, edge } = this.#parts;
+      const all = await engine.listOrThrow(call, instanceId);
       // A routed service restarts by rolling replacement, so its address never goes without a ready replica.
       const routed = new Set<string>();
-      if (this.#edge) {
+      if (edge) {
         for (const service of new Set(all.filter((c) => c.role !== ServiceRoles.init).map((c) => c.service))) {
-          if ((await this.#edge.backendsOf(instanceId, service)).length > 0) routed.add(service);
+          if ((await edge.backendsOf(instanceId, service)).length > 0) routed.add(service);
         }
       }
       const plain = all.filter((c) => !routed.has(c.service));
-      await this.#engine.stopAll(call, plain);
+      await engine.stopAll(call, plain);
       await this.#startAll(call, plain, () => true);
       for (const service of routed) {
-        await this.#convergeRunning(
+        await reconverge(
+          this.#parts,
           call,
           instanceId,
           all.filter((c) => c.service === service),
@@ -456,83 +308,17 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
     });
   }
 
+  /** From the containers, their probes and their last words (docker-status-read.ts). */
   async status(ctx: CallContext, instanceId: string): Promise<InstanceStatus> {
-    return this.#run(ctx, 'status', async (call) => {
-      const snap = await this.#engine.snapshot(call, instanceId);
-      this.#health.prune(instanceId, new Set([...snap.current.values()].flat().map((r) => r.info.Id)));
-      if (snap.current.size === 0) throw this.#engine.notFound(call, instanceId);
-      const services: Record<string, ServiceStatus> = {};
-      const now = Date.now();
-      const floors = readinessFloors(snap.current, this.#minReadyMs);
-      // The earliest moment a replica's verdict changes without an engine event (see InstanceStatus.recheckAt).
-      let recheckAt = Number.POSITIVE_INFINITY;
-      for (const [service, replicas] of sortServices(snap.current)) {
-        const observations = await Promise.all(
-          replicas.map(async ({ info, listed }) => {
-            const spec = listed.spec;
-            const phase = phaseOf(info);
-            const check = spec?.healthCheck;
-            const address = check ? probeAddress(info, snap.network, check.port, this.#remoteHost) : undefined;
-            const probeResult =
-              phase === 'running' && check
-                ? await this.#health.verdict(
-                    {
-                      instanceId,
-                      containerId: info.Id,
-                      startedAt: info.State.StartedAt,
-                      check,
-                      run: async () =>
-                        address
-                          ? probe(address, check, call.signal)
-                          : { ok: false, message: 'health check port not reachable' },
-                    },
-                    now,
-                  )
-                : undefined;
-            // The last line usually says why a container died; a clean exit needs no explanation.
-            const wantsLog =
-              phase === 'restarting' ||
-              phase === 'dead' ||
-              (phase === 'exited' && info.State.ExitCode !== 0 && !isScaledToZero(info, listed.role));
-            const lastLogLine = wantsLog ? (await this.#engine.lastLines(call, info.Id, 1)).at(-1) : undefined;
-            const obs = observeReplica(info, {
-              role: listed.role,
-              replica: listed.replica,
-              probe: probeResult,
-              hasHealthCheck: Boolean(check),
-              minReadyMs: floors.get(service) ?? this.#minReadyMs,
-              now,
-              lastLogLine,
-            });
-            if (obs.floorEndsAt !== undefined) recheckAt = Math.min(recheckAt, obs.floorEndsAt);
-            if (check && phase === 'running' && !obs.ready)
-              recheckAt = Math.min(recheckAt, this.#health.nextProbeAt(info.Id, check) ?? now);
-            // The workload's own output may echo its secrets; status messages must not.
-            if (obs.message) obs.message = redact(obs.message, secretValuesOf(info, spec));
-            return obs;
-          }),
-        );
-        services[service] = {
-          ...aggregateService(observations),
-          replicas: new Set(replicas.map((r) => r.listed.replica)).size,
-        };
-      }
-      const main = [...snap.current.values()].find((r) => r[0]?.listed.role === ServiceRoles.main)?.[0];
-      const startedAt = main && phaseOf(main.info) === 'running' ? new Date(main.info.State.StartedAt) : undefined;
-      const status = aggregateInstance(services, snapshotEndpoints(snap), {
-        startedAt,
-        metadata: { network: snap.network },
-      });
-      if (!status.ready && Number.isFinite(recheckAt)) status.recheckAt = new Date(recheckAt);
-      return status;
-    });
+    return this.#run(ctx, 'status', (call) => readStatus(this.#parts, call, instanceId));
   }
 
   /** Replaces the listed services (rolling or recreate); every other service is left as it runs. */
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
-      const network = await deployServices(this.#engine, this.#rollout, call, req);
-      const snap = await this.#engine.snapshot(call, req.instanceId);
+      const { engine, rollout } = this.#parts;
+      const network = await deployServices(engine, rollout, call, req);
+      const snap = await engine.snapshot(call, req.instanceId);
       return { providerRef: network, status: 'deployed', endpoints: snapshotEndpoints(snap) };
     });
   }
@@ -540,118 +326,21 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   /** A rolling deploy of the snapshot's specs. */
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
-      await deployServices(this.#engine, this.#rollout, call, { ...req, strategy: DeployStrategies.rolling });
+      const { engine, rollout } = this.#parts;
+      await deployServices(engine, rollout, call, { ...req, strategy: DeployStrategies.rolling });
     });
   }
 
-  /**
-   * Changes replicas (the highest indexes go first when scaling down) and
-   * CPU/memory limits (in place on running containers; lifting a limit
-   * replaces the containers, as the Engine cannot).
-   */
+  /** Replicas and CPU/memory limits of one service (docker-scale.ts). */
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
-    return this.#run(ctx, 'scale', async (call) => {
-      const all = await this.#engine.listOrThrow(call, req.instanceId);
-      const { service, mine } = serviceOf(call, req.instanceId, all, req.service);
-      const r = req.resources;
-      if (r.gpu) throw new SpecError('a GPU request is made at provision; scale does not change it');
-      validateResources(service, r);
-      const ref = reference(mine);
-      const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-      const stored = this.#engine.labelledSpec(call, info);
-      const limits = limitsOf(info);
-      const spec: LabelledServiceSpec = {
-        ...stored,
-        cpuMillis: r.cpuMillis === undefined ? limits.cpuMillis : r.cpuMillis || undefined,
-        memoryMb: r.memoryMb === undefined ? limits.memoryMb : r.memoryMb || undefined,
-      };
-      if (r.replicas === 0) {
-        if (stored.role === ServiceRoles.init) throw new SpecError(`init service ${service} runs once`);
-        await this.#scaleToZero(call, mine);
-        return;
-      }
-      const replicas = r.replicas === undefined ? replicaCount(mine) : r.replicas;
-      if (stored.role === ServiceRoles.init && replicas !== 1) throw new SpecError(`init service ${service} runs once`);
-      validatePorts(service, spec.ports, replicas);
-      const instance = await this.#engine.instanceContext(call, req.instanceId);
-      const secretEnv = carriedSecrets(info, stored, undefined);
-      call.secrets.push(...Object.values(secretEnv));
-      await this.#rollout.converge(call, {
-        instanceId: req.instanceId,
-        kind: instance.kind,
-        network: instance.network,
-        base: instance.base,
-        releaseId: ref.labels[Labels.release],
-        spec,
-        // The image the service already runs, so scaling never swaps it for a moved tag.
-        imageId: info.Image,
-        replicas,
-        secretEnv,
-        configTar: await this.#engine.readConfigTar(call, ref.id, stored.configFiles),
-        mode: 'rolling',
-        existing: mine,
-      });
-    });
-  }
-
-  /**
-   * Scales a service to zero: every replica but the reference is removed and
-   * the reference is stopped, not removed, because its labels are the only
-   * place the service's spec lives (scaling up again starts it and creates
-   * the rest). Status then reports the service stopped and not ready.
-   */
-  async #scaleToZero(call: Call, mine: Listed[]): Promise<void> {
-    const keep = reference(mine);
-    if (keep) await this.#leaveEdge(call, keep.labels[Labels.instance] ?? '', mine);
-    await this.#engine.removeAll(
-      call,
-      mine.filter((c) => c !== keep),
-    );
-    // The policy goes first, so the engine does not bring the container back, and marks the stop as a scale to zero.
-    await this.#engine.docker
-      .getContainer(keep.id)
-      .update(call.opts({ RestartPolicy: { Name: SCALED_TO_ZERO_POLICY, MaximumRetryCount: 0 } }));
-    await this.#engine.stopAll(call, [keep]);
-  }
-
-  /** CPU of each running replica of one service, for the autoscaler (`docker stats`' formula). */
-  async sampleCpu(ctx: CallContext, instanceId: string, service: string): Promise<CpuSample> {
-    return this.#run(ctx, 'sample cpu', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
-      const running = all.filter((c) => c.service === service && c.state === 'running');
-      const percents = await Promise.all(
-        running.map(async (c) => {
-          try {
-            const stats = await this.#engine.docker.getContainer(c.id).stats(call.opts({ stream: false as const }));
-            return usageOf(stats as never).cpuPercent;
-          } catch (err) {
-            if (isNotFound(err)) return undefined;
-            throw err;
-          }
-        }),
-      );
-      return { replicaCpuPercents: percents.filter((x): x is number => x !== undefined), at: new Date() };
-    });
+    return this.#run(ctx, 'scale', (call) => scaleService(this.#parts, call, req));
   }
 
   /** One-shot engine stats of every running container, summed. */
   async resources(ctx: CallContext, instanceId: string): Promise<ResourceUsage> {
     return this.#run(ctx, 'resources', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
-      const usage = await Promise.all(
-        all
-          .filter((c) => c.state === 'running')
-          .map(async (c) => {
-            try {
-              const stats = await this.#engine.docker.getContainer(c.id).stats(call.opts({ stream: false as const }));
-              return usageOf(stats as never);
-            } catch (err) {
-              if (isNotFound(err)) return undefined;
-              throw err;
-            }
-          }),
-      );
-      return sumUsage(usage.filter((u): u is ResourceUsage => u !== undefined));
+      const all = await this.#parts.engine.listOrThrow(call, instanceId);
+      return sumUsage(await usageOfRunning(this.#parts.engine, call, all));
     });
   }
 
@@ -662,10 +351,10 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
    */
   async logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream> {
     return this.#run(ctx, 'logs', async (call) => {
-      const all = await this.#engine.listOrThrow(call, instanceId);
+      const all = await this.#parts.engine.listOrThrow(call, instanceId);
       const { service, mine } = serviceOf(call, instanceId, all, opts.serviceName);
       mine.sort((a, b) => a.replica - b.replica || a.name.localeCompare(b.name));
-      return openLogs(this.#engine, call, ctx, mine, service, opts);
+      return openLogs(this.#parts.engine, call, ctx, mine, service, opts);
     });
   }
 
@@ -673,98 +362,48 @@ export class DockerProvider implements Provider, HealthChecker, ReadinessWaiter,
   async exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult> {
     return this.#run(ctx, 'exec', async (call) => {
       if (req.command.length === 0) throw new SpecError('exec needs a command');
-      const all = await this.#engine.listOrThrow(call, instanceId);
+      const all = await this.#parts.engine.listOrThrow(call, instanceId);
       const { service, mine } = serviceOf(call, instanceId, all, req.serviceName);
       const target = mine.filter((c) => c.state === 'running').sort((a, b) => a.replica - b.replica)[0];
       if (!target) throw call.fail(ProviderErrorKinds.conflict, `service ${service} is not running`);
-      return runExec(this.#engine.docker.getContainer(target.id), req, {
+      return runExec(this.#parts.engine.docker.getContainer(target.id), req, {
         signal: ctx.signal,
         apiSignal: () => call.api(),
-        localEngine: !this.#remoteHost,
+        localEngine: !this.#parts.remoteHost,
       });
     });
   }
 
-  /**
-   * Ids of every instance with objects on this engine (not part of the
-   * Provider contract): the supervisor's orphan sweep compares them with the
-   * instances it knows and deprovisions the rest.
-   */
-  /** Implements WorkloadLister: what the engine holds, for the supervisor's orphan sweep. */
+  /** What the engine holds, for the supervisor's orphan sweep (by the objects' labels). */
   async managedWorkloads(ctx: CallContext = {}): Promise<{ instanceId: string; tenantId: string }[]> {
-    return this.#run(ctx, 'list workloads', (call) => this.#engine.managedWorkloads(call));
+    return this.#run(ctx, 'list workloads', (call) => this.#parts.engine.managedWorkloads(call));
   }
 
-  async #run<T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>): Promise<T> {
-    const call = new Call(op, ctx.signal, this.#apiTimeoutMs, this.#target);
-    call.throwIfCanceled();
-    try {
-      return await fn(call);
-    } catch (err) {
-      if (err instanceof SpecError) throw call.fail(ProviderErrorKinds.invalidSpec, err.message, err);
-      throw toProviderError(err, call.context());
-    }
-  }
-
-  /** Drains the running containers among `all` out of the edge's backends (no-op without routes). */
-  async #leaveEdge(_call: Call, instanceId: string, all: Listed[]): Promise<void> {
-    if (!this.#edge) return;
-    for (const service of new Set(all.map((c) => c.service))) {
-      const running = all.filter((c) => c.service === service && c.state === 'running');
-      await this.#edge.leave(
-        instanceId,
-        service,
-        running.map((c) => c.id),
-      );
-    }
+  #run<T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>): Promise<T> {
+    return runCall(this.#parts, ctx, op, fn);
   }
 
   /** Joins every running replica of the instance to its service's backends (no-op without routes). */
   async #joinEdge(call: Call, instanceId: string): Promise<void> {
-    if (!this.#edge) return;
-    const hooks = new DockerEdgeHooks(this.#engine, this.#edge);
-    const all = await this.#engine.list(call, instanceId);
+    const { engine, edge } = this.#parts;
+    if (!edge) return;
+    const hooks = new DockerEdgeHooks(engine, edge);
+    const all = await engine.list(call, instanceId);
     for (const service of new Set(all.filter((c) => c.role !== ServiceRoles.init).map((c) => c.service))) {
       const running = all.filter((c) => c.service === service).map((c) => c.id);
       await hooks.join(call, instanceId, service, networkName(instanceId), running);
     }
   }
 
-  /** Converges one service on the spec and replica count its containers carry now (restart: replacing each). */
-  async #convergeRunning(call: Call, instanceId: string, mine: Listed[], opts: { replace?: boolean }): Promise<void> {
-    const ref = reference(mine);
-    const info = await this.#engine.docker.getContainer(ref.id).inspect(call.opts());
-    const stored = this.#engine.labelledSpec(call, info);
-    const limits = limitsOf(info);
-    const spec: LabelledServiceSpec = { ...stored, cpuMillis: limits.cpuMillis, memoryMb: limits.memoryMb };
-    const instance = await this.#engine.instanceContext(call, instanceId);
-    const secretEnv = carriedSecrets(info, stored, undefined);
-    call.secrets.push(...Object.values(secretEnv));
-    await this.#rollout.converge(call, {
-      instanceId,
-      kind: instance.kind,
-      network: instance.network,
-      base: instance.base,
-      releaseId: ref.labels[Labels.release],
-      spec,
-      imageId: info.Image,
-      replicas: replicaCount(mine),
-      secretEnv,
-      configTar: await this.#engine.readConfigTar(call, ref.id, stored.configFiles),
-      mode: 'rolling',
-      existing: mine,
-      ...(opts.replace ? { replace: true } : {}),
-    });
-  }
-
   async #startAll(call: Call, all: Listed[], pick: (c: Listed) => boolean): Promise<void> {
+    const { engine } = this.#parts;
     for (const service of serviceOrder(all)) {
       const targets = all.filter((c) => c.service === service && c.role !== ServiceRoles.init && pick(c));
       await Promise.all(
         targets.map(async (c) => {
           // A service scaled to zero stays at zero until scaled up, whatever starts the instance.
-          const info = await this.#engine.docker.getContainer(c.id).inspect(call.opts());
-          if (!isScaledToZero(info, c.role)) await this.#engine.start(call, c.id);
+          const info = await engine.docker.getContainer(c.id).inspect(call.opts());
+          if (!isScaledToZero(info, c.role)) await engine.start(call, c.id);
         }),
       );
     }

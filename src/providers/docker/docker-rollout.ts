@@ -6,8 +6,8 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
-import { ServiceRoles, type WorkloadKind } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { ServiceRoles, type WorkloadKind } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';

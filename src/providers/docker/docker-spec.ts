@@ -5,19 +5,18 @@
  */
 
 import type Dockerode from 'dockerode';
+import type { ProvisionRequest, ServiceDeploySpec } from '../provider.js';
 import type {
   ConfigFile,
   HealthCheckSpec,
   PortSpec,
-  ProvisionRequest,
   SecretRef,
-  ServiceDeploySpec,
   ServiceRole,
   ServiceSpec,
   VolumeSpec,
   WorkloadKind,
-} from '../provider.js';
-import { ServiceRoles, WorkloadKinds } from '../provider.js';
+} from '../service-spec.js';
+import { ServiceRoles, WorkloadKinds } from '../service-spec.js';
 import { deviceRequestsOf } from './docker-gpu.js';
 import { containerName, Labels, shortHash, volumeName } from './docker-names.js';
 import { createTar } from './docker-tar.js';

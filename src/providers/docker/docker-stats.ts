@@ -3,6 +3,9 @@
  * `docker stats` does it, and summed over an instance's containers.
  */
 import type { ResourceUsage } from '../provider.js';
+import type { Call } from './docker-call.js';
+import type { DockerEngine, Listed } from './docker-engine.js';
+import { isNotFound } from './docker-errors.js';
 
 const MIB = 1024 * 1024;
 
@@ -56,4 +59,25 @@ export function sumUsage(all: ResourceUsage[]): ResourceUsage {
     total.networkOutMb += u.networkOutMb;
   }
   return total;
+}
+
+/**
+ * One-shot usage of each running container among `containers`, in their
+ * order; a container gone meanwhile is left out (it stopped using anything).
+ */
+export async function usageOfRunning(engine: DockerEngine, call: Call, containers: Listed[]): Promise<ResourceUsage[]> {
+  const usage = await Promise.all(
+    containers
+      .filter((c) => c.state === 'running')
+      .map(async (c) => {
+        try {
+          const stats = await engine.docker.getContainer(c.id).stats(call.opts({ stream: false as const }));
+          return usageOf(stats as EngineStats);
+        } catch (err) {
+          if (isNotFound(err)) return undefined;
+          throw err;
+        }
+      }),
+  );
+  return usage.filter((u): u is ResourceUsage => u !== undefined);
 }

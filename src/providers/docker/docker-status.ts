@@ -3,8 +3,10 @@
  * worst-of aggregation across replicas and services, and endpoints.
  */
 import type Dockerode from 'dockerode';
-import type { Endpoint, InstanceState, InstanceStatus, ServiceRole, ServiceStatus } from '../provider.js';
-import { InstanceStates, ServiceRoles } from '../provider.js';
+import type { Endpoint, InstanceState, InstanceStatus, ServiceStatus } from '../provider.js';
+import { InstanceStates } from '../provider.js';
+import type { ServiceRole } from '../service-spec.js';
+import { ServiceRoles } from '../service-spec.js';
 import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import type { ProbeResult } from './docker-health.js';
 import type { LabelledServiceSpec } from './docker-spec.js';

@@ -7,7 +7,8 @@
  * Degraded is failed, OutOfSync says so in the message.
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { type ArgoCDSource, InstanceStates, type InstanceStatus, type ObjectRef } from '../provider.js';
+import { InstanceStates, type InstanceStatus } from '../provider.js';
+import type { ArgoCDSource, ObjectRef } from '../sources.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { ObjectClient } from './kubernetes-manifests.js';
 import { objectName, SpecError } from './kubernetes-objects.js';

@@ -90,6 +90,17 @@ export class KubeAutoscalers {
     await this.api.replaceNamespacedHorizontalPodAutoscaler({ name, namespace, body }, call.opts());
   }
 
+  /** Creates or replaces the HPA of the first service that has a policy; a deploy never removes one. */
+  async syncFirst(
+    call: KubeCall,
+    instanceId: string,
+    w: Workload,
+    services: readonly { name: string; resources?: { autoscale?: AutoscalePolicy } }[],
+  ): Promise<void> {
+    const owner = services.find((s) => s.resources?.autoscale);
+    if (owner?.resources?.autoscale) await this.sync(call, instanceId, w, owner.name, owner.resources.autoscale);
+  }
+
   async delete(call: KubeCall, instanceId: string): Promise<void> {
     try {
       await this.api.deleteNamespacedHorizontalPodAutoscaler(

@@ -32,8 +32,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CustomObjectsApi, NetworkingV1Api, V1Deployment, V1Pod, V1Service } from '@kubernetes/client-node';
 import type { CanaryReading, CanarySet } from '../progressive.js';
-import { type DeployRequest, DeployStrategies, ServiceRoles } from '../provider.js';
+import { type DeployRequest, DeployStrategies } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { ServiceRoles } from '../service-spec.js';
 import { putService, updateSecret } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';

@@ -1,7 +1,8 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
-import { PortExposures } from '../provider.js';
-import { KubernetesProvider, type KubernetesProviderOptions } from './kubernetes-provider.js';
+import { PortExposures } from '../service-spec.js';
+import type { KubernetesProviderOptions } from './kubernetes-options.js';
+import { KubernetesProvider } from './kubernetes-provider.js';
 import { TenantNamespacedKubernetes } from './kubernetes-tenant-namespaces.js';
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/;

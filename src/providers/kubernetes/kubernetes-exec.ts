@@ -7,7 +7,12 @@ import { Readable, Writable } from 'node:stream';
 import type { Exec, V1Status } from '@kubernetes/client-node';
 import type { ExecRequest, ExecResult } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { ServiceRoles } from '../service-spec.js';
 import type { KubeCall } from './kubernetes-call.js';
+import type { KubeCluster } from './kubernetes-cluster.js';
+import { findContainer, rolesOf, SpecError } from './kubernetes-objects.js';
+import { mainOf } from './kubernetes-rollout.js';
+import { currentPods } from './kubernetes-status.js';
 
 /** Exit code a timed-out command reports, by the `timeout(1)` convention. */
 const TIMEOUT_EXIT_CODE = 124;
@@ -105,4 +110,36 @@ export async function runExec(
     if (timer) clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Runs a command in the service's container of the first ready pod (the
+ * lowest replica), through the websocket exec subresource: stdout and
+ * stderr separately, stdin when given (closed after it, v5 protocol), the
+ * exit code from the status the server sends last. At `timeoutMs` the
+ * connection is closed and the result is exit code 124: the exec API has no
+ * way to signal the process, so on a real cluster it may keep running.
+ */
+export async function execInInstance(
+  cluster: KubeCluster,
+  exec: Exec,
+  call: KubeCall,
+  instanceId: string,
+  req: ExecRequest,
+): Promise<ExecResult> {
+  if (req.command.length === 0) throw new SpecError('exec needs a command');
+  const w = await cluster.readWorkload(call, instanceId);
+  const service = req.serviceName || mainOf(w);
+  if (!findContainer(w, service)) {
+    throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
+  }
+  if (rolesOf(w)[service] === ServiceRoles.init) {
+    throw call.fail(ProviderErrorKinds.conflict, `init service ${service} does not keep running; nothing to exec in`);
+  }
+  const pods = currentPods(w, await cluster.pods(call, instanceId));
+  const target = pods.find((pod) =>
+    pod.status?.containerStatuses?.some((cs) => cs.name === service && cs.state?.running),
+  );
+  if (!target?.metadata?.name) throw call.fail(ProviderErrorKinds.conflict, `service ${service} is not running`);
+  return runExec(exec, cluster.namespace, target.metadata.name, service, req, call);
 }

@@ -11,7 +11,8 @@
  * remember it.
  */
 import type { CoreV1Api, NetworkingV1Api, V1Ingress, V1Service } from '@kubernetes/client-node';
-import { type Endpoint, type PortExposure, PortExposures } from '../provider.js';
+import type { Endpoint } from '../provider.js';
+import { type PortExposure, PortExposures } from '../service-spec.js';
 import { podLabelsOf } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { isNotFound, statusCodeOf } from './kubernetes-errors.js';

@@ -6,7 +6,9 @@
  * has one free gets a message saying so.
  */
 import type { CoreV1Api } from '@kubernetes/client-node';
-import { Capabilities, type Capability, type InstanceStatus, type ServiceSpec } from '../provider.js';
+import { Capabilities, type Capability } from '../capabilities.js';
+import type { InstanceStatus } from '../provider.js';
+import type { ServiceSpec } from '../service-spec.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { Workload } from './kubernetes-objects.js';
 

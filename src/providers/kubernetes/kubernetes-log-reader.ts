@@ -5,10 +5,14 @@
  */
 import type { Log, V1Pod } from '@kubernetes/client-node';
 import type { CallContext, LogEntry, LogOptions, LogStream } from '../provider.js';
+import { ProviderErrorKinds } from '../provider-errors.js';
 import { StaticLogStream } from '../static-log-stream.js';
 import type { KubeCall } from './kubernetes-call.js';
+import type { KubeCluster } from './kubernetes-cluster.js';
 import { FollowLogStream, LogSink } from './kubernetes-logs.js';
-import { ordinalOf } from './kubernetes-status.js';
+import { findContainer } from './kubernetes-objects.js';
+import { mainOf } from './kubernetes-rollout.js';
+import { currentPods, ordinalOf } from './kubernetes-status.js';
 
 /**
  * New pods for a followed log: a change signal (the watches) and a way to
@@ -180,4 +184,61 @@ function followNewPods(
   stream.onClose(stop);
   // What changed between the first read of the pods and the subscription.
   void scan();
+}
+
+/** What an instance's log needs of the provider: its cluster, its change signal and fresh authenticated calls. */
+export interface InstanceLogParts {
+  cluster: KubeCluster;
+  /** Calls `onChange` when the instance's pods may have changed; returns the unsubscribe. */
+  follow(onChange: () => void): () => void;
+  /** A call for a later read of a followed log, with the latest credential. */
+  laterCall(): KubeCall;
+  /** The log client authenticating with `token` (the kubeconfig's user without one). */
+  source(token: string | undefined): LogSource;
+}
+
+/**
+ * Lines of one service's container in every current pod, through the pod
+ * log endpoint with timestamps. Without `follow` they are merged by time and
+ * `tail` applies to the merge; with it, lines arrive as the server sends
+ * them until close(), which aborts every request, and the pods a restart,
+ * deploy or scale brings are followed too as the watches report them (from
+ * their first line), until the workload is stopped or deleted. `replica` is
+ * the pod's ordinal (StatefulSet) or its index by age (Deployment). The
+ * endpoint does not separate the streams: every line is `stdout`.
+ */
+export async function instanceLogs(
+  parts: InstanceLogParts,
+  call: KubeCall,
+  ctx: CallContext,
+  instanceId: string,
+  opts: LogOptions,
+): Promise<LogStream> {
+  const { cluster } = parts;
+  const w = await cluster.readWorkload(call, instanceId);
+  const service = opts.serviceName || mainOf(w);
+  if (!findContainer(w, service)) {
+    throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
+  }
+  // Only containers that have started have a log; asking for another one is a 400.
+  const started = (pods: V1Pod[]) =>
+    pods.filter((pod) =>
+      [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
+        (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
+      ),
+    );
+  const pods = started(currentPods(w, await cluster.pods(call, instanceId)));
+  // Followed, the log goes on with the pods a restart, deploy or scale brings (see openLogs).
+  const feed: PodFeed = {
+    subscribe: (onChange) => parts.follow(onChange),
+    pods: async () => {
+      const later = parts.laterCall();
+      // Deleted or stopped: no pod will come; the stream ends with the pods it follows.
+      const now = await cluster.findWorkload(later, instanceId);
+      if (!now || now.spec?.replicas === 0) return undefined;
+      return started(currentPods(now, await cluster.pods(later, instanceId)));
+    },
+    source: () => parts.source(parts.laterCall().bearer),
+  };
+  return openLogs(parts.source(call.bearer), call, ctx, pods, service, opts, feed);
 }

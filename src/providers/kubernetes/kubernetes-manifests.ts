@@ -26,11 +26,10 @@ import {
   type InstanceState,
   InstanceStates,
   type InstanceStatus,
-  type ObjectRef,
-  type RenderedSource,
   type ServiceStatus,
   worseState,
 } from '../provider.js';
+import type { ObjectRef, RenderedSource } from '../sources.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { isNotFound, statusCodeOf } from './kubernetes-errors.js';
 import { Labels, MANAGED_BY, objectName, SpecError, type Workload } from './kubernetes-objects.js';

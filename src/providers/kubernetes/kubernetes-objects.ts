@@ -21,20 +21,18 @@ import type {
   V1Service,
   V1StatefulSet,
 } from '@kubernetes/client-node';
+import type { Endpoint, ProvisionRequest, ServiceDeploySpec } from '../provider.js';
 import {
-  type Endpoint,
   type HealthCheckSpec,
   type PortExposure,
   type PortSpec,
-  type ProvisionRequest,
   type ResourceSpec,
-  type ServiceDeploySpec,
   type ServiceRole,
   ServiceRoles,
   type ServiceSpec,
   type WorkloadKind,
   WorkloadKinds,
-} from '../provider.js';
+} from '../service-spec.js';
 
 /** Label and annotation keys the provider writes and reads back. */
 export const Labels = {

@@ -39,19 +39,14 @@ import {
   AutoscalingV2Api,
   CoreV1Api,
   CustomObjectsApi,
-  type KubeConfig,
   NetworkingV1Api,
-  type V1Pod,
   VersionApi,
 } from '@kubernetes/client-node';
-import type { AutoscalePolicy, NativeAutoscaler, NativeAutoscaleStatus } from '../autoscaling.js';
+import { Capabilities, type Capability, capabilitiesWith } from '../capabilities.js';
+import type { MissingEngines, ProviderEngines } from '../engines.js';
 import { runHealthProbe } from '../health-check.js';
-import type { CanaryEngine, CanaryReading, CanarySet } from '../progressive.js';
 import {
-  type ArgoEngine,
   type CallContext,
-  Capabilities,
-  type Capability,
   type DeployRequest,
   type DeployResult,
   DeployStrategies,
@@ -59,143 +54,52 @@ import {
   type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
-  type HealthChecker,
   type HealthStatus,
-  type HelmEngine,
   type InstanceChange,
   type InstanceStatus,
   type Location,
   type LogOptions,
   type LogStream,
-  type ManifestEngine,
-  type ObjectRef,
   type Provider,
   type ProviderInfo,
   type ProvisionRequest,
   type ProvisionResult,
   type ReadinessPolicy,
-  type ReadinessWaiter,
-  type RenderedSource,
   type ResourceUsage,
   type RollbackRequest,
   type ScaleRequest,
-  ServiceRoles,
-  type SourceApplyRequest,
-  type SourceApplyResult,
-  type SourceRenderRequest,
-  type WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
-import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { applyObjects } from './kubernetes-apply.js';
 import { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import { KubeCall } from './kubernetes-call.js';
-import { type GatewayRef, KubeCanary } from './kubernetes-canary.js';
-import { clusterListers, KubeChanges, type WatchTiming } from './kubernetes-changes.js';
+import { KubeCanary } from './kubernetes-canary.js';
+import { clusterListers, KubeChanges } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { CredentialClients } from './kubernetes-credential-clients.js';
+import { kubernetesEngines } from './kubernetes-engines.js';
 import { toProviderError } from './kubernetes-errors.js';
-import { runExec } from './kubernetes-exec.js';
-import { Exposure, type ExposureOptions } from './kubernetes-exposure.js';
-import { GpuCapability, type GpuOptions } from './kubernetes-gpu.js';
+import { execInInstance } from './kubernetes-exec.js';
+import { Exposure } from './kubernetes-exposure.js';
+import { GpuCapability } from './kubernetes-gpu.js';
 import { RouteIngress } from './kubernetes-ingress.js';
-import { type LogSource, openLogs, type PodFeed } from './kubernetes-log-reader.js';
+import { instanceLogs } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
-import {
-  Annotations,
-  buildObjects,
-  findContainer,
-  objectName,
-  rolesOf,
-  SpecError,
-  validateProvision,
-} from './kubernetes-objects.js';
+import { Annotations, buildObjects, objectName, SpecError, validateProvision } from './kubernetes-objects.js';
+import type { KubernetesProviderOptions } from './kubernetes-options.js';
 import { mainOf, replicasBeforeStop, restartPatch, rollOut, scaleWorkload } from './kubernetes-rollout.js';
-import { KubeSources, type SourceOptions } from './kubernetes-sources.js';
+import { KubeSources } from './kubernetes-sources.js';
 import { awaitStart } from './kubernetes-start-gate.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
 import { attachVolumes, releaseClaims, validateVolumes } from './kubernetes-volumes.js';
 
-/** Configuration of a KubernetesProvider. Nothing is read from the environment. */
-export interface KubernetesProviderOptions {
-  /** A loaded kubeconfig; its current context names the API server and credentials. */
-  kubeConfig: KubeConfig;
-  /** Registry key ProviderErrors carry. Default `kubernetes`. */
-  key?: string;
-  /** Namespace every instance lives in. Default `wheelhouse`. */
-  namespace?: string;
-  /** Region reported by info(). Default `default`. */
-  region?: string;
-  location?: Location;
-  /** Bound on each ordinary API request (not on waits or followed logs). Default 30 s. */
-  apiTimeoutMs?: number;
-  /**
-   * How long a request waits for the API server's first answer (its response
-   * headers) before the server counts as unreachable: `unavailable`, so a
-   * black-holed address fails as fast as a refused one. Default 5 s.
-   */
-  connectTimeoutMs?: number;
-  /**
-   * How long Provision waits for its pods to get past image pulls and init
-   * services before giving up with `timeout`. Default 5 min.
-   */
-  startTimeoutMs?: number;
-  /** How long Stop waits for the pods to be gone. Default 2 min. */
-  stopTimeoutMs?: number;
-  /** Poll interval of those waits while the watches are down (or off). Default 250 ms. */
-  pollIntervalMs?: number;
-  /**
-   * The watches waits follow (see kubernetes-changes.ts): `enabled` false
-   * makes every wait poll. Defaults: on; a watch silent for 90 s is
-   * restarted; waits still poll every 5 s while the watches are live; a
-   * failed list or watch is retried after 1 s; the watches stop when their
-   * last listener leaves.
-   */
-  watch?: Partial<Omit<WatchTiming, 'pollMs'>>;
-  /**
-   * A running container without a readiness probe counts as ready once it
-   * has been up this long, so a process that exits at once is not reported
-   * ready in the moment before it dies. Default 1000 ms.
-   */
-  minReadyMs?: number;
-  /** The policy readinessPolicy() returns. Default 5 min, polled every 2 s. */
-  readiness?: ReadinessPolicy;
-  /**
-   * Storage class of a volume's claim when the volume names no `type`.
-   * Unset: the claim names no class, so the cluster's default class serves it.
-   */
-  defaultStorageClass?: string;
-  /**
-   * How ports are reached from outside the cluster unless a port overrides
-   * it: `cluster_ip` (default: in-cluster DNS only), `node_port`,
-   * `load_balancer` or `ingress` (needs `ingressHost`). See kubernetes-exposure.ts.
-   */
-  exposure?: ExposureOptions;
-  /**
-   * Domain of generated route hosts (`<service>-<instance>-<tenant>.<edgeDomain>`),
-   * as `Provider.edge.domain` reports it. Default `localhost`. Routes become an
-   * Ingress (kubernetes-ingress.ts) with the exposure's ingressClassName.
-   */
-  edgeDomain?: string;
-  /** Workload sources: namespaces, binaries, the Argo CD namespace (see kubernetes-sources.ts). */
-  sources?: SourceOptions;
-  /** GPUs: the extended resource name (default `nvidia.com/gpu`); see kubernetes-gpu.ts. */
-  gpu?: GpuOptions;
-  /**
-   * A Gateway API Gateway for canary weights: a canary's split is then an
-   * HTTPRoute on it. Unset: a canary splits by replica ratio (kubernetes-canary.ts).
-   */
-  gateway?: GatewayRef;
-}
-
 /**
- * What the Kubernetes provider implements, and nothing more: volumes as
- * PersistentVolumeClaims; rolling, canary and blue-green releases (recreate is
- * accepted for Deployments but is not a capability; canary and blue-green are
- * a second Deployment, see kubernetes-canary.ts). Custom domains and TLS
- * are routes, realised as an Ingress and its TLS Secrets (kubernetes-ingress.ts);
- * an exposure option's Ingress host is not a managed domain.
+ * The Kubernetes provider's base capabilities: volumes as
+ * PersistentVolumeClaims, rolling releases (recreate is accepted for
+ * Deployments but is not a capability). Its engines add routes, canary and
+ * blue-green, autoscaling and workload sources (kubernetes-engines.ts); an
+ * exposure option's Ingress host is not a managed domain.
  */
 export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.provision,
@@ -205,27 +109,12 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.exec,
   Capabilities.volumes,
   Capabilities.rolling,
-  Capabilities.canary,
-  Capabilities.blueGreen,
-  // Routes: an Ingress per instance and a kubernetes.io/tls Secret per TLS host (kubernetes-ingress.ts).
-  Capabilities.customDomains,
-  Capabilities.tls,
 ];
 
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
-export class KubernetesProvider
-  implements
-    Provider,
-    HealthChecker,
-    ReadinessWaiter,
-    WorkloadLister,
-    TrafficEngine,
-    ManifestEngine,
-    HelmEngine,
-    ArgoEngine,
-    NativeAutoscaler,
-    CanaryEngine
-{
+export class KubernetesProvider implements Provider {
+  readonly engines: ProviderEngines;
+  readonly missingEngines: MissingEngines | undefined;
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
@@ -309,6 +198,20 @@ export class KubernetesProvider
         startTimeoutMs: this.#startTimeoutMs,
       },
     );
+    this.engines = kubernetesEngines(
+      {
+        cluster: this.#cluster,
+        routes: this.#routes,
+        canary: this.#canary,
+        autoscalers: this.#autoscalers,
+        sources: this.#sources,
+        helm: this.#sources.hasHelm,
+      },
+      (ctx, op, fn) => this.#run(ctx, op, fn),
+    );
+    this.missingEngines = this.#sources.hasHelm
+      ? undefined
+      : { helm: 'no helm binary was found on this server (PATH, or the provider option sources.helm)' };
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -316,8 +219,14 @@ export class KubernetesProvider
     return providerInfo('kubernetes', this.#serverVersion, this.#region, this.#location);
   }
 
+  /** The base ones, `gpu` where a node has GPUs, and the engines' (kubernetes-engines.ts). */
   capabilities(): readonly Capability[] {
-    return [...KUBERNETES_CAPABILITIES, ...this.#sources.capabilities(), ...this.#gpu.capabilities()];
+    return capabilitiesWith(this.baseCapabilities(), this.engines);
+  }
+
+  /** The capabilities of the provider itself, without its engines': `gpu` where a node has GPUs. */
+  baseCapabilities(): Capability[] {
+    return [...KUBERNETES_CAPABILITIES, ...this.#gpu.capabilities()];
   }
 
   /** Provision and Deploy return before readiness probes pass; the control plane waits with this policy. */
@@ -402,11 +311,18 @@ export class KubernetesProvider
       try {
         workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
         await this.#exposure.sync(call, req.instanceId, workload);
-        await this.#syncAutoscaler(call, req.instanceId, workload, req.services);
-        await awaitStart(this.#cluster, this.#logSource(call.bearer), call, req.instanceId, workload, {
-          startTimeoutMs: this.#startTimeoutMs,
-          pause: () => changes.next(call.signal),
-        });
+        await this.#autoscalers.syncFirst(call, req.instanceId, workload, req.services);
+        await awaitStart(
+          this.#cluster,
+          { log: this.#clients.for(call.bearer).log, namespace: this.#namespace },
+          call,
+          req.instanceId,
+          workload,
+          {
+            startTimeoutMs: this.#startTimeoutMs,
+            pause: () => changes.next(call.signal),
+          },
+        );
       } finally {
         changes.close();
       }
@@ -513,7 +429,7 @@ export class KubernetesProvider
     return this.#run(ctx, 'deploy', async (call) => {
       const w = await rollOut(this.#cluster, call, req);
       await this.#exposure.sync(call, req.instanceId, w);
-      await this.#syncAutoscaler(call, req.instanceId, w, req.services);
+      await this.#autoscalers.syncFirst(call, req.instanceId, w, req.services);
       return {
         providerRef: `${w.kind}/${objectName(req.instanceId)}`,
         status: 'deployed',
@@ -547,26 +463,6 @@ export class KubernetesProvider
     });
   }
 
-  /** The HPA's status for the instance (its policy is on one service: replicas apply to the whole pod). */
-  async autoscaleStatus(
-    ctx: CallContext,
-    instanceId: string,
-    _service: string,
-  ): Promise<NativeAutoscaleStatus | undefined> {
-    return this.#run(ctx, 'autoscale status', (call) => this.#autoscalers.status(call, instanceId));
-  }
-
-  /** Creates or replaces the HPA of the first service that has a policy; a deploy never removes one. */
-  async #syncAutoscaler(
-    call: KubeCall,
-    instanceId: string,
-    w: Awaited<ReturnType<typeof rollOut>>,
-    services: readonly { name: string; resources?: { autoscale?: AutoscalePolicy } }[],
-  ): Promise<void> {
-    const owner = services.find((s) => s.resources?.autoscale);
-    if (owner) await this.#autoscalers.sync(call, instanceId, w, owner.name, owner.resources!.autoscale!);
-  }
-
   /**
    * Usage from the metrics API (metrics.k8s.io) summed over the instance's
    * pods; limits from the pod template. Without a metrics API the answer is
@@ -591,37 +487,24 @@ export class KubernetesProvider
    * not separate the streams: every line is `stdout`.
    */
   async logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream> {
-    return this.#run(ctx, 'logs', async (call) => {
-      const w = await this.#cluster.readWorkload(call, instanceId);
-      const service = opts.serviceName || mainOf(w);
-      if (!findContainer(w, service)) {
-        throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
-      }
-      // Only containers that have started have a log; asking for another one is a 400.
-      const started = (pods: V1Pod[]) =>
-        pods.filter((pod) =>
-          [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
-            (cs) => cs.name === service && (cs.state?.running || cs.state?.terminated || cs.lastState?.terminated),
-          ),
-        );
-      const pods = started(currentPods(w, await this.#cluster.pods(call, instanceId)));
-      // Followed, the log goes on with the pods a restart, deploy or scale brings (see openLogs).
-      // The feed outlives this call, so it reads with the latest credential (one rotated since included).
-      const latest = () => this.#clients.latest ?? call.bearer;
-      const feed: PodFeed = {
-        subscribe: (onChange) => this.#changes.follow(instanceId, onChange),
-        pods: async () => {
-          const later = new KubeCall('logs', ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs);
-          later.withBearer(latest());
-          // Deleted or stopped: no pod will come; the stream ends with the pods it follows.
-          const now = await this.#cluster.findWorkload(later, instanceId);
-          if (!now || now.spec?.replicas === 0) return undefined;
-          return started(currentPods(now, await this.#cluster.pods(later, instanceId)));
+    return this.#run(ctx, 'logs', (call) =>
+      instanceLogs(
+        {
+          cluster: this.#cluster,
+          follow: (onChange) => this.#changes.follow(instanceId, onChange),
+          // The feed outlives this call, so it reads with the latest credential (one rotated since included).
+          laterCall: () =>
+            new KubeCall('logs', ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
+              this.#clients.latest ?? call.bearer,
+            ),
+          source: (token) => ({ log: this.#clients.for(token).log, namespace: this.#namespace }),
         },
-        source: () => this.#logSource(latest()),
-      };
-      return openLogs(this.#logSource(call.bearer), call, ctx, pods, service, opts, feed);
-    });
+        call,
+        ctx,
+        instanceId,
+        opts,
+      ),
+    );
   }
 
   /**
@@ -633,107 +516,12 @@ export class KubernetesProvider
    * way to signal the process, so on a real cluster it may keep running.
    */
   async exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult> {
-    return this.#run(ctx, 'exec', async (call) => {
-      if (req.command.length === 0) throw new SpecError('exec needs a command');
-      const w = await this.#cluster.readWorkload(call, instanceId);
-      const service = req.serviceName || mainOf(w);
-      if (!findContainer(w, service)) {
-        throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
-      }
-      if (rolesOf(w)[service] === ServiceRoles.init) {
-        throw call.fail(
-          ProviderErrorKinds.conflict,
-          `init service ${service} does not keep running; nothing to exec in`,
-        );
-      }
-      const pods = currentPods(w, await this.#cluster.pods(call, instanceId));
-      const target = pods.find((pod) =>
-        pod.status?.containerStatuses?.some((cs) => cs.name === service && cs.state?.running),
-      );
-      if (!target?.metadata?.name) throw call.fail(ProviderErrorKinds.conflict, `service ${service} is not running`);
-      return runExec(this.#clients.for(call.bearer).exec, this.#namespace, target.metadata.name, service, req, call);
-    });
+    return this.#run(ctx, 'exec', (call) =>
+      execInInstance(this.#cluster, this.#clients.for(call.bearer).exec, call, instanceId, req),
+    );
   }
 
-  /** Implements TrafficEngine: kind `ingress` and the generated hosts' domain (the cluster's controller serves). */
-  async edge(_ctx: CallContext): Promise<EdgeInfo> {
-    return this.#routes.edge();
-  }
-
-  /**
-   * Implements TrafficEngine: the instance's routes as one Ingress and a TLS
-   * Secret per TLS host (kubernetes-ingress.ts); empty deletes them. A route
-   * naming a service or port the instance lacks is `invalid_spec`; an
-   * instance that is not there (and routes to make) is `not_found`.
-   */
-  async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
-    return this.#run(ctx, 'apply routes', (call) => this.#routes.apply(call, instanceId, routes));
-  }
-
-  /** Implements CanaryEngine: the new release as a second Deployment beside the instance's (kubernetes-canary.ts). */
-  async startCanary(ctx: CallContext, req: DeployRequest): Promise<void> {
-    return this.#run(ctx, 'deploy', (call) => this.#canary.start(call, req));
-  }
-
-  /** Implements CanaryEngine: by replica ratio, a Gateway's HTTPRoute weights, or (blue-green) the Service's selector. */
-  async setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void> {
-    return this.#run(ctx, 'deploy', (call) => this.#canary.setWeight(call, set, weight));
-  }
-
-  /** Implements CanaryEngine: the new set's readiness and restarts (no request counters on a cluster). */
-  async readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading> {
-    return this.#run(ctx, 'status', (call) => this.#canary.read(call, set));
-  }
-
-  /** Implements CanaryEngine: the instance's Deployment takes the new template; the second one goes. */
-  async promoteCanary(ctx: CallContext, set: CanarySet): Promise<void> {
-    return this.#run(ctx, 'deploy', (call) => this.#canary.promote(call, set));
-  }
-
-  /** Implements CanaryEngine: every request back to the old set, the new one removed. */
-  async abortCanary(ctx: CallContext, set: CanarySet): Promise<void> {
-    return this.#run(ctx, 'deploy', (call) => this.#canary.abort(call, set));
-  }
-
-  /** Implements ManifestEngine: renders (kustomize) and validates a manifests or Argo CD source. */
-  async renderManifests(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource> {
-    return this.#run(ctx, 'render manifests', (call) => this.#sources.renderManifests(call, req));
-  }
-
-  /** Implements ManifestEngine: validates, applies by server-side apply, prunes, records the set. */
-  async applyManifests(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult> {
-    return this.#run(ctx, 'apply manifests', async (call) => {
-      call.secrets.push(...Object.values(req.secretValues ?? {}));
-      await this.#cluster.ensureNamespace(call);
-      return this.#sources.applyManifests(call, req);
-    });
-  }
-
-  /** Implements ManifestEngine: deletes an inventory's objects. */
-  async deleteManifests(ctx: CallContext, _instanceId: string, objects: ObjectRef[]): Promise<void> {
-    return this.#run(ctx, 'delete manifests', (call) => this.#sources.deleteManifests(call, objects));
-  }
-
-  /** Implements HelmEngine: `helm template`, validated like manifests. */
-  async renderHelm(ctx: CallContext, req: SourceRenderRequest): Promise<RenderedSource> {
-    return this.#run(ctx, 'render helm', (call) => this.#sources.renderHelm(call, req));
-  }
-
-  /** Implements ArgoEngine: the instance's Application in the Argo namespace. */
-  async argoApply(ctx: CallContext, req: SourceApplyRequest): Promise<SourceApplyResult> {
-    return this.#run(ctx, 'apply application', async (call) => {
-      await this.#cluster.ensureNamespace(call);
-      return this.#sources.argoApply(call, req);
-    });
-  }
-
-  /** Implements ArgoEngine: deletes the instance's Application. */
-  async argoDelete(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'delete application', (call) => this.#sources.argoDelete(call, instanceId));
-  }
-
-  /** Implements WorkloadLister: every workload this provider manages in its namespace. */
-  /** Implements WorkloadLister: every workload this provider manages in its namespace. */
+  /** Every workload this provider manages in its namespace, for the supervisor's orphan sweep. */
   async managedWorkloads(ctx: CallContext = {}): Promise<{ instanceId: string; tenantId: string }[]> {
     return this.#run(ctx, 'list workloads', (call) => this.#cluster.managedWorkloads(call));
   }
@@ -751,11 +539,6 @@ export class KubernetesProvider
       if (err instanceof SpecError) throw call.fail(ProviderErrorKinds.invalidSpec, err.message, err);
       throw toProviderError(err, call.context());
     }
-  }
-
-  /** The pod log client that authenticates with `token` (the kubeconfig's user without one). */
-  #logSource(token: string | undefined): LogSource {
-    return { log: this.#clients.for(token).log, namespace: this.#namespace };
   }
 
   async #fetchVersion(call: KubeCall): Promise<string> {

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, normalize } from 'node:path';
 import { stringify } from 'yaml';
-import type { HelmSource, SourceFile } from '../provider.js';
+import type { HelmSource, SourceFile } from '../sources.js';
 import { SpecError } from './kubernetes-objects.js';
 
 /** Bound on a rendered set. */

@@ -5,8 +5,9 @@
  * replaces it (see KubeCluster.update); none waits for the rollout: the
  * control plane waits for readiness.
  */
-import { type DeployRequest, DeployStrategies, type ResourceSpec, ServiceRoles } from '../provider.js';
+import { type DeployRequest, DeployStrategies } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
+import { type ResourceSpec, ServiceRoles } from '../service-spec.js';
 import { podLabelsOf, putService, updateSecret } from './kubernetes-apply.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';

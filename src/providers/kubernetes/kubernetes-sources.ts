@@ -6,16 +6,14 @@
  * Application. See kubernetes-manifests.ts and kubernetes-argo.ts.
  */
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
-import {
-  Capabilities,
-  type Capability,
-  type InstanceStatus,
-  type ObjectRef,
-  type RenderedSource,
-  type SourceApplyRequest,
-  type SourceApplyResult,
-  type SourceRenderRequest,
-} from '../provider.js';
+import type { InstanceStatus } from '../provider.js';
+import type {
+  ObjectRef,
+  RenderedSource,
+  SourceApplyRequest,
+  SourceApplyResult,
+  SourceRenderRequest,
+} from '../sources.js';
 import { applicationOf, applicationRef, argoStatus, requireArgo } from './kubernetes-argo.js';
 import type { KubeCall } from './kubernetes-call.js';
 import {
@@ -81,9 +79,9 @@ export class KubeSources {
     this.#minReadyMs = minReadyMs;
   }
 
-  /** manifests and argocd always; helm where a helm binary was found. */
-  capabilities(): Capability[] {
-    return [Capabilities.manifests, Capabilities.argoCD, ...(this.#helm ? [Capabilities.helm] : [])];
+  /** Whether a helm binary was found: the provider has a Helm engine only then. */
+  get hasHelm(): boolean {
+    return this.#helm !== undefined;
   }
 
   /** Renders (kustomize) and validates a manifests or Argo CD source; nothing is applied. */

@@ -9,10 +9,9 @@ import {
   type InstanceState,
   InstanceStates,
   type InstanceStatus,
-  type ServiceRole,
-  ServiceRoles,
   type ServiceStatus,
 } from '../provider.js';
+import { type ServiceRole, ServiceRoles } from '../service-spec.js';
 import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import { Annotations, rolesOf, type Workload } from './kubernetes-objects.js';
 

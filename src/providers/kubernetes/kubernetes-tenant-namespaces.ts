@@ -13,17 +13,16 @@
  */
 import { createHash } from 'node:crypto';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
-import type { CanaryEngine, CanaryReading, CanarySet } from '../progressive.js';
+import { type Capability, capabilitiesWith } from '../capabilities.js';
+import type { EngineCall, ProviderEngines } from '../engines.js';
 import type {
   CallContext,
-  Capability,
   DeployRequest,
   DeployResult,
   DeprovisionOptions,
   DeprovisionResult,
   ExecRequest,
   ExecResult,
-  HealthChecker,
   HealthStatus,
   InstanceChange,
   InstanceStatus,
@@ -34,18 +33,16 @@ import type {
   ProvisionRequest,
   ProvisionResult,
   ReadinessPolicy,
-  ReadinessWaiter,
   ResourceUsage,
   RollbackRequest,
   ScaleRequest,
-  WorkloadLister,
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
-import type { EdgeInfo, RouteSpec, TrafficEngine } from '../traffic.js';
 import { KubeCall } from './kubernetes-call.js';
 import { isConflict, isNotFound, toProviderError } from './kubernetes-errors.js';
 import { instanceSelector, Labels, MANAGED_BY } from './kubernetes-objects.js';
-import { KubernetesProvider, type KubernetesProviderOptions } from './kubernetes-provider.js';
+import type { KubernetesProviderOptions } from './kubernetes-options.js';
+import { KubernetesProvider } from './kubernetes-provider.js';
 
 /** The namespace of a tenant's instances: `<prefix>-<tenant>`, a DNS label (hashed when too long). */
 export function tenantNamespace(prefix: string, tenantId: string): string {
@@ -56,9 +53,13 @@ export function tenantNamespace(prefix: string, tenantId: string): string {
 }
 
 /** A Provider that gives each tenant its own namespace (see the module comment). */
-export class TenantNamespacedKubernetes
-  implements Provider, HealthChecker, ReadinessWaiter, WorkloadLister, TrafficEngine, CanaryEngine
-{
+export class TenantNamespacedKubernetes implements Provider {
+  /**
+   * The engines of the fixed-namespace provider, each call routed to the
+   * namespace of the instance (or tenant) it names. Workload sources stay
+   * with the fixed-namespace provider: their documents name one namespace.
+   */
+  readonly engines: ProviderEngines;
   readonly #options: KubernetesProviderOptions;
   readonly #prefix: string;
   readonly #base: KubernetesProvider;
@@ -76,14 +77,47 @@ export class TenantNamespacedKubernetes
     this.#base = new KubernetesProvider(options);
     this.#apps = options.kubeConfig.makeApiClient(AppsV1Api);
     this.#core = options.kubeConfig.makeApiClient(CoreV1Api);
+    const { traffic, canary, autoscaler } = this.#base.engines;
+    this.engines = {
+      ...(traffic ? { traffic: this.#routed('traffic', traffic) } : {}),
+      ...(canary ? { canary: this.#routed('canary', canary) } : {}),
+      ...(autoscaler ? { autoscaler: this.#routed('autoscaler', autoscaler) } : {}),
+    };
+  }
+
+  /**
+   * `engine` with each call made on the engine of the same name of the
+   * instance's namespace: the one its first argument names (an instance id,
+   * or a request or set carrying `instanceId`). A call naming none (the
+   * edge's description) is the base provider's; removing the routes of an
+   * instance no namespace holds is nothing to do.
+   */
+  #routed<E extends object>(name: keyof ProviderEngines, engine: E): E {
+    return new Proxy(engine, {
+      get: (target, prop) => {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== 'function') return value;
+        return async (ctx: CallContext, ...args: unknown[]) => {
+          const first = args[0];
+          const instanceId =
+            typeof first === 'string' ? first : (first as { instanceId?: string } | undefined)?.instanceId;
+          if (instanceId === undefined) return (value as EngineCall).apply(target, [ctx, ...args]);
+          if (prop === 'applyRoutes' && (args[1] as unknown[]).length === 0 && !(await this.#locate(ctx, instanceId)))
+            return undefined;
+          const owner = (await this.#for(ctx, instanceId)).engines[name] as unknown as Record<PropertyKey, EngineCall>;
+          return owner[prop]?.apply(owner, [ctx, ...args]);
+        };
+      },
+    });
   }
 
   info(): ProviderInfo {
     return this.#base.info();
   }
 
+  /** The base provider's own, and those of the engines routed here. */
   capabilities(): readonly Capability[] {
-    return this.#base.capabilities();
+    return capabilitiesWith(this.#base.baseCapabilities(), this.engines);
   }
 
   readinessPolicy(): ReadinessPolicy {
@@ -163,36 +197,6 @@ export class TenantNamespacedKubernetes
 
   async exec(ctx: CallContext, instanceId: string, req: ExecRequest): Promise<ExecResult> {
     return (await this.#for(ctx, instanceId)).exec(ctx, instanceId, req);
-  }
-
-  edge(ctx: CallContext): Promise<EdgeInfo> {
-    return this.#base.edge(ctx);
-  }
-
-  /** Routes live in the instance's namespace; an instance no namespace holds has nothing to remove. */
-  async applyRoutes(ctx: CallContext, instanceId: string, routes: readonly RouteSpec[]): Promise<void> {
-    if (routes.length === 0 && !(await this.#locate(ctx, instanceId))) return;
-    return (await this.#for(ctx, instanceId)).applyRoutes(ctx, instanceId, routes);
-  }
-
-  startCanary(ctx: CallContext, req: DeployRequest): Promise<void> {
-    return this.#for(ctx, req.instanceId).then((p) => p.startCanary(ctx, req));
-  }
-
-  setCanaryWeight(ctx: CallContext, set: CanarySet, weight: number): Promise<void> {
-    return this.#for(ctx, set.instanceId).then((p) => p.setCanaryWeight(ctx, set, weight));
-  }
-
-  readCanary(ctx: CallContext, set: CanarySet): Promise<CanaryReading> {
-    return this.#for(ctx, set.instanceId).then((p) => p.readCanary(ctx, set));
-  }
-
-  promoteCanary(ctx: CallContext, set: CanarySet): Promise<void> {
-    return this.#for(ctx, set.instanceId).then((p) => p.promoteCanary(ctx, set));
-  }
-
-  abortCanary(ctx: CallContext, set: CanarySet): Promise<void> {
-    return this.#for(ctx, set.instanceId).then((p) => p.abortCanary(ctx, set));
   }
 
   /** Every managed workload in every namespace, with its tenant. */

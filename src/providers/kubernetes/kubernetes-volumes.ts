@@ -13,7 +13,8 @@ import type {
   V1Volume,
   V1VolumeMount,
 } from '@kubernetes/client-node';
-import type { ProvisionRequest, ServiceSpec, VolumeSpec } from '../provider.js';
+import type { ProvisionRequest } from '../provider.js';
+import type { ServiceSpec, VolumeSpec } from '../service-spec.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { isNotFound } from './kubernetes-errors.js';
 import {

@@ -1,0 +1,96 @@
+/**
+ * The Kubernetes provider's engines (see engines.ts): routes as an Ingress
+ * and TLS Secrets (kubernetes-ingress.ts); canary and blue-green as a second
+ * Deployment (kubernetes-canary.ts); autoscaling by the cluster's own
+ * HorizontalPodAutoscaler, whose status is read back (kubernetes-autoscaler.ts);
+ * manifests and Argo CD always, Helm where a `helm` binary is found
+ * (kubernetes-sources.ts).
+ */
+import type { ProviderEngines } from '../engines.js';
+import type { CanarySet } from '../progressive.js';
+import type { CallContext, DeployRequest } from '../provider.js';
+import type { ObjectRef, SourceApplyRequest, SourceRenderRequest } from '../sources.js';
+import type { RouteSpec } from '../traffic.js';
+import type { KubeAutoscalers } from './kubernetes-autoscaler.js';
+import type { KubeCall } from './kubernetes-call.js';
+import type { KubeCanary } from './kubernetes-canary.js';
+import type { KubeCluster } from './kubernetes-cluster.js';
+import type { RouteIngress } from './kubernetes-ingress.js';
+import type { KubeSources } from './kubernetes-sources.js';
+
+/** How an engine call runs: a KubeCall carrying the context's credentials, failures mapped (KubernetesProvider's). */
+export type KubeRun = <T>(ctx: CallContext, op: string, fn: (call: KubeCall) => Promise<T>) => Promise<T>;
+
+/** The parts of one KubernetesProvider its engines drive. */
+export interface KubeEngineParts {
+  cluster: KubeCluster;
+  routes: RouteIngress;
+  canary: KubeCanary;
+  autoscalers: KubeAutoscalers;
+  sources: KubeSources;
+  /** Whether a helm binary was found (the Helm engine exists only then). */
+  helm: boolean;
+}
+
+/** The engines of a KubernetesProvider made of these parts. */
+export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): ProviderEngines {
+  const { cluster, routes, canary, autoscalers, sources } = parts;
+  return {
+    traffic: {
+      // Kind `ingress` and the generated hosts' domain (the cluster's controller serves).
+      edge: async () => routes.edge(),
+      /**
+       * The instance's routes as one Ingress and a TLS Secret per TLS host; empty
+       * deletes them. A route naming a service or port the instance lacks is
+       * `invalid_spec`; an instance that is not there (and routes to make) is `not_found`.
+       */
+      applyRoutes: (ctx: CallContext, instanceId: string, list: readonly RouteSpec[]) =>
+        run(ctx, 'apply routes', (call) => routes.apply(call, instanceId, list)),
+    },
+    canary: {
+      startCanary: (ctx: CallContext, req: DeployRequest) => run(ctx, 'deploy', (call) => canary.start(call, req)),
+      // By replica ratio, a Gateway's HTTPRoute weights, or (blue-green) the Service's selector.
+      setCanaryWeight: (ctx: CallContext, set: CanarySet, weight: number) =>
+        run(ctx, 'deploy', (call) => canary.setWeight(call, set, weight)),
+      // The new set's readiness and restarts: a cluster gives no request counters.
+      readCanary: (ctx: CallContext, set: CanarySet) => run(ctx, 'status', (call) => canary.read(call, set)),
+      promoteCanary: (ctx: CallContext, set: CanarySet) => run(ctx, 'deploy', (call) => canary.promote(call, set)),
+      abortCanary: (ctx: CallContext, set: CanarySet) => run(ctx, 'deploy', (call) => canary.abort(call, set)),
+    },
+    autoscaler: {
+      mode: 'native',
+      // The HPA of the instance: its policy is on one service, since replicas apply to the whole pod.
+      autoscaleStatus: (ctx: CallContext, instanceId: string) =>
+        run(ctx, 'autoscale status', (call) => autoscalers.status(call, instanceId)),
+    },
+    manifests: {
+      renderManifests: (ctx: CallContext, req: SourceRenderRequest) =>
+        run(ctx, 'render manifests', (call) => sources.renderManifests(call, req)),
+      applyManifests: (ctx: CallContext, req: SourceApplyRequest) =>
+        run(ctx, 'apply manifests', async (call) => {
+          call.secrets.push(...Object.values(req.secretValues ?? {}));
+          await cluster.ensureNamespace(call);
+          return sources.applyManifests(call, req);
+        }),
+      deleteManifests: (ctx: CallContext, _instanceId: string, objects: ObjectRef[]) =>
+        run(ctx, 'delete manifests', (call) => sources.deleteManifests(call, objects)),
+    },
+    ...(parts.helm
+      ? {
+          helm: {
+            renderHelm: (ctx: CallContext, req: SourceRenderRequest) =>
+              run(ctx, 'render helm', (call) => sources.renderHelm(call, req)),
+          },
+        }
+      : {}),
+    argo: {
+      argoApply: (ctx: CallContext, req: SourceApplyRequest) =>
+        run(ctx, 'apply application', async (call) => {
+          await cluster.ensureNamespace(call);
+          return sources.argoApply(call, req);
+        }),
+      argoDelete: (ctx: CallContext, instanceId: string) =>
+        run(ctx, 'delete application', (call) => sources.argoDelete(call, instanceId)),
+    },
+  };
+}
