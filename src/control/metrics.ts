@@ -122,12 +122,26 @@ const listenerUp = new Gauge({
   registers,
 });
 
+/**
+ * prom-client's gauges of the totals are named like counters (`_total` is the
+ * counters' suffix; `promtool check metrics` warns), and prom-client has no
+ * option to leave them out or rename them. Their names without `_total` are
+ * taken by the per-type gauges (`nodejs_active_handles{type}`, …), whose sum
+ * over `type` is the same count, so these three are dropped.
+ */
+const MISNAMED_PROCESS_GAUGES = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 let processMetrics = false;
-/** Adds Node's process metrics (memory, CPU, event-loop lag) to the registry, once per process. */
+/** Adds Node's process metrics (memory, CPU, event-loop lag, handles) to the registry, once per process. */
 export function enableProcessMetrics(): void {
   if (processMetrics) return;
   processMetrics = true;
   collectDefaultMetrics({ register: metricsRegistry });
+  for (const name of MISNAMED_PROCESS_GAUGES) metricsRegistry.removeSingleMetric(name);
 }
 
 /** What a scrape reads besides the counters. */

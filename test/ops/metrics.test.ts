@@ -7,7 +7,7 @@ import { Registry } from '../../src/providers/registry.js';
 import { Supervisor } from '../../src/worker/supervisor.js';
 import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant, wsClient } from '../support/app.js';
 import { FakeProvider } from '../support/fake-provider.js';
-import { declares, sampleOf } from '../support/metrics-text.js';
+import { declares, itWithPromtool, promtoolCheck, sampleOf } from '../support/metrics-text.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -209,6 +209,73 @@ describe('/metrics on the API port, behind a SYSTEM token', () => {
     expect(sampleOf(after.text, 'wheelhouse_supervisor_recoveries_total')).toBe(
       sampleOf(before.text, 'wheelhouse_supervisor_recoveries_total') + 1,
     );
+  });
+
+  itWithPromtool('passes `promtool check metrics` with no warning, after real work', async (promtool) => {
+    // Real work first, so promtool lints samples with their labels, not only declarations:
+    // requests, an operation that succeeds and one that fails (provider calls ok and in error),
+    // and a subscription open while the scrape is taken.
+    const client = wsClient(t.wsUrl, system.token);
+    const dispose = client.subscribe(
+      { query: 'subscription LintWatch { events { cursor } }' },
+      { next: () => {}, error: () => {}, complete: () => {} },
+    );
+    try {
+      const provision = () =>
+        query(t.url, system.token, ProvisionInstanceDocument, {
+          input: {
+            name: `l-${randomUUID().slice(0, 8)}`,
+            provider: key,
+            services: [{ name: 'web', image: 'a/b:1' }],
+            wait: true,
+          },
+        });
+      const ok = await provision();
+      if (ok.provisionInstance.__typename !== 'ProvisionInstancePayload') throw new Error('not provisioned');
+      expect(ok.provisionInstance.operation.status).toBe('SUCCEEDED');
+      fake.failNext('provision', 'unavailable', 'the fake is away');
+      const failed = await provision();
+      if (failed.provisionInstance.__typename !== 'ProvisionInstancePayload') throw new Error('not provisioned');
+      expect(failed.provisionInstance.operation.status).toBe('FAILED');
+      let text = '';
+      for (let i = 0; i < 100; i++) {
+        text = (await scrape(metricsUrl, system.token)).text;
+        if (sampleOf(text, 'wheelhouse_subscriptions_open') >= 1) break;
+        await sleep(50);
+      }
+      expect(sampleOf(text, 'wheelhouse_subscriptions_open')).toBeGreaterThanOrEqual(1);
+      expect(sampleOf(text, 'wheelhouse_operations_total', { kind: 'provision', outcome: 'failed' })).toBeGreaterThan(
+        0,
+      );
+      expect(
+        sampleOf(text, 'wheelhouse_provider_calls_total', {
+          provider: key,
+          outcome: 'error',
+          error_kind: 'unavailable',
+        }),
+      ).toBeGreaterThan(0);
+      // Node's process metrics are still there (the per-type handle, request and resource gauges too),
+      // without the three gauges prom-client names like counters.
+      for (const name of [
+        'process_cpu_seconds_total',
+        'process_resident_memory_bytes',
+        'process_open_fds',
+        'process_start_time_seconds',
+        'nodejs_eventloop_lag_seconds',
+        'nodejs_active_handles',
+        'nodejs_active_requests',
+        'nodejs_active_resources',
+        'nodejs_heap_size_used_bytes',
+        'nodejs_gc_duration_seconds',
+        'nodejs_version_info',
+      ])
+        expect(declares(text, name), name).toBe(true);
+      const check = await promtoolCheck(promtool, text);
+      expect(check).toEqual({ code: 0, output: '' });
+    } finally {
+      dispose();
+      await client.dispose();
+    }
   });
 });
 
