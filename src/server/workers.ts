@@ -31,6 +31,14 @@ export function createWorkers(
   logger: Logger,
   tuning: ExecutorTuning = {},
 ): Workers {
+  // One per process: the supervisor runs its passes, the edge's waker asks it for a replica (also with the supervisor off).
+  const autoscaler = new Autoscaler({
+    db,
+    registry,
+    signal: services.signal,
+    logger: logger.child({ component: 'autoscaler' }),
+    intervalMs: config.autoscaleIntervalSeconds * 1000,
+  });
   const executor = config.runWorker
     ? new Executor({
         db,
@@ -51,6 +59,7 @@ export function createWorkers(
         logger: logger.child({ component: 'supervisor' }),
         intervalMs: config.supervisorIntervalSeconds * 1000,
         autoscaleIntervalMs: config.autoscaleIntervalSeconds * 1000,
+        autoscaler,
       })
     : undefined;
   const edge =
@@ -67,13 +76,7 @@ export function createWorkers(
           waker: new Waker({
             db,
             registry,
-            autoscaler: new Autoscaler({
-              db,
-              registry,
-              signal: services.signal,
-              logger: logger.child({ component: 'autoscaler' }),
-              intervalMs: config.autoscaleIntervalSeconds * 1000,
-            }),
+            autoscaler,
             logger: logger.child({ component: 'waker' }),
             holdMs: config.edge.wakeHoldSeconds * 1000,
             maxHeld: config.edge.wakeMaxHeld,
