@@ -13,9 +13,8 @@ import { createHttpServer } from './server/http-server.js';
 import { createMetricsHandler, createMetricsServer } from './server/metrics-endpoint.js';
 import { createOriginPolicy } from './server/origin-policy.js';
 import { createServices } from './server/services.js';
-import type { WebhookWorkers } from './server/webhook-workers.js';
-import { createWebhookWorkers, type WebhookTuning } from './server/webhook-workers.js';
-import { createWorkers, type ExecutorTuning } from './server/workers.js';
+import type { WebhookTuning, WebhookWorkers } from './server/webhook-workers.js';
+import { createWorkers, type ExecutorTuning, startWorkers, stopWorkers } from './server/workers.js';
 import { createWsServer } from './server/ws-server.js';
 import { createGraphQLServer } from './server/yoga.js';
 import type { Executor } from './worker/executor.js';
@@ -58,8 +57,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (!opts.migrated) await migrateToLatest(database.db);
   const registry = opts.registry ?? new Registry();
   const services = await createServices(database, registry, config, logger);
-  const { executor, supervisor, edge } = createWorkers(database.db, registry, services, config, logger, opts.executor);
-  const webhookWorkers = createWebhookWorkers(database, services, config, logger, opts.webhooks);
+  const workers = createWorkers(database, registry, services, config, logger, {
+    executor: opts.executor,
+    webhooks: opts.webhooks,
+  });
   await bootstrap(services, config, opts.announce ?? ((l) => process.stdout.write(`${l}\n`)));
   const maskError = createErrorMasker(logger);
   const origins = createOriginPolicy(config.corsOrigins);
@@ -81,8 +82,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   return {
     services,
     database,
-    executor,
-    webhookWorkers,
+    executor: workers.executor,
+    webhookWorkers: workers.webhooks,
     async start() {
       // Verified tokens are cached only once revocations on any replica reach this one.
       await services.tokens.listen(database);
@@ -104,10 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await listen(metricsServer, config.metricsPort ?? 0, config.host);
         metricsUrl = `http://${host}:${(metricsServer.address() as AddressInfo).port}/metrics`;
       }
-      executor?.start();
-      supervisor?.start();
-      await webhookWorkers?.start();
-      edge?.start();
+      await startWorkers(workers.all);
       const { port } = server.address() as AddressInfo;
       return { url: `http://${host}:${port}/graphql`, port, ...(metricsUrl ? { metricsUrl } : {}) };
     },
@@ -119,10 +117,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await ws.close();
       // SSE streams complete (their clients resume elsewhere too); they would hold the drain otherwise.
       await services.events.stop();
-      // Running operations are handed back (queued, no lease) for another replica to claim at once.
-      await Promise.all([supervisor?.stop(), executor?.stop(), webhookWorkers?.stop(), drained]);
-      // The edge keeps serving; its lease is given up so a standby replica takes over at once.
-      await edge?.stop();
+      // Beside the drain, running operations are handed back (queued, no lease) for another replica to
+      // claim at once; then the edge, which kept serving, gives its lease up so a standby takes over at once.
+      await stopWorkers(workers.all, drained);
       await services.tokens.stop();
       await services.signal.stop();
       if (metricsServer?.listening) await drain(metricsServer, 0);

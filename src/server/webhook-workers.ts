@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Services } from '../control/services.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Logger } from '../logger.js';
+import type { BackgroundWorker } from '../worker/background-worker.js';
 import { WebhookDeliverer, type WebhookDelivererOptions } from '../worker/webhook-deliverer.js';
 import { WebhookDispatcher } from '../worker/webhook-dispatcher.js';
 
@@ -12,8 +13,12 @@ export type WebhookTuning = Partial<
   Pick<WebhookDelivererOptions, 'concurrency' | 'perWebhook' | 'pollMs' | 'resolver' | 'leaseMs' | 'owner'>
 >;
 
-/** The dispatcher (event log to deliveries) and the deliverer (deliveries to receivers) of this process. */
-export interface WebhookWorkers {
+/**
+ * The dispatcher (event log to deliveries) and the deliverer (deliveries to
+ * receivers) of this process, as one worker: the dispatcher starts first and
+ * stops first, so no delivery is made that this process would not attempt.
+ */
+export interface WebhookWorkers extends BackgroundWorker {
   dispatcher: WebhookDispatcher;
   deliverer: WebhookDeliverer;
   start(): Promise<void>;
@@ -46,6 +51,7 @@ export function createWebhookWorkers(
     ...tuning,
   });
   return {
+    name: 'webhooks',
     dispatcher,
     deliverer,
     async start() {

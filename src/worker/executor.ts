@@ -9,6 +9,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import type { Logger } from '../logger.js';
 import { CanceledError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
+import { ClaimLoop } from './claim-loop.js';
 import { Masker } from './masking.js';
 import { CrashSignal, describeFailure, OperationFailure } from './operation-failures.js';
 import { resumedSteps } from './operation-steps.js';
@@ -41,27 +42,38 @@ const MAX_ATTEMPTS = 5;
  * process died is re-claimed by any executor; provider calls converge, so the
  * re-run finishes the work instead of doubling it.
  *
- * This file holds the claiming loop and one run's lifecycle (heartbeat,
- * crash, cancel); what a run does is in perform-operation.ts, its steps in
- * operation-steps.ts, and how it ends in record-outcome.ts.
+ * This file holds its stage of the shared claim loop (claim-loop.ts) and one
+ * run's lifecycle (heartbeat, crash, cancel); what a run does is in
+ * perform-operation.ts, its steps in operation-steps.ts, and how it ends in
+ * record-outcome.ts.
  */
 export class Executor {
   readonly #o: Required<ExecutorOptions>;
-  readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
-  #stopped = true;
-  #wake: (() => void) | undefined;
-  #loop: Promise<void> | undefined;
-  #offQueued: (() => void) | undefined;
+  readonly #loop: ClaimLoop<Operation>;
 
   constructor(options: ExecutorOptions) {
     this.#o = { leaseMs: 30_000, concurrency: 4, pollMs: 1_000, ...options };
+    const { db, owner, leaseMs } = this.#o;
+    this.#loop = new ClaimLoop<Operation>({
+      stage: {
+        // Never its own running operations, even with a lapsed lease: it would run them twice at once.
+        claim: async ({ ids }) => {
+          const row = await operations.claimNextOperation(db, owner, leaseMs, this.#reachableProviders(), ids);
+          return row && toOperation(row);
+        },
+        run: (op, stopping) => this.#execute(op, stopping),
+        idOf: (op) => op.id,
+      },
+      onWake: (wake) => this.#o.signal.onQueued(wake),
+      logger: this.#o.logger,
+      claimFailed: 'claiming operations failed; retrying',
+      concurrency: this.#o.concurrency,
+      pollMs: this.#o.pollMs,
+    });
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#offQueued = this.#o.signal.onQueued(() => this.#wake?.());
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
   /**
@@ -69,13 +81,8 @@ export class Executor {
    * lease cleared) so another replica picks them up at once.
    */
   async stop(): Promise<void> {
-    if (this.#stopped) return;
-    this.#stopped = true;
-    this.#offQueued?.();
-    this.#wake?.();
-    for (const r of this.#running.values()) r.abort.abort(new Error('executor stopping'));
-    await this.#loop;
-    await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+    if (!this.#loop.running) return;
+    await this.#loop.stop(new Error('executor stopping'));
   }
 
   /**
@@ -83,47 +90,7 @@ export class Executor {
    * stay until they expire. Tests use it to prove re-claiming works.
    */
   async crash(): Promise<void> {
-    this.#stopped = true;
-    this.#offQueued?.();
-    this.#wake?.();
-    for (const r of this.#running.values()) r.abort.abort(new CrashSignal());
-    await this.#loop;
-    await Promise.allSettled([...this.#running.values()].map((r) => r.done));
-  }
-
-  async #run(): Promise<void> {
-    // Consecutive failed claims: the wait between attempts doubles (to 5 s) while the database is away.
-    let failures = 0;
-    while (!this.#stopped) {
-      let claimed = false;
-      if (this.#running.size < this.#o.concurrency) {
-        try {
-          const row = await operations.claimNextOperation(
-            this.#o.db,
-            this.#o.owner,
-            this.#o.leaseMs,
-            this.#reachableProviders(),
-            [...this.#running.keys()],
-          );
-          if (row) {
-            claimed = true;
-            const abort = new AbortController();
-            const done = this.#execute(toOperation(row), abort).finally(() => {
-              this.#running.delete(row.id);
-              this.#wake?.();
-            });
-            this.#running.set(row.id, { abort, done });
-          }
-          failures = 0;
-        } catch (err) {
-          failures += 1;
-          // Once per outage, not once per attempt.
-          if (!this.#stopped && failures === 1) this.#o.logger.warn({ err }, 'claiming operations failed; retrying');
-        }
-      }
-      if (!claimed && !this.#stopped)
-        await this.#sleep(failures ? Math.min(this.#o.pollMs * 2 ** failures, 5_000) : this.#o.pollMs);
-    }
+    await this.#loop.stop(new CrashSignal());
   }
 
   /** Registry keys and type names this executor can run operations for (see claimNextOperation). */
@@ -142,20 +109,6 @@ export class Executor {
     return [...names];
   }
 
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = () => {
-        this.#wake = undefined;
-        done();
-      };
-    });
-  }
-
   /**
    * Releases an operation's lease as soon as the database takes the write (retried each second);
    * after a lease's length the lease has lapsed anyway and any executor re-claims the operation.
@@ -165,7 +118,7 @@ export class Executor {
     for (;;) {
       try {
         await releaseLease(this.#o.db, operationId, this.#o.owner);
-        this.#wake?.();
+        this.#loop.wake();
         return;
       } catch {
         if (Date.now() >= deadline) return;
@@ -174,8 +127,14 @@ export class Executor {
     }
   }
 
-  async #execute(op: Operation, abort: AbortController): Promise<void> {
+  /** One run; `stopping` aborts with the loop's stop reason (a stop hands the operation back, a crash does not). */
+  async #execute(op: Operation, stopping: AbortSignal): Promise<void> {
     const { db, logger } = this.#o;
+    // The run's own abort: the heartbeat ends it on a lost lease or a cancel request, the loop on a stop.
+    const abort = new AbortController();
+    const onStop = () => abort.abort(stopping.reason);
+    if (stopping.aborted) onStop();
+    else stopping.addEventListener('abort', onStop, { once: true });
     const log = logger.child({ operationId: op.id, instanceId: op.instanceId, kind: op.kind, attempt: op.attempts });
     const heartbeat = setInterval(
       () => {
@@ -208,7 +167,7 @@ export class Executor {
     } catch (err) {
       if (
         abort.signal.reason instanceof CrashSignal ||
-        (abort.signal.aborted && this.#stopped && !(abort.signal.reason instanceof CanceledError))
+        (abort.signal.aborted && !this.#loop.running && !(abort.signal.reason instanceof CanceledError))
       ) {
         // Hands a stopped run back (queued, no lease); a crashed one keeps its lease until it expires.
         if (!(abort.signal.reason instanceof CrashSignal)) {
@@ -235,6 +194,7 @@ export class Executor {
           log.error({ err: e }, 'recording the failure failed; the lease will expire and the operation re-run'),
       );
     } finally {
+      stopping.removeEventListener('abort', onStop);
       clearInterval(heartbeat);
       this.#o.signal.ended(op.id);
     }

@@ -16,7 +16,7 @@ import type { Logger } from '../logger.js';
 import { type InstanceStatus, type ServiceStatus, worseState } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
-import { Autoscaler } from './autoscaler.js';
+import type { Autoscaler } from './autoscaler.js';
 import { ChangeScheduler } from './change-scheduler.js';
 import { fromStatus, type Observed, recordObservation } from './observation.js';
 
@@ -54,6 +54,12 @@ export interface SupervisorOptions {
   autoscaleIntervalMs?: number;
   /** Run the autoscaler in this loop. Default true. */
   autoscale?: boolean;
+  /**
+   * The process's one autoscaler (`server/workers.ts` builds it; the edge's
+   * waker shares it), whose pass this loop runs every autoscale interval.
+   * Without one the loop does not autoscale.
+   */
+  autoscaler?: Pick<Autoscaler, 'tick'>;
 }
 
 /**
@@ -73,7 +79,7 @@ export interface SupervisorOptions {
  * interval remains the fallback that converges when a signal is lost.
  */
 export class Supervisor {
-  readonly #o: Required<SupervisorOptions>;
+  readonly #o: Required<Omit<SupervisorOptions, 'autoscaler'>>;
   readonly #backoff = new Map<string, { failures: number; nextAt: number }>();
   #timer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
@@ -82,7 +88,7 @@ export class Supervisor {
   /** Coalesces change signals into reconciles; made afresh on each start. */
   #changes: ChangeScheduler | undefined;
   #unsubscribe: (() => void)[] = [];
-  readonly #autoscaler: Autoscaler;
+  readonly #autoscaler: Pick<Autoscaler, 'tick'> | undefined;
   #autoscaleTimer: NodeJS.Timeout | undefined;
   #autoscaling: Promise<void> | undefined;
 
@@ -101,13 +107,7 @@ export class Supervisor {
       autoscale: true,
       ...options,
     };
-    this.#autoscaler = new Autoscaler({
-      db: this.#o.db,
-      registry: this.#o.registry,
-      signal: this.#o.signal,
-      logger: this.#o.logger.child({ component: 'autoscaler' }),
-      intervalMs: this.#o.autoscaleIntervalMs,
-    });
+    this.#autoscaler = options.autoscaler;
   }
 
   start(): void {
@@ -123,15 +123,15 @@ export class Supervisor {
         });
     };
     this.#timer = setTimeout(loop, 0);
-    if (this.#o.autoscale) this.#autoscaleLoop();
+    if (this.#o.autoscale && this.#autoscaler) this.#autoscaleLoop(this.#autoscaler);
   }
 
   /** The autoscaler's pass every autoscale interval, beside the reconcile loop (claims keep replicas apart). */
-  #autoscaleLoop(): void {
+  #autoscaleLoop(autoscaler: Pick<Autoscaler, 'tick'>): void {
     const loop = () => {
       if (this.#stopped) return;
       const startedAt = Date.now();
-      this.#autoscaling = this.#autoscaler
+      this.#autoscaling = autoscaler
         .tick()
         .catch((err: unknown) => this.#o.logger.warn({ err }, 'autoscale tick failed'))
         .finally(() => {

@@ -8,6 +8,7 @@ import type { WebhookDeliveryRow } from '../db/database.js';
 import { type DbHandle, withTransaction } from '../db/db-types.js';
 import * as repo from '../db/repositories/webhook-repository.js';
 import type { Logger } from '../logger.js';
+import { ClaimLoop } from './claim-loop.js';
 import { type AttemptResult, createWebhookAgents, postWebhook, type WebhookAgents } from './webhook-post.js';
 
 export interface WebhookDelivererOptions {
@@ -32,21 +33,16 @@ export interface WebhookDelivererOptions {
 }
 
 /**
- * Sends due deliveries. Claims them like the executor claims operations (a
- * lease, FOR UPDATE SKIP LOCKED), so replicas share the work and no attempt
- * runs twice at once; a process that dies mid-attempt leaves a lease that
- * lapses, and the attempt is made again (receivers de-duplicate on
- * webhook-id). Concurrency is bounded overall and per webhook.
+ * Sends due deliveries. Claims them through the claim loop the executor uses
+ * too (claim-loop.ts; a lease, FOR UPDATE SKIP LOCKED), so replicas share the
+ * work and no attempt runs twice at once; a process that dies mid-attempt
+ * leaves a lease that lapses, and the attempt is made again (receivers
+ * de-duplicate on webhook-id). Concurrency is bounded overall and per webhook.
  */
 export class WebhookDeliverer {
   readonly #o: Required<Omit<WebhookDelivererOptions, 'resolver'>> & { resolver?: Resolver | undefined };
   readonly #agents: WebhookAgents;
-  readonly #inflight = new Map<string, Promise<void>>();
-  readonly #perHook = new Map<string, number>();
-  #stopped = true;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
-  #offDue: (() => void) | undefined;
+  readonly #loop: ClaimLoop<WebhookDeliveryRow>;
 
   constructor(options: WebhookDelivererOptions) {
     this.#o = {
@@ -57,55 +53,46 @@ export class WebhookDeliverer {
       ...options,
     };
     this.#agents = createWebhookAgents(guardedLookup(options.config.allowPrivate, options.resolver));
+    const { db, owner, leaseMs } = this.#o;
+    this.#loop = new ClaimLoop<WebhookDeliveryRow>({
+      stage: {
+        claim: ({ busyKeys }) => repo.claimNextDelivery(db, owner, leaseMs, busyKeys),
+        run: (row) =>
+          this.#attempt(row).catch((err: unknown) => {
+            this.#o.logger.error(
+              { err, deliveryId: row.id },
+              'a webhook attempt could not be recorded; its lease will lapse',
+            );
+          }),
+        idOf: (row) => row.id,
+        keyOf: (row) => row.webhook_id,
+        idleMs: (inFlight) => this.#idleMs(inFlight),
+      },
+      onWake: (wake) => this.#o.signal.onDue(wake),
+      logger: this.#o.logger,
+      claimFailed: 'claiming webhook deliveries failed; retrying',
+      concurrency: this.#o.concurrency,
+      perKey: this.#o.perWebhook,
+      pollMs: this.#o.pollMs,
+    });
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#offDue = this.#o.signal.onDue(() => this.#wake?.());
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
   /** Stops claiming and lets the attempts in flight end (each is bounded by the timeout). */
   async stop(): Promise<void> {
-    if (this.#stopped) return;
-    this.#stopped = true;
-    this.#offDue?.();
-    this.#wake?.();
-    await this.#loop;
-    await Promise.allSettled([...this.#inflight.values()]);
+    if (!this.#loop.running) return;
+    await this.#loop.stop();
     this.#agents.destroy();
   }
 
-  async #run(): Promise<void> {
-    let failures = 0;
-    while (!this.#stopped) {
-      let claimed = false;
-      if (this.#inflight.size < this.#o.concurrency) {
-        try {
-          const busy = [...this.#perHook].filter(([, n]) => n >= this.#o.perWebhook).map(([id]) => id);
-          const row = await repo.claimNextDelivery(this.#o.db, this.#o.owner, this.#o.leaseMs, busy);
-          if (row) {
-            claimed = true;
-            this.#begin(row);
-          }
-          failures = 0;
-        } catch (err) {
-          failures += 1;
-          if (!this.#stopped && failures === 1)
-            this.#o.logger.warn({ err }, 'claiming webhook deliveries failed; retrying');
-        }
-      }
-      if (!claimed && !this.#stopped)
-        await this.#sleep(failures ? Math.min(this.#o.pollMs * 2 ** failures, 5_000) : await this.#idleMs());
-    }
-  }
-
   /** Until the next delivery falls due, at most the poll interval. */
-  async #idleMs(): Promise<number> {
+  async #idleMs(inFlight: number): Promise<number> {
     // Attempts in flight: what is due belongs to busy webhooks (or there is nothing); each attempt that ends wakes
     // the loop, so it does not scan the backlog again every few milliseconds.
-    if (this.#inflight.size > 0) return this.#o.pollMs;
+    if (inFlight > 0) return this.#o.pollMs;
     try {
       const at = await repo.nextDueAt(this.#o.db);
       if (!at) return this.#o.pollMs;
@@ -113,39 +100,6 @@ export class WebhookDeliverer {
     } catch {
       return this.#o.pollMs;
     }
-  }
-
-  #begin(row: WebhookDeliveryRow): void {
-    this.#perHook.set(row.webhook_id, (this.#perHook.get(row.webhook_id) ?? 0) + 1);
-    const done = this.#attempt(row)
-      .catch((err: unknown) => {
-        this.#o.logger.error(
-          { err, deliveryId: row.id },
-          'a webhook attempt could not be recorded; its lease will lapse',
-        );
-      })
-      .finally(() => {
-        this.#inflight.delete(row.id);
-        const n = (this.#perHook.get(row.webhook_id) ?? 1) - 1;
-        if (n <= 0) this.#perHook.delete(row.webhook_id);
-        else this.#perHook.set(row.webhook_id, n);
-        this.#wake?.();
-      });
-    this.#inflight.set(row.id, done);
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = () => {
-        this.#wake = undefined;
-        done();
-      };
-    });
   }
 
   async #attempt(row: WebhookDeliveryRow): Promise<void> {
