@@ -6,9 +6,9 @@ import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
 import type { StoredServiceSpec } from './model.js';
-import { type CommandContext, onInstance, routedServices, STRATEGY_CAPABILITY } from './on-instance.js';
+import { type CommandContext, onInstance, requireStrategy, routedServices } from './on-instance.js';
 import { providerFor, requireCapability } from './provider-calls.js';
-import { blueGreenRollout, canaryRollout, checkStrategyInputs, refuseUnmeasuredLatency } from './rollout-inputs.js';
+import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
 import {
@@ -68,8 +68,7 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
     }
     if (deploys.some((d) => d.resources?.autoscale)) requireCapability(provider, row.provider_key, 'autoscale');
-    const needed = STRATEGY_CAPABILITY[strategy];
-    if (needed) requireCapability(provider, row.provider_key, needed);
+    requireStrategy(provider, row.provider_key, strategy);
     const current = row.services;
     const problems = new Problems();
     const routed = await routedServices(tx, row);
@@ -114,26 +113,13 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
         ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
       } satisfies StoredServiceSpec;
     });
-    return {
-      changed,
+    const rollout = startingRollout(
       strategy,
-      ...(strategy === 'canary' && input.canary
-        ? {
-            rollout: canaryRollout(
-              input.canary,
-              deploys.map((d) => d.name),
-            ),
-          }
-        : {}),
-      ...(strategy === 'blue_green'
-        ? {
-            rollout: blueGreenRollout(
-              input.blueGreen ?? {},
-              deploys.map((d) => d.name),
-            ),
-          }
-        : {}),
-    };
+      input.canary,
+      input.blueGreen,
+      deploys.map((d) => d.name),
+    );
+    return { changed, strategy, ...(rollout ? { rollout } : {}) };
   });
 }
 

@@ -5,9 +5,9 @@ import { ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { RollbackInput } from './instance-inputs.js';
 import type { StoredServiceSpec } from './model.js';
-import { type CommandContext, onInstance, routedServices, STRATEGY_CAPABILITY } from './on-instance.js';
+import { type CommandContext, onInstance, requireStrategy, routedServices } from './on-instance.js';
 import { requireCapability } from './provider-calls.js';
-import { blueGreenRollout, canaryRollout, checkStrategyInputs, refuseUnmeasuredLatency } from './rollout-inputs.js';
+import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
 import { Problems } from './spec-validation.js';
 
@@ -24,8 +24,7 @@ export async function rollback(ctx: CommandContext, caller: Principal, input: Ro
   p.throwIfAny();
   return onInstance(ctx, caller, input, 'rollback', 'rollback', async (tx, row, provider) => {
     requireCapability(provider, row.provider_key, 'deploy');
-    const needed = STRATEGY_CAPABILITY[strategy];
-    if (needed) requireCapability(provider, row.provider_key, needed);
+    requireStrategy(provider, row.provider_key, strategy);
     const latency = new Problems();
     refuseUnmeasuredLatency(latency, measuresLatency(provider), input.canary, input.blueGreen);
     latency.throwIfAny();
@@ -62,11 +61,12 @@ export async function rollback(ctx: CommandContext, caller: Principal, input: Ro
           ['input', 'strategy'],
           `a ${strategy === 'canary' ? 'canary' : 'blue-green rollout'} needs a route; ${unrouted.join(', ')} has no route: roll back with ROLLING`,
         );
-      const names = changed.map((c) => c.name);
-      const rollout =
-        strategy === 'canary' && input.canary
-          ? canaryRollout(input.canary, names)
-          : blueGreenRollout(input.blueGreen ?? {}, names);
+      const rollout = startingRollout(
+        strategy,
+        input.canary,
+        input.blueGreen,
+        changed.map((c) => c.name),
+      );
       return { changed, strategy, rolledBackFrom: target.id, snapshots, rollout };
     }
     return { changed, strategy: 'rolling', rolledBackFrom: target.id, snapshots };

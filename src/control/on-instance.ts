@@ -21,19 +21,25 @@ import type { OnInstance } from './instance-inputs.js';
 import type { DesiredState, OperationKind, OperationParams, StoredRollout, StoredServiceSpec } from './model.js';
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
-import { providerFor } from './provider-calls.js';
+import { providerFor, requireCapability } from './provider-calls.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
 import { checkNoNul, Problems } from './spec-validation.js';
 import { assertAllowed, type InstanceAction } from './state-machine.js';
 
 /** The capability each deploy strategy needs of the provider (RECREATE needs none beyond deploy). */
-export const STRATEGY_CAPABILITY: Record<DeployStrategy, Capability | undefined> = {
+const STRATEGY_CAPABILITY: Record<DeployStrategy, Capability | undefined> = {
   rolling: 'strategy:rolling',
   recreate: undefined,
   blue_green: 'strategy:blue-green',
   canary: 'strategy:canary',
 };
+
+/** Refuses a deploy strategy the instance's provider does not support (deploy and rollback). */
+export function requireStrategy(provider: Provider, providerKey: string, strategy: DeployStrategy): void {
+  const needed = STRATEGY_CAPABILITY[strategy];
+  if (needed) requireCapability(provider, providerKey, needed);
+}
 
 /** What every lifecycle command works with: the database, the providers, the vault and the executor's signal. */
 export interface CommandContext {
