@@ -1,9 +1,8 @@
-import { appendEvents } from '../db/repositories/event-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
-import { event } from './event-rows.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeprovisionInput, OnInstance } from './instance-inputs.js';
 import { type CommandContext, onInstance } from './on-instance.js';
+import { requestCancel } from './operation-commands.js';
 import type { Principal } from './scopes.js';
 
 /** start, stop, restart, deprovision: no input beyond the instance. */
@@ -22,10 +21,7 @@ export async function deprovision(ctx: CommandContext, caller: Principal, input:
     // A canary holding a step would keep the teardown queued until someone promoted it: it is aborted instead.
     for (const op of await operations.openOperations(tx, row.id)) {
       if (op.status !== 'running' || !op.rollout || op.cancel_requested) continue;
-      await operations.updateOperation(tx, op.id, { cancel_requested: true });
-      await appendEvents(tx, [
-        event(row, op.id, 'operation.cancel_requested', caller, { message: 'canary canceled by the deprovision' }),
-      ]);
+      await requestCancel(tx, op.id, row, caller, 'canary canceled by the deprovision');
     }
     return { noRelease: true, ...(input.deleteVolumes ? { deleteVolumes: true } : {}) };
   });

@@ -1,4 +1,5 @@
-import { withTransaction } from '../db/db-types.js';
+import type { InstanceRow, OperationRow } from '../db/database.js';
+import { type DbTransaction, withTransaction } from '../db/db-types.js';
 import { announceEnded } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -36,15 +37,27 @@ export async function cancel(ctx: CommandContext, caller: Principal, operationId
       await announceEnded(tx, row.id);
       return { row: updated, ended: true };
     }
-    const updated = await operations.updateOperation(tx, row.id, { cancel_requested: true });
-    if (inst)
-      await appendEvents(tx, [
-        event(inst, row.id, 'operation.cancel_requested', caller, { message: `cancel of ${row.kind} requested` }),
-      ]);
+    const updated = await requestCancel(tx, row.id, inst, caller, `cancel of ${row.kind} requested`);
     return { row: updated, ended: false };
   });
   if (result.ended) ctx.signal.ended(result.row.id);
   return toOperation(result.row);
+}
+
+/**
+ * Asks a running operation to stop (its executor aborts what it waits for)
+ * and records who asked, on the instance's events when it still has a row.
+ */
+export async function requestCancel(
+  tx: DbTransaction,
+  operationId: string,
+  inst: InstanceRow | undefined,
+  caller: Principal,
+  message: string,
+): Promise<OperationRow> {
+  const updated = await operations.updateOperation(tx, operationId, { cancel_requested: true });
+  if (inst) await appendEvents(tx, [event(inst, operationId, 'operation.cancel_requested', caller, { message })]);
+  return updated;
 }
 
 /**
