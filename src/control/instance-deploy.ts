@@ -19,6 +19,7 @@ import {
   checkNoNul,
   checkPorts,
   checkResources,
+  checkSecretsInVault,
   Problems,
 } from './spec-validation.js';
 
@@ -152,10 +153,7 @@ async function deploySource(
     caller.tenantId,
     source.secrets.map((r) => r.key),
   );
-  source.secrets.forEach((ref, j) => {
-    if (missing.includes(ref.key))
-      p.add(['input', 'source', 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
-  });
+  checkSecretsInVault(p, source.secrets, missing, ['input', 'source', 'secrets']);
   p.throwIfAny();
   const provider = providerFor(ctx.registry, row.provider_key);
   requireCapability(provider, row.provider_key, 'deploy');

@@ -14,7 +14,14 @@ import { enqueueOperation } from './operation-queue.js';
 import { requireCapability } from './provider-calls.js';
 import type { Principal } from './scopes.js';
 import { checkSource, renderSource } from './source-specs.js';
-import { checkInstanceLabels, checkName, checkNoNul, Problems, validateServices } from './spec-validation.js';
+import {
+  checkInstanceLabels,
+  checkName,
+  checkNoNul,
+  checkSecretsInVault,
+  Problems,
+  validateServices,
+} from './spec-validation.js';
 
 /**
  * Creates an instance: validates its services (or its source), resolves the
@@ -66,15 +73,9 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
   const secretKeys = [...new Set([...services.flatMap((s) => s.secrets.map((ref) => ref.key)), ...sourceKeys])];
   p.throwIfAny();
   const missing = await ctx.secrets.missing(caller.tenantId, secretKeys);
-  source?.secrets.forEach((ref, j) => {
-    if (missing.includes(ref.key))
-      p.add(['input', 'source', 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
-  });
+  if (source) checkSecretsInVault(p, source.secrets, missing, ['input', 'source', 'secrets']);
   services.forEach((s, i) => {
-    s.secrets.forEach((ref, j) => {
-      if (missing.includes(ref.key))
-        p.add(['input', 'services', i, 'secrets', j, 'key'], `no secret "${ref.key}" in the vault`);
-    });
+    checkSecretsInVault(p, s.secrets, missing, ['input', 'services', i, 'secrets']);
   });
   p.throwIfAny();
   if (!provider) throw new Error('unreachable: provider resolved above');
