@@ -140,6 +140,22 @@ export function canaryRollout(canary: CanaryInput, services: string[]): StoredRo
   };
 }
 
+/**
+ * The rollout a deploy or rollback by `strategy` starts from: none for
+ * ROLLING and RECREATE (nor for a CANARY without its steps, which
+ * checkStrategyInputs refuses first).
+ */
+export function startingRollout(
+  strategy: DeployStrategy,
+  canary: CanaryInput | null | undefined,
+  blueGreen: BlueGreenInput | null | undefined,
+  services: string[],
+): StoredRollout | undefined {
+  if (strategy === 'canary') return canary ? canaryRollout(canary, services) : undefined;
+  if (strategy === 'blue_green') return blueGreenRollout(blueGreen ?? {}, services);
+  return undefined;
+}
+
 /** The rollout a blue-green deploy starts from: one step at weight 0 (the preview) held until promoted. */
 export function blueGreenRollout(blueGreen: BlueGreenInput, services: string[]): StoredRollout {
   return {

@@ -273,6 +273,18 @@ export function defaultEnvName(key: string): string {
     .toUpperCase();
 }
 
+/** Flags each secret reference at `path` whose key the vault lacks (`missing`: SecretService.missing's answer). */
+export function checkSecretsInVault(
+  p: Problems,
+  refs: readonly { key: string }[],
+  missing: readonly string[],
+  path: (string | number)[],
+): void {
+  refs.forEach((ref, j) => {
+    if (missing.includes(ref.key)) p.add([...path, j, 'key'], `no secret "${ref.key}" in the vault`);
+  });
+}
+
 /** What validateServices returns: the specs to store, and config contents to put in the vault. */
 export interface ValidatedServices {
   services: StoredServiceSpec[];

@@ -1,0 +1,171 @@
+import * as instances from '../db/repositories/instance-repository.js';
+import { measuresLatency } from '../providers/progressive.js';
+import type { DeployStrategy } from '../providers/provider.js';
+import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
+import { NotFoundError, ValidationError } from './errors.js';
+import type { Enqueued } from './idempotency.js';
+import type { DeployInput } from './instance-inputs.js';
+import type { StoredServiceSpec } from './model.js';
+import { type CommandContext, onInstance, requireStrategy, routedServices } from './on-instance.js';
+import { providerFor, requireCapability } from './provider-calls.js';
+import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
+import type { Principal } from './scopes.js';
+import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
+import {
+  checkArgv,
+  checkEnv,
+  checkHealthCheck,
+  checkImage,
+  checkNoNul,
+  checkPorts,
+  checkResources,
+  checkSecretsInVault,
+  Problems,
+} from './spec-validation.js';
+
+/**
+ * A new release of some of an instance's services (new image, env, command,
+ * ports, resources, health check) by a strategy: ROLLING, RECREATE, or a
+ * CANARY or BLUE_GREEN rollout behind the services' routes. A source instance
+ * is deployed a new source instead.
+ */
+export async function deploy(ctx: CommandContext, caller: Principal, input: DeployInput): Promise<Enqueued> {
+  if (input.source) return deploySource(ctx, caller, input, input.source);
+  const p = new Problems();
+  checkNoNul(p, input, ['input']);
+  p.throwIfAny();
+  if (input.services.length === 0) p.add(['input', 'services'], 'must name at least one service');
+  const seen = new Set<string>();
+  const deploys = input.services.map((s, i) => {
+    const at = ['input', 'services', i];
+    if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
+    seen.add(s.name);
+    checkImage(p, s.image, [...at, 'image']);
+    return {
+      name: s.name,
+      image: s.image,
+      env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
+      command: checkArgv(p, s.command, [...at, 'command']),
+      args: checkArgv(p, s.args, [...at, 'args']),
+      ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
+      resources: s.resources ? checkResources(p, s.resources, [...at, 'resources'], 1, 'later') : undefined,
+      healthCheck: checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']),
+    };
+  });
+  const strategy: DeployStrategy = input.strategy ?? 'rolling';
+  checkStrategyInputs(p, strategy, input.canary, input.blueGreen);
+  const progressive = strategy === 'canary' || strategy === 'blue_green';
+  if (progressive) {
+    deploys.forEach((d, i) => {
+      // The new set starts as large as the stable one: a change of replicas is a scale, before or after.
+      if (d.resources?.replicas != null)
+        p.add(['input', 'services', i, 'resources', 'replicas'], 'a canary keeps the replica count: scale separately');
+    });
+  }
+  p.throwIfAny();
+  return onInstance(ctx, caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
+    requireCapability(provider, row.provider_key, 'deploy');
+    if (row.source_type !== 'services') {
+      throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
+    }
+    if (deploys.some((d) => d.resources?.autoscale)) requireCapability(provider, row.provider_key, 'autoscale');
+    requireStrategy(provider, row.provider_key, strategy);
+    const current = row.services;
+    const problems = new Problems();
+    const routed = await routedServices(tx, row);
+    deploys.forEach((d, i) => {
+      if (!current.some((s) => s.name === d.name))
+        problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
+      requireRouteForScaleToZero(problems, d.resources?.autoscale, routed.has(d.name), [
+        'input',
+        'services',
+        i,
+        'resources',
+        'autoscale',
+      ]);
+    });
+    refuseUnmeasuredLatency(problems, measuresLatency(provider), input.canary, input.blueGreen);
+    if (progressive) {
+      // The edge splits a route's requests (or serves the preview beside it): every service needs one.
+      deploys.forEach((d, i) => {
+        if (!routed.has(d.name))
+          problems.add(
+            ['input', 'services', i, 'name'],
+            `service ${d.name} has no route: a ${strategy === 'canary' ? 'canary splits' : 'blue-green preview sits beside'} a route's requests (addRoute first)`,
+          );
+      });
+    }
+    problems.throwIfAny();
+    const changed = deploys.map((d) => {
+      const base = current.find((s) => s.name === d.name)!;
+      return {
+        ...base,
+        image: d.image,
+        ...(d.env ? { env: d.env } : {}),
+        ...(d.command ? { command: d.command } : {}),
+        ...(d.args ? { args: d.args } : {}),
+        ...(d.ports ? { ports: d.ports } : {}),
+        // A deploy keeps the replicas an autoscaler set (within the policy's bounds, if it changes them).
+        ...(d.resources
+          ? { resources: withAutoscaledReplicas({ ...base.resources, ...d.resources }, base.resources.replicas) }
+          : base.resources.autoscale
+            ? { resources: withAutoscaledReplicas(base.resources, base.resources.replicas) }
+            : {}),
+        ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
+      } satisfies StoredServiceSpec;
+    });
+    const rollout = startingRollout(
+      strategy,
+      input.canary,
+      input.blueGreen,
+      deploys.map((d) => d.name),
+    );
+    return { changed, strategy, ...(rollout ? { rollout } : {}) };
+  });
+}
+
+/**
+ * A deploy of a new source to a source instance: checked, rendered and
+ * validated against the cluster before the release is written (issue 26).
+ */
+async function deploySource(
+  ctx: CommandContext,
+  caller: Principal,
+  input: DeployInput,
+  sourceInput: WorkloadSourceInput,
+): Promise<Enqueued> {
+  const p = new Problems();
+  checkNoNul(p, input, ['input']);
+  p.throwIfAny();
+  const source = checkSource(p, sourceInput, ['input', 'source']);
+  if (input.services.length > 0) p.add(['input', 'services'], 'must be empty when a source is given');
+  if (input.strategy && input.strategy !== 'rolling')
+    p.add(['input', 'strategy'], 'a source is applied as a whole: only ROLLING');
+  p.throwIfAny();
+  const row = await instances.findInstance(ctx.db, caller.tenantId, input.instanceId);
+  if (!row) throw new NotFoundError('instance');
+  const type = sourceTypeOf(source);
+  if (row.source_type === 'services')
+    throw ValidationError.of(['input', 'source'], 'this instance runs services: deploy services to it');
+  if ((row.source_type === 'argocd') !== (type === 'argocd'))
+    throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source, not ${type}`);
+  const missing = await ctx.secrets.missing(
+    caller.tenantId,
+    source.secrets.map((r) => r.key),
+  );
+  checkSecretsInVault(p, source.secrets, missing, ['input', 'source', 'secrets']);
+  p.throwIfAny();
+  const provider = providerFor(ctx.registry, row.provider_key);
+  requireCapability(provider, row.provider_key, 'deploy');
+  const rendered = await renderSource(
+    ctx.registry,
+    row.provider_key,
+    provider,
+    { instanceId: row.id, tenantId: caller.tenantId, name: row.name, source },
+    ['input', 'source'],
+  );
+  return onInstance(ctx, caller, input, 'deploy', 'deploy', async () => ({
+    source: rendered,
+    strategy: 'rolling',
+  }));
+}
