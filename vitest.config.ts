@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/support/sequencer.js';
+import { filesOf } from './test/support/test-shape.js';
+
+// A CI pass may run one subset of the suite (test/support/test-shape.ts); `npm test` runs it all.
+const only = process.env.WHEELHOUSE_TEST_ONLY;
 
 export default defineConfig({
   resolve: {
@@ -8,7 +12,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: only ? filesOf(import.meta.dirname, only) : ['test/**/*.test.ts'],
     // Integration tests share one engine and one database per run; two workers fit two cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -12,8 +12,7 @@ import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ing
 import { nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { localIdOf, startTestApp, type TestApp } from '../support/app.js';
-import { gql } from '../support/edge.js';
+import { gql, localIdOf, startTestApp, type TestApp } from '../support/app.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NS = 'wh-rollouts';

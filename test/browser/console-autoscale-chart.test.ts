@@ -19,11 +19,10 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { ensureConsoleBuilt } from '../../src/server/console-build.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
-import { gql } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -14,7 +14,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { ensureConsoleBuilt } from '../../src/server/console-build.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -23,7 +23,6 @@ import {
   edgeLeftovers,
   edgeProvider,
   get,
-  gql,
   HAPROXY,
   provisionRouted,
   removeEdge,

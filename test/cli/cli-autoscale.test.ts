@@ -15,12 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
-import { localIdOf, type TestApp } from '../support/app.js';
+import { gql, localIdOf, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
-import { gql } from '../support/edge.js';
 
 const run = await dockerOrSkip();
 

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
@@ -30,7 +30,6 @@ import {
   edgeProvider,
   failures,
   get,
-  gql,
   HAPROXY,
   otherWebImage,
   provisionRouted,

@@ -9,8 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanaryEngine } from '../../src/providers/progressive.js';
 import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, type TestApp, type TestTenant } from '../support/app.js';
-import { gql } from '../support/edge.js';
+import { gql, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { FakeProvider } from '../support/fake-provider.js';
 
 const never = () => Promise.reject(new Error('not reached: validation refuses first'));

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import type { TestApp, TestTenant } from '../support/app.js';
+import { gql } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -21,7 +22,6 @@ import {
   edgeProvider,
   failures,
   get,
-  gql,
   HAPROXY,
   provisionRouted,
   removeEdge,

@@ -13,7 +13,7 @@ import { Agent } from 'node:http';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -23,7 +23,6 @@ import {
   edgeProvider,
   failures,
   get,
-  gql,
   HAPROXY,
   provisionRouted,
   removeEdge,

@@ -11,19 +11,10 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
-import {
-  edgeDataDir,
-  edgeLeftovers,
-  edgeProvider,
-  get,
-  gql,
-  HAPROXY,
-  removeEdge,
-  startEdgeApp,
-} from '../support/edge.js';
+import { edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge, startEdgeApp } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 import { caCert, keyPem, leafCert, newKeys } from '../support/test-certificates.js';
 

@@ -12,20 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
-import {
-  edgeConfig,
-  edgeDataDir,
-  edgeLeftovers,
-  edgeProvider,
-  get,
-  gql,
-  HAPROXY,
-  removeEdge,
-} from '../support/edge.js';
+import { edgeConfig, edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));

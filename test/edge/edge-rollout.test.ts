@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
@@ -20,7 +20,6 @@ import {
   edgeProvider,
   failures,
   get,
-  gql,
   HAPROXY,
   removeEdge,
   type Sample,

@@ -11,19 +11,10 @@ import { existsSync } from 'node:fs';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
-import {
-  edgeDataDir,
-  edgeLeftovers,
-  edgeProvider,
-  get,
-  gql,
-  HAPROXY,
-  removeEdge,
-  startEdgeApp,
-} from '../support/edge.js';
+import { edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge, startEdgeApp } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));

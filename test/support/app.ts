@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { type ExecutionResult, print } from 'graphql';
+import { type ExecutionResult, parse, print } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
 import { type Kysely, sql } from 'kysely';
 import WebSocket from 'ws';
@@ -208,4 +208,17 @@ export async function tenantRowCounts(
       (select count(*) from events where tenant_id = ${tenantId})::int as events,
       (select count(*) from secrets where tenant_id = ${tenantId})::int as secrets`.execute(db);
   return r.rows[0]!;
+}
+
+/** Runs a GraphQL document (text) and returns data; throws on errors. */
+export async function gql<T = any>(app: TestApp, token: string, text: string, variables?: object): Promise<T> {
+  const res = await fetch(app.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: text, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  parse(text);
+  return body.data;
 }

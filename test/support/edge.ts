@@ -8,12 +8,11 @@ import { rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'graphql';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, type TestApp } from './app.js';
+import { gql, startTestApp, type TestApp } from './app.js';
 import { ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from './docker-images.js';
 
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -58,19 +57,6 @@ export async function startEdgeApp(
   registry.register('docker', provider);
   const config = await edgeConfig(dataDir);
   return startTestApp({ registry, config: { ...config, ...extra, edge: { ...config.edge!, ...extra.edge } } });
-}
-
-/** Runs a GraphQL document (text) and returns data; throws on errors. */
-export async function gql<T = any>(app: TestApp, token: string, text: string, variables?: object): Promise<T> {
-  const res = await fetch(app.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: text, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors?.length || !body.data) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  parse(text);
-  return body.data;
 }
 
 /** What `provisionRouted` provisions besides its fixed parts (provider `docker`, waited for). */
