@@ -534,19 +534,12 @@ describe('hostile input on every mutation never breaks the server or writes half
     const outcomes = new Map<string, number>();
     seen.set(field, outcomes);
     let known: Awaited<ReturnType<typeof tenantRowCounts>> | undefined;
-    let inflight: Promise<void> | undefined;
     await fc.assert(
-      fc.asyncProperty(target.input, (input) => {
-        inflight = checkOne(input);
-        return inflight;
-      }),
-      // Bounded: RUNS inputs, or fewer on a machine too busy to run them in TIME_LIMIT_MS (asserted below).
-      { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },
+      fc.asyncProperty(target.input, (input) => checkOne(input)),
+      // A fixed number of inputs, not a time budget: how many ran cannot then depend on the machine's load
+      // (a budget let a loaded pass run 14 of 20), and an idle machine does not spend the budget for nothing.
+      { numRuns: RUNS },
     );
-    // The run the time limit interrupted is still going: fast-check stops waiting for it, not the run.
-    // Its request could then be accepted during the next field's runs, whose "not one row more" saw its
-    // operation (a loaded Postgres pass). It finishes here, and a failure of it fails this field.
-    await inflight;
     async function checkOne(input: unknown): Promise<void> {
       // After a refusal the counts are known (nothing changed); after an acceptance, let its operation end first.
       if (!known) await quiet();
@@ -585,7 +578,7 @@ describe('hostile input on every mutation never breaks the server or writes half
         known = before;
       }
     }
-    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(Math.min(RUNS, 20));
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
     // Still serving.
     const viewer = await query(t.url, tenant.token, Viewer, {});
     expect(viewer.viewer.tenant.id).toBe(tenantGid());
@@ -608,6 +601,5 @@ describe('hostile input on every mutation never breaks the server or writes half
   });
 });
 
-/** Inputs per mutation (WHEELHOUSE_FUZZ_RUNS overrides), and the time each mutation may take at most. */
-const RUNS = Number(process.env.WHEELHOUSE_FUZZ_RUNS ?? 100);
-const TIME_LIMIT_MS = Number(process.env.WHEELHOUSE_FUZZ_MS ?? 4_000);
+/** Inputs per mutation (WHEELHOUSE_FUZZ_RUNS overrides). */
+const RUNS = Number(process.env.WHEELHOUSE_FUZZ_RUNS ?? 30);
