@@ -338,11 +338,14 @@ function frame(stream: 1 | 2, text: string): Buffer {
 }
 
 describe('Docker provider building blocks', () => {
-  it('declares exactly the capabilities it implements', () => {
+  it('declares exactly the capabilities it implements: the base ones, and autoscale from its autoscaler engine', () => {
     expect([...DOCKER_CAPABILITIES].sort()).toEqual(
-      ['autoscale', 'deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
+      ['deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
     );
-    for (const c of DOCKER_CAPABILITIES) expect(ALL_CAPABILITIES).toContain(c);
+    // No edge configured: no traffic or canary engine, so no tls, custom domains, canary or blue-green.
+    const declared = new DockerProvider({ region: 'local' }).capabilities();
+    expect([...declared].sort()).toEqual([...DOCKER_CAPABILITIES, 'autoscale'].sort());
+    for (const c of declared) expect(ALL_CAPABILITIES).toContain(c);
   });
 
   it('demultiplexes frames however the stream is cut', () => {
