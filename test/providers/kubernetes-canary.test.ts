@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../../src/control/rollout-verdict.js';
 import { Capabilities } from '../../src/providers/capabilities.js';
 import {
   CANARY_MODE,
@@ -22,7 +23,6 @@ import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/k
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { CallContext, DeployRequest, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
-import { judge } from '../../src/worker/canary-rollout.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NS = 'wheelhouse-canary';

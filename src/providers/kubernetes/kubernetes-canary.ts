@@ -2,7 +2,7 @@
  * Canary and blue-green releases on Kubernetes. The new release runs as a
  * second Deployment `wh-<id>-next` beside the instance's own `wh-<id>`, its
  * pods labelled `wheelhouse.dev/next-of=<id>`; the control plane drives the
- * steps, pauses and promotion (src/worker/canary-rollout.ts) as on Docker.
+ * steps, pauses and promotion (src/worker/rollout.ts) as on Docker.
  * How requests are split depends on the mode, recorded on the Deployment:
  *
  * - `blue-green`: the new pods do not carry the instance label, so the main
