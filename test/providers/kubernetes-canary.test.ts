@@ -9,15 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/control/rollout-verdict.js';
 import { Capabilities } from '../../src/providers/capabilities.js';
-import {
-  CANARY_MODE,
-  canaryReplicas,
-  canaryRouteName,
-  NEXT_OF,
-  REPLICAS_BEFORE_CANARY,
-} from '../../src/providers/kubernetes/kubernetes-canary.js';
+import { canaryRouteName } from '../../src/providers/kubernetes/kubernetes-canary-gateway.js';
+import { canaryReplicas, REPLICAS_BEFORE_CANARY } from '../../src/providers/kubernetes/kubernetes-canary-replicas.js';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
+import { CANARY_MODE, NEXT_OF } from '../../src/providers/kubernetes/kubernetes-next-set.js';
 import { Labels, nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
