@@ -345,6 +345,27 @@ describe('canary and blue-green on Kubernetes', () => {
     await until(() => images(id).join() === [V2, V2].join(), 'the instance on the new release only');
   });
 
+  it('Gateway provider, instance without a route: the canary splits by replica ratio, with no HTTPRoute', async () => {
+    // An internal service (ClusterIP only) has no Ingress whose requests an HTTPRoute could split.
+    expect(gated.engines.canary!.needsRoute).toBe(false);
+    const id = await provision(2);
+    expect(fake.get('ingresses', NS, routesIngressName(id))).toBeUndefined();
+    const req = deployReq(id, V2, 'canary');
+    await gated.engines.canary!.startCanary(ctx, req);
+    expect(fake.get('deployments', NS, nextName(id))?.metadata.annotations[CANARY_MODE]).toBe('replicas');
+    expect(fake.get('services', NS, previewServiceName(id))).toBeUndefined();
+
+    await gated.engines.canary!.setCanaryWeight(ctx, setOf(req), 50);
+    expect(fake.get('httproutes', NS, canaryRouteName(id))).toBeUndefined();
+    expect(fake.get('deployments', NS, nextName(id))?.spec.replicas).toBe(1);
+    expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(1);
+    expect(split(`wh-${id}`, 20)).toEqual({ v1: 10, v2: 10 });
+
+    await gated.engines.canary!.abortCanary(ctx, setOf(req));
+    expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
+    expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(2);
+  });
+
   it('repeating each call (a rollout resumed after a crash) changes nothing more', async () => {
     const id = await provision(3);
     const req = deployReq(id, V2, 'canary');

@@ -5,7 +5,8 @@
  * `wh-<id>-canary` on that Gateway sends each step's weight of the routes'
  * hosts and paths to the preview Service and the rest to the main one
  * (Gateway API backendRef weights). It splits a route's requests, so it
- * needs the instance's routes Ingress to copy them from.
+ * needs the instance's routes Ingress to copy them from: a canary of an
+ * instance without one splits by replica ratio instead.
  */
 import type { CustomObjectsApi, NetworkingV1Api } from '@kubernetes/client-node';
 import type { KubeCall } from './kubernetes-call.js';
@@ -40,6 +41,20 @@ export class KubeGatewayCanary {
     private readonly custom: CustomObjectsApi,
     private readonly gateway: GatewayRef,
   ) {}
+
+  /** Whether the instance has routes (its routes Ingress) for an HTTPRoute to split. */
+  async hasRoutes(call: KubeCall, id: string): Promise<boolean> {
+    try {
+      await this.networking.readNamespacedIngress(
+        { name: routesIngressName(id), namespace: this.cluster.namespace },
+        call.opts(),
+      );
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
 
   /** Sends `weight` % of the routes' requests to the preview Service (no HTTPRoute is made for 0 % before one is needed). */
   async setWeight(call: KubeCall, id: string, running: boolean, weight: number): Promise<void> {

@@ -10,8 +10,14 @@
  * - `gateway` (kubernetes-canary-gateway.ts, a canary when the provider is
  *   configured with a Gateway): as blue-green, plus an HTTPRoute whose
  *   weights split the routes' requests between the two Services.
- * - `replicas` (kubernetes-canary-replicas.ts, a canary without a Gateway):
- *   both sets behind the main Service, split by their shares of the pods.
+ * - `replicas` (kubernetes-canary-replicas.ts, a canary without a Gateway,
+ *   or of an instance without a route: an HTTPRoute splits a route's
+ *   requests): both sets behind the main Service, split by their shares of
+ *   the pods.
+ *
+ * No mode needs an Ingress: a service without a route (ClusterIP only) is
+ * released by replica ratio or blue-green, its preview being the preview
+ * Service inside the cluster.
  *
  * Promotion, in every mode: every request to the new set (the main Service's
  * selector), then `wh-<id>` takes the new pod template and its replicas back
@@ -55,7 +61,11 @@ export class KubeCanary {
   /** Starts the new set beside the old one (taking no request yet) and waits until it is ready. */
   async start(call: KubeCall, req: DeployRequest): Promise<void> {
     const mode: CanaryMode =
-      req.strategy === DeployStrategies.blueGreen ? 'blue-green' : this.#gateway ? 'gateway' : 'replicas';
+      req.strategy === DeployStrategies.blueGreen
+        ? 'blue-green'
+        : this.#gateway && (await this.#gateway.hasRoutes(call, req.instanceId))
+          ? 'gateway'
+          : 'replicas';
     const written = await this.#next.write(call, req, mode);
     // A replica-ratio canary's steps grow its set; the others are reached through the preview Service at once.
     if (mode !== 'replicas') await this.#blueGreen.openPreview(call, req.instanceId, written);
