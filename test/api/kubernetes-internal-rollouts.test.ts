@@ -19,8 +19,8 @@ import { gql, localIdOf, startTestApp, type TestApp } from '../support/app.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NS = 'wh-internal-rollouts';
-const IMAGES = ['v1', 'v2', 'v3'].map((v) => `registry.test/api:${v}`);
-const [V1, V2, V3] = IMAGES as [string, string, string];
+const IMAGES = ['v1', 'v2', 'v3', 'web1', 'web2'].map((v) => `registry.test/api:${v}`);
+const [V1, V2, V3, WEB1, WEB2] = IMAGES as [string, string, string, string, string];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const ROLLOUT = `id status error { code message }
@@ -252,6 +252,74 @@ describe('canary and blue-green on Kubernetes of a service without a route, thro
     expect(selector()).toEqual({ [Labels.instance]: local });
     expect(image()).toBe(V3);
     expect(serve(main(), 6)).toEqual({ v3: 6 });
+  }, 60_000);
+
+  it('blue-green of a routed and an unrouted service: a preview host for the routed one only, both on the preview Service', async () => {
+    const r = await gql(
+      app,
+      token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
+        ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
+      {
+        input: {
+          name: 'mixed',
+          wait: true,
+          readiness: { timeoutSeconds: 20, intervalSeconds: 1 },
+          services: [
+            { name: 'web', image: WEB1, ports: [{ container: 8080 }] },
+            { name: 'api', image: V1, role: 'SIDECAR', ports: [{ container: 9090 }] },
+          ],
+          routes: [{ service: 'web', port: 8080 }],
+        },
+      },
+    );
+    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    const mixedId = r.provisionInstance.instance.id;
+    const mixed = localIdOf(mixedId);
+    const deployed = await mutate('deployInstance', 'DeployInstanceInput', {
+      instanceId: mixedId,
+      strategy: 'BLUE_GREEN',
+      services: [
+        { name: 'web', image: WEB2 },
+        { name: 'api', image: V2 },
+      ],
+      blueGreen: { analysis: { intervalSeconds: 1 } },
+    });
+    expect(deployed.__typename, JSON.stringify(deployed)).toBe('DeployInstancePayload');
+    const opId = deployed.operation.id;
+    const held = await waitFor(opId, (o) => o.rollout?.phase === 'PAUSED' && o.rollout.previewUrl, 'the preview');
+    const previewHost = new URL(held.rollout.previewUrl).hostname;
+    // One preview route, beside web's route, to the preview Service; api has no route, so no preview host.
+    const routes = await gql(app, token, `query($id: ID!) { instance(id: $id) { routes { service } } }`, {
+      id: mixedId,
+    });
+    expect(routes.instance.routes).toEqual([{ service: 'web' }]);
+    const rules = fake.get('ingresses', NS, routesIngressName(mixed))?.spec.rules ?? [];
+    expect(rules.map((rule: { host: string }) => rule.host)).toContain(previewHost);
+    expect(
+      rules
+        .filter((rule: { host: string }) => rule.host === previewHost)
+        .map((rule: any) => rule.http.paths.map((p: any) => p.backend.service)),
+    ).toEqual([[{ name: previewServiceName(mixed), port: { number: 8080 } }]]);
+    const at = (service: string, port: number, n: number) =>
+      tally(() => fake.serve(`http://${service}.${NS}.svc:${port}`), n);
+    expect(at(previewServiceName(mixed), 8080, 4)).toEqual({ web2: 4 });
+    expect(at(previewServiceName(mixed), 9090, 4)).toEqual({ v2: 4 });
+    expect(at(`wh-${mixed}`, 9090, 4)).toEqual({ v1: 4 });
+
+    await request('cancelOperation', opId);
+    const done = await waitFor(opId, ended, 'the cancel');
+    expect(done.status).toBe('CANCELED');
+    expect(fake.get('services', NS, previewServiceName(mixed))).toBeUndefined();
+    expect(deployment(nextName(mixed))).toBeUndefined();
+    await until(
+      () =>
+        !fake
+          .get('ingresses', NS, routesIngressName(mixed))
+          ?.spec.rules.some((rule: { host: string }) => rule.host === previewHost),
+      'the preview rule removed',
+    );
+    expect(at(`wh-${mixed}`, 9090, 4)).toEqual({ v1: 4 });
   }, 60_000);
 });
 
