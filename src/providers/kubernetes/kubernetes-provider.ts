@@ -111,6 +111,10 @@ export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
   Capabilities.rolling,
 ];
 
+/** Why a provider with a vault credential sends nothing for a call that carries none. */
+const UNCREDENTIALED =
+  'this provider authenticates with its vault credential and the call carried none: nothing was sent as the kubeconfig’s user';
+
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
 export class KubernetesProvider implements Provider {
   readonly engines: ProviderEngines;
@@ -121,6 +125,7 @@ export class KubernetesProvider implements Provider {
   readonly #versionApi: VersionApi;
   readonly #clients: CredentialClients;
   readonly #target: { provider: string; endpoint: string };
+  readonly #credentialed: boolean;
   readonly #namespace: string;
   readonly #region: string;
   readonly #location: Location | undefined;
@@ -150,6 +155,7 @@ export class KubernetesProvider implements Provider {
       provider: options.key ?? 'kubernetes',
       endpoint: kc.getCurrentCluster()?.server ?? '(no cluster)',
     };
+    this.#credentialed = options.credentialed === true;
     this.#region = options.region ?? 'default';
     this.#location = options.location;
     this.#apiTimeoutMs = options.apiTimeoutMs ?? 30_000;
@@ -159,11 +165,14 @@ export class KubernetesProvider implements Provider {
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
-    // Watches belong to no call: each list and watch request uses the latest credential a call carried.
-    const listCall = () =>
-      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs)
+    // Watches belong to no call: each list and watch request uses the latest credential a call carried. With a
+    // vault credential and none carried yet, the list fails here, unsent, and is retried (the waits poll meanwhile).
+    const listCall = () => {
+      if (this.#credentialed && !this.#clients.latest) throw new Error(UNCREDENTIALED);
+      return new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs)
         .withBearer(this.#clients.latest)
         .opts();
+    };
     const watch = () => this.#clients.forLatest().watch;
     this.#changes = new KubeChanges(this.#cluster, watch, clusterListers(this.#cluster, listCall), {
       enabled: true,
@@ -282,7 +291,10 @@ export class KubernetesProvider implements Provider {
     ).withBearer(ctx.credentials?.values.token);
     this.#clients.for(call.bearer);
     return runHealthProbe(
-      async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
+      async () => {
+        if (this.#credentialed && !call.bearer) throw call.fail(ProviderErrorKinds.unavailable, UNCREDENTIALED);
+        return { message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` };
+      },
       (err) => toProviderError(err, call.context()).message,
     );
   }
@@ -530,6 +542,8 @@ export class KubernetesProvider implements Provider {
     const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
       ctx.credentials?.values.token,
     );
+    // Sending it would authenticate as the kubeconfig's user, which a provider with a vault credential never does.
+    if (this.#credentialed && !call.bearer) throw call.fail(ProviderErrorKinds.unavailable, UNCREDENTIALED);
     // Remembered as the latest credential, for the watches (see CredentialClients.latest).
     this.#clients.for(call.bearer);
     try {
