@@ -81,6 +81,7 @@ describe('autoscaling on Kubernetes, through the API', () => {
               ports: [{ container: 8080 }],
               resources: {
                 cpuMillis: 250,
+                diskMb: 256,
                 autoscale: { minReplicas: 2, maxReplicas: 4, targetCpuPercent: 70, scaleUpStabilizationSeconds: 5 },
               },
             },
@@ -111,7 +112,13 @@ describe('autoscaling on Kubernetes, through the API', () => {
       },
     });
     // The workload starts at the policy's floor: the HPA moves it from there.
-    expect(fake.get('deployments', NS, `wh-${local}`)?.spec.replicas).toBe(2);
+    const deployment = fake.get('deployments', NS, `wh-${local}`);
+    expect(deployment?.spec.replicas).toBe(2);
+    // diskMb reaches the pod through the API as its ephemeral-storage request and limit (the HPA's CPU is of the request).
+    expect(deployment?.spec.template.spec.containers[0].resources).toEqual({
+      limits: { cpu: '250m', 'ephemeral-storage': '256Mi' },
+      requests: { cpu: '250m', 'ephemeral-storage': '256Mi' },
+    });
   }, 60_000);
 
   it('a scale with a new policy replaces the HPA', async () => {

@@ -162,18 +162,28 @@ export function validateResources(service: string, r: ResourceSpec): void {
   // GPUs: a count or `all`; the control plane checks the `gpu` capability (kubernetes-gpu.ts sets the limits).
   if (r.gpu && !/^([1-9][0-9]{0,2}|all)$/.test(r.gpu))
     throw new SpecError(`service ${service}: gpu must be a count ("1") or "all"`);
-  for (const [field, v] of Object.entries({ cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, replicas: r.replicas })) {
+  const fields = { cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, diskMb: r.diskMb, replicas: r.replicas };
+  for (const [field, v] of Object.entries(fields)) {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
       throw new SpecError(`service ${service}: ${field} must be a non-negative integer`);
     }
   }
 }
 
-/** Requests and limits for CPU and memory; zero or absent means none (the cluster default). */
+/**
+ * The container resource `diskMb` becomes: the pod's scratch space (its
+ * writable layer, logs and emptyDir volumes), which the kubelet evicts the pod
+ * for exceeding. Volumes are PersistentVolumeClaims and do not count.
+ */
+export const DISK_RESOURCE = 'ephemeral-storage';
+
+/** Requests and limits for CPU, memory and disk (ephemeral storage); zero or absent means none (the cluster default). */
 function resourcesOf(r: ResourceSpec | undefined): V1ResourceRequirements {
   const limits: Record<string, string> = {};
   if (r?.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
   if (r?.memoryMb) limits.memory = `${r.memoryMb}Mi`;
+  if (r?.diskMb) limits[DISK_RESOURCE] = `${r.diskMb}Mi`;
+  // Requested as much as limited: the scheduler places the pod where that much is free, and it is never squeezed.
   return Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
 }
 
@@ -482,7 +492,7 @@ export function applyDeploy(container: V1Container, spec: ServiceDeploySpec): vo
   if (spec.healthCheck) container.readinessProbe = probeOf(spec.healthCheck);
 }
 
-/** Applies CPU and memory of `r` to a container: undefined keeps, zero removes the limit. */
+/** Applies CPU, memory and disk of `r` to a container: undefined keeps, zero removes the limit. */
 export function applyResources(container: V1Container, r: ResourceSpec): void {
   const limits: Record<string, string> = { ...(container.resources?.limits ?? {}) };
   if (r.cpuMillis !== undefined) {
@@ -492,6 +502,10 @@ export function applyResources(container: V1Container, r: ResourceSpec): void {
   if (r.memoryMb !== undefined) {
     if (r.memoryMb) limits.memory = `${r.memoryMb}Mi`;
     else delete limits.memory;
+  }
+  if (r.diskMb !== undefined) {
+    if (r.diskMb) limits[DISK_RESOURCE] = `${r.diskMb}Mi`;
+    else delete limits[DISK_RESOURCE];
   }
   container.resources = Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
 }
