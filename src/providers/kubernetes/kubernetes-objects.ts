@@ -5,6 +5,7 @@
  * (init services as initContainers), plus a ClusterIP Service for its ports,
  * a Secret for the values its secret refs name and a ConfigMap for its config
  * files. Every object is named `wh-<instanceId>` and carries the labels below.
+ * Container requests and limits are kubernetes-resources.ts'.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -16,7 +17,6 @@ import type {
   V1PersistentVolumeClaim,
   V1PodTemplateSpec,
   V1Probe,
-  V1ResourceRequirements,
   V1Secret,
   V1Service,
   V1StatefulSet,
@@ -33,6 +33,7 @@ import {
   type WorkloadKind,
   WorkloadKinds,
 } from '../service-spec.js';
+import { applyResources, resourcesOf } from './kubernetes-resources.js';
 
 /** Label and annotation keys the provider writes and reads back. */
 export const Labels = {
@@ -167,63 +168,6 @@ export function validateResources(service: string, r: ResourceSpec): void {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
       throw new SpecError(`service ${service}: ${field} must be a non-negative integer`);
     }
-  }
-}
-
-/**
- * The container resource `diskMb` becomes: the pod's scratch space (its
- * writable layer, logs and emptyDir volumes), which the kubelet evicts the pod
- * for exceeding. Volumes are PersistentVolumeClaims and do not count.
- */
-export const DISK_RESOURCE = 'ephemeral-storage';
-
-/** Requests and limits for CPU, memory and disk (ephemeral storage); zero or absent means none (the cluster default). */
-function resourcesOf(r: ResourceSpec | undefined): V1ResourceRequirements {
-  const limits: Record<string, string> = {};
-  if (r?.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
-  if (r?.memoryMb) limits.memory = `${r.memoryMb}Mi`;
-  if (r?.diskMb) limits[DISK_RESOURCE] = `${r.diskMb}Mi`;
-  // Requested as much as limited: the scheduler places the pod where that much is free, and it is never squeezed.
-  return Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
-}
-
-/** Megabytes in a Kubernetes memory quantity (`64Mi`, `1Gi`, `100M`, bytes). */
-export function quantityMb(q: string | undefined): number {
-  if (!q) return 0;
-  const m = /^([0-9.]+)([a-zA-Z]*)$/.exec(q.trim());
-  if (!m) return 0;
-  const n = Number(m[1]);
-  const unit: Record<string, number> = {
-    '': 1,
-    k: 1e3,
-    Ki: 1024,
-    M: 1e6,
-    Mi: 1024 ** 2,
-    G: 1e9,
-    Gi: 1024 ** 3,
-    T: 1e12,
-    Ti: 1024 ** 4,
-  };
-  return (n * (unit[m[2] ?? ''] ?? 1)) / 1024 ** 2;
-}
-
-/** Millicores in a Kubernetes CPU quantity (`250m`, `1`, `1500000n`). */
-export function quantityMillis(q: string | undefined): number {
-  if (!q) return 0;
-  const m = /^([0-9.]+)([numk]?)$/.exec(q.trim());
-  if (!m) return 0;
-  const n = Number(m[1]);
-  switch (m[2]) {
-    case 'n':
-      return n / 1e6;
-    case 'u':
-      return n / 1e3;
-    case 'm':
-      return n;
-    case 'k':
-      return n * 1e6;
-    default:
-      return n * 1000;
   }
 }
 
@@ -490,24 +434,6 @@ export function applyDeploy(container: V1Container, spec: ServiceDeploySpec): vo
   if (spec.ports) container.ports = portsOf(spec.ports);
   if (spec.resources) applyResources(container, spec.resources);
   if (spec.healthCheck) container.readinessProbe = probeOf(spec.healthCheck);
-}
-
-/** Applies CPU, memory and disk of `r` to a container: undefined keeps, zero removes the limit. */
-export function applyResources(container: V1Container, r: ResourceSpec): void {
-  const limits: Record<string, string> = { ...(container.resources?.limits ?? {}) };
-  if (r.cpuMillis !== undefined) {
-    if (r.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
-    else delete limits.cpu;
-  }
-  if (r.memoryMb !== undefined) {
-    if (r.memoryMb) limits.memory = `${r.memoryMb}Mi`;
-    else delete limits.memory;
-  }
-  if (r.diskMb !== undefined) {
-    if (r.diskMb) limits[DISK_RESOURCE] = `${r.diskMb}Mi`;
-    else delete limits[DISK_RESOURCE];
-  }
-  container.resources = Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
 }
 
 /** The endpoints of an instance: one per container port, through the ClusterIP Service's DNS name. */

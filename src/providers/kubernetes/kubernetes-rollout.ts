@@ -15,7 +15,6 @@ import { isNotFound } from './kubernetes-errors.js';
 import {
   Annotations,
   applyDeploy,
-  applyResources,
   findContainer,
   Labels,
   objectName,
@@ -26,6 +25,7 @@ import {
   validateResources,
   type Workload,
 } from './kubernetes-objects.js';
+import { applyResources } from './kubernetes-resources.js';
 
 /**
  * Changes the named containers only and labels the workload with the
