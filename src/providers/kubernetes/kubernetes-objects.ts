@@ -158,11 +158,26 @@ export function validateProvision(req: ProvisionRequest): void {
   }
 }
 
+/**
+ * Refuses, before anything is sent, a policy the cluster's HPA would not
+ * follow as written: scale to zero needs an alpha feature gate and an object
+ * metric, a requests/s target a metrics adapter; neither is written here.
+ */
+export function validateAutoscale(service: string, a: NonNullable<ResourceSpec['autoscale']>): void {
+  if (a.minReplicas === 0)
+    throw new SpecError(`service ${service}: scale to zero (minReplicas 0) is not available on Kubernetes`);
+  if (a.targetRequestsPerSecond != null)
+    throw new SpecError(
+      `service ${service}: autoscaling on Kubernetes follows CPU only (the cluster's HPA): use targetCpuPercent, not targetRequestsPerSecond`,
+    );
+}
+
 /** Checks a resource change this provider can apply. */
 export function validateResources(service: string, r: ResourceSpec): void {
   // GPUs: a count or `all`; the control plane checks the `gpu` capability (kubernetes-gpu.ts sets the limits).
   if (r.gpu && !/^([1-9][0-9]{0,2}|all)$/.test(r.gpu))
     throw new SpecError(`service ${service}: gpu must be a count ("1") or "all"`);
+  if (r.autoscale) validateAutoscale(service, r.autoscale);
   const fields = { cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, diskMb: r.diskMb, replicas: r.replicas };
   for (const [field, v] of Object.entries(fields)) {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) {

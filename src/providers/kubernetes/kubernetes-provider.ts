@@ -87,7 +87,7 @@ import { RouteIngress } from './kubernetes-ingress.js';
 import { restartWorkload, startWorkload, stopWorkload } from './kubernetes-lifecycle.js';
 import { instanceLogs } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
-import { objectName, SpecError } from './kubernetes-objects.js';
+import { objectName, SpecError, validateAutoscale } from './kubernetes-objects.js';
 import type { KubernetesProviderOptions } from './kubernetes-options.js';
 import {
   deprovisionInstance,
@@ -397,6 +397,7 @@ export class KubernetesProvider implements Provider {
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
     return this.#run(ctx, 'scale', async (call) => {
       const { autoscale, ...resources } = req.resources;
+      if (autoscale) validateAutoscale(req.service || 'main', autoscale);
       // With an HPA the cluster owns replicas: a policy set in the same request bounds them, the HPA moves them.
       await scaleWorkload(this.#cluster, call, req.instanceId, req.service, resources);
       if (autoscale !== undefined) {
