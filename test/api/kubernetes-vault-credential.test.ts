@@ -260,6 +260,23 @@ describe('a Kubernetes provider with a vault credential, through the API', () =>
     expect(m.provisionInstance.operation?.status, JSON.stringify(m)).toBe('SUCCEEDED');
     expect(fake.get('configmaps', NS, 'cred-settings')?.data).toEqual({ a: 'b' });
 
+    // Removing the route: the edge driver deletes the Ingress and its TLS Secret.
+    const listed = await gql(app, token, `query($id: ID!) { instance(id: $id) { routes { id } } }`, { id: instanceId });
+    const removed = await gql(
+      app,
+      token,
+      `mutation($input: RemoveRouteInput!) { removeRoute(input: $input) { __typename ... on Error { message } } }`,
+      { input: { routeId: listed.instance.routes[0]?.id } },
+    );
+    expect(removed.removeRoute.__typename, JSON.stringify(removed)).toBe('RemoveRoutePayload');
+    const unrouted = await until(
+      () => routed && fake.get('ingresses', NS, routesIngressName(local)) === undefined,
+      'the routes Ingress deleted',
+    ).then(
+      () => true,
+      () => false,
+    );
+
     // Every request since the mark, whoever sent it, carried the vault's token: none the kubeconfig's.
     const seen = fake.requests.slice(mark);
     const wrong = seen.filter((r) => r.authorization !== `Bearer ${vaultToken}`);
@@ -270,9 +287,13 @@ describe('a Kubernetes provider with a vault credential, through the API', () =>
       ),
     ).toEqual([]);
     expect(routed, 'the routes Ingress and its TLS Secret written').toBe(true);
+    expect(unrouted, 'the routes Ingress deleted').toBe(true);
     const wrote = (method: string, pattern: RegExp) => seen.some((r) => r.method === method && pattern.test(r.path));
     expect(wrote('POST', /\/apis\/networking\.k8s\.io\/v1\/namespaces\/[^/]+\/ingresses$/), 'Ingress POST').toBe(true);
     expect(wrote('POST', /\/api\/v1\/namespaces\/[^/]+\/secrets$/), 'TLS Secret POST').toBe(true);
+    expect(wrote('DELETE', /\/ingresses\/wh-[^/]+-routes$/), 'Ingress DELETE').toBe(true);
+    expect(wrote('DELETE', /\/secrets\/wh-[^/]+-tls-[0-9a-f]+$/), 'TLS Secret DELETE').toBe(true);
+    expect(wrote('DELETE', /\/deployments\/wh-[^/]+-next$/), 'canary Deployment DELETE').toBe(true);
     expect(wrote('POST', /\/apis\/autoscaling\/v2\/namespaces\/[^/]+\/horizontalpodautoscalers$/), 'HPA POST').toBe(
       true,
     );
