@@ -11,9 +11,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { credentialKey } from '../../src/control/provider-credentials.js';
 import { DEFAULT_TENANT } from '../../src/control/tenants.js';
-import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
+import { createLogger } from '../../src/logger.js';
+import { registerConfiguredProviders } from '../../src/providers/configure.js';
+import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName, routeTlsSecretName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
 import { nextName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
@@ -119,9 +122,23 @@ describe('a Kubernetes provider with a vault credential, through the API', () =>
     const refused = await provider.healthCheck({});
     expect(refused.healthy).toBe(false);
     expect(refused.message).toMatch(/vault credential/);
-    const configured = kubernetesProviderFromConfig('other', { namespace: NS }, undefined, fake.kubeconfigPath, true);
+    // As the server registers an entry that names a credential (here before any resolver is set).
+    const configuredRegistry = new Registry();
+    const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
+    await registerConfiguredProviders(
+      configuredRegistry,
+      {
+        ...base,
+        kubeconfig: fake.kubeconfigPath,
+        providers: [{ key: 'other', type: 'kubernetes', options: { namespace: NS }, credential, default: true }],
+      },
+      createLogger('silent'),
+    );
+    const configured = configuredRegistry.get('other') as KubernetesProvider;
     try {
-      expect((await configured.healthCheck({})).healthy).toBe(false);
+      const health = await configured.healthCheck({});
+      expect(health.healthy).toBe(false);
+      expect(health.message).toMatch(/vault credential/);
       // (The supervisor's own calls may land meanwhile, with the vault's token: none carries the kubeconfig's.)
       expect(fake.requests.slice(mark).filter((r) => r.authorization !== `Bearer ${vaultToken}`)).toEqual([]);
     } finally {
