@@ -1,5 +1,5 @@
 import * as instances from '../db/repositories/instance-repository.js';
-import { measuresLatency } from '../providers/progressive.js';
+import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
 import { NotFoundError, ValidationError } from './errors.js';
@@ -26,8 +26,9 @@ import {
 /**
  * A new release of some of an instance's services (new image, env, command,
  * ports, resources, health check) by a strategy: ROLLING, RECREATE, or a
- * CANARY or BLUE_GREEN rollout behind the services' routes. A source instance
- * is deployed a new source instead.
+ * CANARY or BLUE_GREEN rollout (behind the services' routes where the
+ * provider's canary engine splits at an edge). A source instance is deployed
+ * a new source instead.
  */
 export async function deploy(ctx: CommandContext, caller: Principal, input: DeployInput): Promise<Enqueued> {
   if (input.source) return deploySource(ctx, caller, input, input.source);
@@ -85,8 +86,8 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       ]);
     });
     refuseUnmeasuredLatency(problems, measuresLatency(provider), input.canary, input.blueGreen);
-    if (progressive) {
-      // The edge splits a route's requests (or serves the preview beside it): every service needs one.
+    if (progressive && canaryNeedsRoute(provider)) {
+      // This engine's edge splits a route's requests (or serves the preview beside it): every service needs one.
       deploys.forEach((d, i) => {
         if (!routed.has(d.name))
           problems.add(

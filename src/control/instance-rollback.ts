@@ -1,5 +1,5 @@
 import * as releases from '../db/repositories/release-repository.js';
-import { measuresLatency } from '../providers/progressive.js';
+import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
@@ -13,8 +13,8 @@ import { Problems } from './spec-validation.js';
 
 /**
  * A new release with the specs of an earlier one (a source release: its
- * rendered source), by ROLLING, or by a CANARY or BLUE_GREEN rollout behind
- * the services' routes.
+ * rendered source), by ROLLING, or by a CANARY or BLUE_GREEN rollout (behind
+ * the services' routes where the provider's canary engine splits at an edge).
  */
 export async function rollback(ctx: CommandContext, caller: Principal, input: RollbackInput): Promise<Enqueued> {
   const strategy: DeployStrategy = input.strategy ?? 'rolling';
@@ -54,8 +54,9 @@ export async function rollback(ctx: CommandContext, caller: Principal, input: Ro
       })
       .filter((s): s is StoredServiceSpec => !!s);
     if (strategy === 'canary' || strategy === 'blue_green') {
-      const routed = await routedServices(tx, row);
-      const unrouted = changed.filter((c) => !routed.has(c.name)).map((c) => c.name);
+      // Only an engine that splits at an edge needs the services routed (see CanaryEngine.needsRoute).
+      const routed = canaryNeedsRoute(provider) ? await routedServices(tx, row) : undefined;
+      const unrouted = routed ? changed.filter((c) => !routed.has(c.name)).map((c) => c.name) : [];
       if (unrouted.length > 0)
         throw ValidationError.of(
           ['input', 'strategy'],

@@ -19,7 +19,9 @@ export function previewHost(host: string, domain: string): string {
 /**
  * Opens a preview of `releaseId` for each listed service (beside its first
  * route); converges: a preview already open is kept. Returns the first
- * preview's url, or null when a service has no route.
+ * preview's url, or null when a service has no route (`unrouted: 'refuse'`,
+ * the default) or when none has (`'skip'`: an unrouted service gets no
+ * preview at the edge, as on an engine that needs no route).
  */
 export async function openPreviews(
   db: DbHandle,
@@ -27,6 +29,7 @@ export async function openPreviews(
   services: readonly string[],
   releaseId: string,
   edge: EdgeInfo,
+  options: { unrouted?: 'refuse' | 'skip' } = {},
 ): Promise<string | null> {
   const existing = await routes.listPreviewRoutes(db, instance.id, releaseId);
   const own = await routes.listInstanceRoutes(db, instance.tenantId, instance.id);
@@ -38,7 +41,10 @@ export async function openPreviews(
       continue;
     }
     const main = own.find((r) => r.service === service);
-    if (!main) return null;
+    if (!main) {
+      if (options.unrouted === 'skip') continue;
+      return null;
+    }
     const host = previewHost(main.host, edge.domain);
     const port = edge.httpAddress ? new URL(edge.httpAddress).port : '';
     const url = `http://${host}${port ? `:${port}` : ''}/`;

@@ -46,6 +46,15 @@ export interface CanaryEngine {
    */
   readonly measuresLatency?: boolean;
   /**
+   * Whether every service of a rollout needs a route: true when the split is
+   * made at an edge, between a route's backends (Docker's HAProxy weights),
+   * so a service without a route could not be released. False when the
+   * engine splits inside the platform (Kubernetes' replica ratio and preview
+   * Service): an internal service is released as well as a routed one.
+   * Absent counts as true.
+   */
+  readonly needsRoute?: boolean;
+  /**
    * Starts the new release's replicas of each service of the request beside
    * the stable ones (as many as the stable set has), waits until each is
    * ready, and adds it to the service's routes taking no request yet.
@@ -70,6 +79,11 @@ export interface CanaryEngine {
 /** True when `p`'s canary engine measures the new set's response times (`maxP99Ms` can be checked). */
 export function measuresLatency(p: Provider): boolean {
   return p.engines.canary?.measuresLatency === true;
+}
+
+/** True when `p`'s canary engine releases only routed services (see CanaryEngine.needsRoute). */
+export function canaryNeedsRoute(p: Provider): boolean {
+  return p.engines.canary?.needsRoute !== false;
 }
 
 /**

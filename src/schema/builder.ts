@@ -40,6 +40,20 @@ function scopeOfFailure(f: { kind: string; scope?: string; failures?: unknown[] 
   return undefined;
 }
 
+/** Every scope a failed check would have accepted. */
+function scopesOfFailure(f: { kind: string; scope?: string; failures?: unknown[] }): Scope[] {
+  if (f.kind === 'AuthScope') {
+    const scope = scopeOf[f.scope as keyof AuthScopes];
+    return scope ? [scope] : [];
+  }
+  return (f.failures ?? []).flatMap((x) => scopesOfFailure(x as { kind: string }));
+}
+
+/** A scope as the API's enum spells it (`secrets:write` → `SECRETS_WRITE`). */
+function scopeName(scope: Scope): string {
+  return scope.toUpperCase().replace(':', '_');
+}
+
 /**
  * The builder and its plugins; no types are defined here. The errors plugin is
  * listed before scope-auth so a missing scope on a mutation becomes the typed
@@ -69,10 +83,10 @@ export const builder = new SchemaBuilder<{
     }),
     unauthorizedError: (_parent, _ctx, _info, result) => {
       const scope = scopeOfFailure(result.failure);
-      return new ForbiddenError(
-        scope ? `this needs the ${scope.toUpperCase().replace(':', '_')} scope` : 'not allowed',
-        scope,
-      );
+      if (scope) return new ForbiddenError(`this needs the ${scopeName(scope)} scope`, scope);
+      // A field open to several scopes names them all, so the user knows what to ask for.
+      const any = scopesOfFailure(result.failure).map(scopeName);
+      return new ForbiddenError(any.length > 0 ? `this needs one of the ${any.join(', ')} scopes` : 'not allowed');
     },
   },
   relay: {

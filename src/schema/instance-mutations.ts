@@ -120,7 +120,7 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
     }),
     canary: t.field({
       type: CanaryInput,
-      description: 'Strategy CANARY: its steps and analysis (every service routed).',
+      description: 'Strategy CANARY: its steps and analysis (on Docker, every service routed).',
     }),
     blueGreen: t.field({ type: BlueGreenInput, description: 'Strategy BLUE_GREEN: its promotion and delays.' }),
   }),

@@ -41,7 +41,7 @@ export const CanaryStepInput = builder.inputType('CanaryStepInput', {
 });
 
 export const CanaryInput = builder.inputType('CanaryInput', {
-  description: 'A canary: the new release takes each step’s share of the route’s requests, then 100 %.',
+  description: 'A canary: the new release takes each step’s share of the service’s requests, then 100 %.',
   fields: (t) => ({
     steps: t.field({ type: [CanaryStepInput], required: true, description: 'The steps, in order.' }),
     analysis: t.field({ type: AnalysisInput, description: 'How each interval is judged (defaults apply).' }),

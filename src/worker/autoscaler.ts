@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type AutoscaleVerdict, autoscaleStep, decideAutoscale, decideWake } from '../control/autoscale-decision.js';
 import { autoscaleDecisions } from '../control/autoscale-metrics.js';
-import { type AutoscaleDecision, decideReplicas, type MetricSample } from '../control/autoscale-rule.js';
+import type { AutoscaleDecision } from '../control/autoscale-rule.js';
 import { event } from '../control/event-rows.js';
 import type { StoredServiceSpec } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
@@ -44,9 +45,10 @@ export interface AutoscalerOptions {
  * itself (Docker). Every interval it claims the autoscaled services due (one
  * replica of Wheelhouse decides per service: the claim is a row stamp taken
  * with SKIP LOCKED), samples their CPU from the provider (and requests/s from
- * the edge when the provider's traffic engine counts them), decides by the
- * HPA rule (`control/autoscale-rule.ts`) with the recommendation history kept
- * in Postgres, and changes replicas only through a SCALE operation queued
+ * the edge when the provider's traffic engine counts them), calls the pure
+ * decision (`control/autoscale-decision.ts`: normalisation, requests per
+ * replica, idle to zero, wake, and the HPA rule with the recommendation
+ * history kept in Postgres), and acts on it once: it changes replicas only through a SCALE operation queued
  * under the instance row lock when no operation is open, so it takes its turn
  * in the instance's order. For a provider that autoscales natively
  * (Kubernetes' HPA) it only records the status the provider reports.
@@ -102,72 +104,36 @@ export class Autoscaler {
       return;
     }
     const current = spec.resources.replicas ?? 1;
-    if (row.desired_state !== 'running') {
-      await this.#note(row, service, current, 'not sampled: the instance is not meant to run');
+    const running = row.desired_state === 'running';
+    const operationOpen = running && (await operations.openOperations(db, row.id)).length > 0;
+    // Routes matter only to a sleeping service (can a request still reach the waker?): read only then.
+    const asleep = running && !operationOpen && policy.minReplicas === 0 && current === 0;
+    const routed = !asleep || (await listInstanceRoutes(db, row.tenant_id, row.id)).some((r) => r.service === service);
+    const step = autoscaleStep({
+      current,
+      policy,
+      running,
+      routed,
+      operationOpen,
+      canSample: engine?.mode === 'sampled',
+      provider: row.provider_key,
+    });
+    if (step.kind === 'wait') return;
+    if (step.kind === 'note') {
+      await this.#note(row, service, current, step.message);
       return;
     }
-    // Never beside an operation: a deploy or scale in flight changes what would be measured.
-    if ((await operations.openOperations(db, row.id)).length > 0) return;
-    // Scale to zero: a sleeping service is woken by the waker (a request at the edge), not by a sample.
-    const zero = policy.minReplicas === 0;
-    if (zero && current === 0) {
-      // Its last route removed while it slept: no request can reach the waker any more, so it wakes now.
-      const routed = (await listInstanceRoutes(db, row.tenant_id, row.id)).some((r) => r.service === service);
-      if (!routed) {
-        const decision: AutoscaleDecision = {
-          recommendation: 1,
-          desired: 1,
-          proposals: [],
-          reason: '0 → 1 — the service has no route any more, so no request could wake it',
-        };
-        if (await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null })) {
-          autoscaleDecisions.inc({ outcome: 'scaled' });
-          await autoscale.updateAutoscaleState(db, instanceId, service, {
-            current_replicas: 0,
-            desired_replicas: 1,
-            message: decision.reason,
-            last_scale_at: this.#o.now(),
-            last_event_at: this.#o.now(),
-            idle_since: null,
-          });
-        }
-        return;
-      }
-      await this.#note(row, service, 0, 'scaled to zero: the next request through the edge wakes it');
+    if (step.kind === 'wake') {
+      await this.#wakeNow(row, spec, policy, step.decision);
       return;
     }
-    if (engine?.mode !== 'sampled') {
-      await this.#note(row, service, current, `provider "${row.provider_key}" cannot sample CPU`);
-      return;
-    }
+    // Sampling: the only provider and edge reads of a decision.
     const now = this.#o.now();
-    const metrics: MetricSample[] = [];
-    let cpuPercent: number | null = null;
-    if (policy.targetCpuPercent != null) {
-      const sample = await engine.sampleCpu(ctx, instanceId, service);
-      // Percent of one core → percent of the service's cpuMillis (one core when unset), averaged over replicas.
-      const cores = (spec.resources.cpuMillis ?? 1000) / 1000;
-      if (sample.replicaCpuPercents.length > 0) {
-        const sum = sample.replicaCpuPercents.reduce((a, b) => a + b / cores, 0);
-        cpuPercent = sum / sample.replicaCpuPercents.length;
-        metrics.push({ name: 'cpu', observed: cpuPercent, target: policy.targetCpuPercent });
-      }
-    }
-    let rps: number | null = null;
-    let requestsTotal: number | null = state?.requests_total ?? null;
-    // Scale to zero reads the edge's counter even without a requests target: idleness is no request at all.
-    const traffic = provider.engines.traffic;
-    if ((policy.targetRequestsPerSecond != null || zero) && traffic?.counters) {
-      const counters = await traffic.counters(ctx, instanceId, service);
-      if (counters) {
-        rps = requestsPerReplica(state, counters.requests, counters.at, current);
-        requestsTotal = counters.requests;
-        if (rps !== null && policy.targetRequestsPerSecond != null)
-          metrics.push({ name: 'requests', observed: rps, target: policy.targetRequestsPerSecond });
-      }
-    }
-    // Idle since the previous sample when the counter did not move; unknown (null) when it could not be read.
-    const idleSince = zero && rps === 0 ? (state?.idle_since ?? state?.sampled_at ?? now) : null;
+    const cpu = step.cpu && engine?.mode === 'sampled' ? await engine.sampleCpu(ctx, instanceId, service) : undefined;
+    const counters =
+      step.requests && provider.engines.traffic?.counters
+        ? await provider.engines.traffic.counters(ctx, instanceId, service)
+        : undefined;
     const longest = Math.max(policy.scaleUpStabilizationSeconds, policy.scaleDownStabilizationSeconds);
     const history = await autoscale.recommendationsSince(
       db,
@@ -175,37 +141,52 @@ export class Autoscaler {
       service,
       new Date(now.getTime() - longest * 1000),
     );
-    let decision = decideReplicas({
+    const verdict = decideAutoscale({
       current,
-      // The metrics never propose zero (an idle CPU is not a service nobody calls): only idleness at the edge does.
-      minReplicas: Math.max(1, policy.minReplicas),
-      maxReplicas: policy.maxReplicas,
-      metrics,
+      policy,
+      ...(spec.resources.cpuMillis != null ? { cpuMillis: spec.resources.cpuMillis } : {}),
+      ...(cpu ? { replicaCpuPercents: cpu.replicaCpuPercents } : {}),
+      ...(counters ? { requests: { total: counters.requests, at: counters.at } } : {}),
+      ...(state
+        ? {
+            previous: {
+              requestsTotal: state.requests_total,
+              sampledAt: state.sampled_at,
+              idleSince: state.idle_since,
+            },
+          }
+        : {}),
       history,
       now,
-      scaleUpStabilizationSeconds: policy.scaleUpStabilizationSeconds,
-      scaleDownStabilizationSeconds: policy.scaleDownStabilizationSeconds,
     });
-    const idleMs = idleSince ? now.getTime() - idleSince.getTime() : 0;
-    if (idleSince && idleMs >= policy.scaleDownStabilizationSeconds * 1000) {
-      decision = {
-        ...decision,
-        desired: 0,
-        reason: `${current} → 0 — no request for ${Math.round(idleMs / 1000)} s (scale-down window ${policy.scaleDownStabilizationSeconds} s); the next request wakes it`,
-      };
-    }
-    // Only what metrics said goes into the window: an interval without a sample recommends nothing.
-    if (metrics.length > 0)
+    await this.#act(row, spec, policy, state, verdict, now, longest);
+  }
+
+  /** Acts on one interval's verdict: the window's row, the SCALE when the count changes, the event, the state. */
+  async #act(
+    row: InstanceRow,
+    spec: StoredServiceSpec,
+    policy: AutoscalePolicy,
+    state: AutoscaleStateRow | undefined,
+    verdict: AutoscaleVerdict,
+    now: Date,
+    longest: number,
+  ): Promise<void> {
+    const { db } = this.#o;
+    const { decision } = verdict;
+    const service = spec.name;
+    const current = spec.resources.replicas ?? 1;
+    if (verdict.recordRecommendation)
       await autoscale.addRecommendation(
         db,
-        instanceId,
+        row.id,
         service,
         now,
         decision.recommendation,
         // A minute past the longest window: older rows can no longer matter (kept a while, for whoever looks).
         new Date(now.getTime() - longest * 1000 - 60_000),
       );
-    const sample = { cpuPercent, requestsPerSecond: rps };
+    const sample = { cpuPercent: verdict.cpuPercent, requestsPerSecond: verdict.requestsPerSecond };
     let scaled = false;
     if (decision.desired !== current) scaled = await this.#scale(row, spec, policy, decision, sample);
     const quiet = !state?.last_event_at || now.getTime() - state.last_event_at.getTime() >= QUIET_EVENT_MS;
@@ -217,18 +198,39 @@ export class Autoscaler {
       );
     }
     autoscaleDecisions.inc({ outcome: scaled ? 'scaled' : decision.desired !== current ? 'held back' : 'kept' });
-    await autoscale.updateAutoscaleState(db, instanceId, service, {
+    await autoscale.updateAutoscaleState(db, row.id, service, {
       sampled_at: now,
       current_replicas: current,
       desired_replicas: decision.desired,
-      cpu_percent: cpuPercent,
-      requests_per_second: rps,
-      requests_total: requestsTotal,
-      idle_since: idleSince,
+      cpu_percent: verdict.cpuPercent,
+      requests_per_second: verdict.requestsPerSecond,
+      requests_total: verdict.requestsTotal,
+      idle_since: verdict.idleSince,
       message: decision.reason,
       ...(scaled ? { last_scale_at: now } : {}),
       ...(scaled || changed || quiet ? { last_event_at: now } : {}),
     });
+  }
+
+  /** Queues a sleeping service's SCALE 0 → 1 and records it; false when the instance changed meanwhile. */
+  async #wakeNow(
+    row: InstanceRow,
+    spec: StoredServiceSpec,
+    policy: AutoscalePolicy,
+    decision: AutoscaleDecision,
+  ): Promise<boolean> {
+    if (!(await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null }))) return false;
+    autoscaleDecisions.inc({ outcome: 'scaled' });
+    const now = this.#o.now();
+    await autoscale.updateAutoscaleState(this.#o.db, row.id, spec.name, {
+      current_replicas: 0,
+      desired_replicas: 1,
+      message: decision.reason,
+      last_scale_at: now,
+      last_event_at: now,
+      idle_since: null,
+    });
+    return true;
   }
 
   /**
@@ -243,35 +245,24 @@ export class Autoscaler {
     service: string,
   ): Promise<{ outcome: 'queued' | 'pending' | 'refused'; reason: string }> {
     const { db } = this.#o;
-    const row = await instances.findInstanceAnyTenant(db, instanceId);
-    if (!row || row.destroyed_at) return { outcome: 'refused', reason: 'no such instance' };
-    const spec = row.services.find((s) => s.name === service);
-    const policy = spec?.resources.autoscale;
-    if (!spec || policy?.minReplicas !== 0) return { outcome: 'refused', reason: 'the service does not scale to zero' };
-    if (row.desired_state !== 'running') return { outcome: 'refused', reason: 'the instance is not meant to run' };
-    const current = spec.resources.replicas ?? 1;
-    if (current > 0) return { outcome: 'pending', reason: `${current} replica(s) desired` };
-    if ((await operations.openOperations(db, row.id)).length > 0)
-      return { outcome: 'pending', reason: 'an operation is open' };
-    const now = this.#o.now();
-    const decision: AutoscaleDecision = {
-      recommendation: 1,
-      desired: 1,
-      proposals: [],
-      reason: '0 → 1 — a request is waiting at the edge (the waker holds it until the replica is ready)',
-    };
-    const queued = await this.#scale(row, spec, policy, decision, { cpuPercent: null, requestsPerSecond: null });
-    if (!queued) return { outcome: 'pending', reason: 'the instance changed meanwhile' };
-    autoscaleDecisions.inc({ outcome: 'scaled' });
-    await autoscale.updateAutoscaleState(db, instanceId, service, {
-      current_replicas: 0,
-      desired_replicas: 1,
-      message: decision.reason,
-      last_scale_at: now,
-      last_event_at: now,
-      idle_since: null,
+    const found = await instances.findInstanceAnyTenant(db, instanceId);
+    const row = found && !found.destroyed_at ? found : undefined;
+    const spec = row?.services.find((s) => s.name === service);
+    const current = spec?.resources.replicas ?? 1;
+    const running = row?.desired_state === 'running';
+    // The open operations are read only when they could change the answer.
+    const asleep = running && spec?.resources.autoscale?.minReplicas === 0 && current === 0;
+    const answer = decideWake({
+      exists: row !== undefined,
+      policy: spec?.resources.autoscale,
+      running,
+      current,
+      operationOpen: asleep && row !== undefined && (await operations.openOperations(db, row.id)).length > 0,
     });
-    return { outcome: 'queued', reason: decision.reason };
+    if (answer.outcome !== 'queue') return answer;
+    const queued = await this.#wakeNow(row!, spec!, spec!.resources.autoscale!, answer.decision);
+    if (!queued) return { outcome: 'pending', reason: 'the instance changed meanwhile' };
+    return { outcome: 'queued', reason: answer.decision.reason };
   }
 
   /** Records why a service was not sampled (shown in `InstanceService.autoscale.message`). */
@@ -372,23 +363,4 @@ function decisionEvent(
       scaled,
     },
   });
-}
-
-/**
- * Requests per second per replica from the edge's monotonic counter: the
- * delta since the last sample over the time between them, divided by the
- * replicas. Undefined (null) on the first sample, or when the counter went
- * back (the backend was re-created).
- */
-export function requestsPerReplica(
-  previous: Pick<AutoscaleStateRow, 'requests_total' | 'sampled_at'> | undefined,
-  requests: number,
-  at: Date,
-  replicas: number,
-): number | null {
-  if (previous?.requests_total == null || !previous.sampled_at) return null;
-  const seconds = (at.getTime() - previous.sampled_at.getTime()) / 1000;
-  const delta = requests - previous.requests_total;
-  if (seconds <= 0 || delta < 0) return null;
-  return delta / seconds / Math.max(1, replicas);
 }

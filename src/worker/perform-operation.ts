@@ -10,12 +10,12 @@ import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { ServiceSpec } from '../providers/service-spec.js';
-import { runCanary } from './canary-rollout.js';
 import type { Masker } from './masking.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
 import { applySource, removeSource } from './perform-source.js';
+import { runRollout } from './rollout.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
 export interface PerformContext {
@@ -128,7 +128,7 @@ export async function performOperation(
             strategy: op.rollout.strategy,
             secretValues: full.secretValues,
           };
-          return runCanary({
+          return runRollout({
             db,
             owner: ctx.owner,
             op,

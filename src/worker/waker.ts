@@ -67,13 +67,19 @@ const HOP_BY_HOP = new Set([
 
 class Unavailable extends Error {}
 
+/** One backend's wake, shared by the requests held for it; it polls until the latest of their deadlines. */
+interface SharedWake {
+  until: number;
+  ready: Promise<string[]>;
+}
+
 export class Waker {
   readonly #o: WakerOptions & { host: string; maxBodyBytes: number; pollMs: number };
   #server: Server | undefined;
   #address: Promise<WakerAddress> | undefined;
   #held = 0;
   /** Per backend: the wait for a ready replica that every request held for it shares. */
-  readonly #waits = new Map<string, Promise<string[]>>();
+  readonly #waits = new Map<string, SharedWake>();
   #next = 0;
 
   constructor(options: WakerOptions) {
@@ -168,41 +174,50 @@ export class Waker {
     return undefined;
   }
 
-  /** Ready replicas' addresses, once there is one; a 503 (Unavailable) past `deadline` or when waking is refused. */
+  /**
+   * Ready replicas' addresses, once there is one. A 503 (Unavailable) when
+   * waking is refused, or when this request's own hold ends first: one
+   * deadline per request, so every request past its hold gets the same answer,
+   * whichever timer a loaded machine happens to run first.
+   */
   async #ready(
     b: { key: string; edge: WakingEdge; instanceId: string; service: string; port: number },
     deadline: number,
   ): Promise<string[]> {
-    let wait = this.#waits.get(b.key);
-    if (!wait) {
-      wait = this.#wait(b, Date.now() + this.#o.holdMs).finally(() => this.#waits.delete(b.key));
-      this.#waits.set(b.key, wait);
+    let wake = this.#waits.get(b.key);
+    if (wake) {
+      // A request that joins late keeps its whole hold: the shared poll runs as long as someone waits.
+      wake.until = Math.max(wake.until, deadline);
+    } else {
+      const started: SharedWake = { until: deadline, ready: Promise.resolve([]) };
+      started.ready = this.#wait(b, started).finally(() => this.#waits.delete(b.key));
       // Every request may have given up before it ends: its failure is theirs, not an unhandled rejection.
-      wait.catch(() => undefined);
+      started.ready.catch(() => undefined);
+      this.#waits.set(b.key, started);
+      wake = started;
     }
-    const left = deadline - Date.now();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Unavailable(
-              `the service is waking up: no replica was ready within ${holdText(this.#o.holdMs)}; retry shortly`,
-            ),
-          ),
-        Math.max(0, left),
-      );
+      timer = setTimeout(() => reject(this.#pastHold()), Math.max(0, deadline - Date.now()));
     });
     try {
-      return await Promise.race([wait, late]);
+      return await Promise.race([wake.ready, late]);
     } finally {
       clearTimeout(timer);
     }
   }
 
+  /** The answer to a request held its whole hold time: the bound it was held for, which the operator sets. */
+  #pastHold(): Unavailable {
+    return new Unavailable(
+      `the service is waking up: no replica was ready within ${holdText(this.#o.holdMs)}; retry shortly`,
+    );
+  }
+
+  /** Polls the edge (and asks for the wake) until a replica is ready, or no held request waits any more. */
   async #wait(
     b: { edge: WakingEdge; instanceId: string; service: string; port: number },
-    until: number,
+    wake: SharedWake,
   ): Promise<string[]> {
     let asked = 0;
     let queued = false;
@@ -220,8 +235,8 @@ export class Waker {
           this.#o.logger.info({ instanceId: b.instanceId, service: b.service }, 'waker asked for a replica');
         }
       }
-      if (Date.now() > until)
-        throw new Unavailable('the service is waking up: no replica was ready in time; retry shortly');
+      // Every held request has had its own answer by now; the same one, should a request still read this.
+      if (Date.now() > wake.until) throw this.#pastHold();
       await delay(this.#o.pollMs);
     }
   }

@@ -33,6 +33,14 @@ describe('client errors as exit codes', () => {
       ExitCode.FAILED,
     );
     expect(toCliError(new WheelhouseRequestError([{ message: 'boom' }]))?.exitCode).toBe(ExitCode.FAILED);
+    // A query field's missing scope is a GraphQL error, not a union member: still 3, naming the scope.
+    const forbidden = toCliError(
+      new WheelhouseRequestError([
+        { message: 'this needs the EXEC scope', extensions: { code: 'FORBIDDEN', requiredScope: 'EXEC' } },
+      ]),
+    );
+    expect(forbidden?.exitCode).toBe(ExitCode.AUTH);
+    expect(forbidden?.message).toBe('this needs the EXEC scope (needs scope EXEC)');
     expect(toCliError(new Error('a bug'))).toBeUndefined();
   });
 });

@@ -130,6 +130,10 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     }
     const web = containers.find((c) => c.Config.Labels[Labels.service] === 'web')!;
     expect(web.Config.Env).toContain(`DB_PASSWORD=${secret}`);
+    // The port is published on loopback only, as the engine bound it: never 0.0.0.0 or ::.
+    const bound = Object.values(web.NetworkSettings.Ports ?? {}).flatMap((b) => b ?? []);
+    expect(bound.length).toBeGreaterThan(0);
+    for (const b of bound) expect(b.HostIp).toBe('127.0.0.1');
 
     const network = await docker.getNetwork(networkName(id)).inspect();
     expect(network.Labels).toMatchObject({

@@ -7,22 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../../src/control/rollout-verdict.js';
 import { Capabilities } from '../../src/providers/capabilities.js';
-import {
-  CANARY_MODE,
-  canaryReplicas,
-  canaryRouteName,
-  NEXT_OF,
-  REPLICAS_BEFORE_CANARY,
-} from '../../src/providers/kubernetes/kubernetes-canary.js';
+import { canaryRouteName } from '../../src/providers/kubernetes/kubernetes-canary-gateway.js';
+import { canaryReplicas, REPLICAS_BEFORE_CANARY } from '../../src/providers/kubernetes/kubernetes-canary-replicas.js';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
+import { CANARY_MODE, NEXT_OF } from '../../src/providers/kubernetes/kubernetes-next-set.js';
 import { Labels, nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import type { KubernetesProviderOptions } from '../../src/providers/kubernetes/kubernetes-options.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
 import type { CallContext, DeployRequest, ProvisionRequest } from '../../src/providers/provider.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
-import { judge } from '../../src/worker/canary-rollout.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 
 const NS = 'wheelhouse-canary';
@@ -347,6 +343,27 @@ describe('canary and blue-green on Kubernetes', () => {
     expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
     expect(fake.get('deployments', NS, `wh-${id}`)?.spec.template.spec.containers[0].image).toBe(V2);
     await until(() => images(id).join() === [V2, V2].join(), 'the instance on the new release only');
+  });
+
+  it('Gateway provider, instance without a route: the canary splits by replica ratio, with no HTTPRoute', async () => {
+    // An internal service (ClusterIP only) has no Ingress whose requests an HTTPRoute could split.
+    expect(gated.engines.canary!.needsRoute).toBe(false);
+    const id = await provision(2);
+    expect(fake.get('ingresses', NS, routesIngressName(id))).toBeUndefined();
+    const req = deployReq(id, V2, 'canary');
+    await gated.engines.canary!.startCanary(ctx, req);
+    expect(fake.get('deployments', NS, nextName(id))?.metadata.annotations[CANARY_MODE]).toBe('replicas');
+    expect(fake.get('services', NS, previewServiceName(id))).toBeUndefined();
+
+    await gated.engines.canary!.setCanaryWeight(ctx, setOf(req), 50);
+    expect(fake.get('httproutes', NS, canaryRouteName(id))).toBeUndefined();
+    expect(fake.get('deployments', NS, nextName(id))?.spec.replicas).toBe(1);
+    expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(1);
+    expect(split(`wh-${id}`, 20)).toEqual({ v1: 10, v2: 10 });
+
+    await gated.engines.canary!.abortCanary(ctx, setOf(req));
+    expect(fake.get('deployments', NS, nextName(id))).toBeUndefined();
+    expect(fake.get('deployments', NS, `wh-${id}`)?.spec.replicas).toBe(2);
   });
 
   it('repeating each call (a rollout resumed after a crash) changes nothing more', async () => {

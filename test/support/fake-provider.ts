@@ -9,6 +9,7 @@
  * ever reports ready (`readiness`), and failures queued per method.
  */
 
+import type { CpuSample, SampledAutoscaling } from '../../src/providers/autoscaling.js';
 import { ALL_CAPABILITIES, type Capability } from '../../src/providers/capabilities.js';
 import type { ProviderEngines } from '../../src/providers/engines.js';
 import type {
@@ -121,6 +122,23 @@ export class FakeProvider implements Provider {
         (instanceId === undefined || c.instanceId === instanceId) &&
         !['status', 'resources', 'logs'].includes(c.method),
     );
+  }
+
+  /** Replicas of a service as the last successful provision or scale of it asked (1 when neither said). */
+  replicasOf(instanceId: string, service: string): number {
+    let replicas = 1;
+    for (const c of this.callsFor(instanceId, 'provision', 'scale')) {
+      if (c.outcome !== 'ok') continue;
+      if (c.method === 'provision') {
+        const spec = (c.request as ProvisionRequest).services.find((s) => s.name === service);
+        replicas = spec?.resources?.replicas ?? 1;
+      } else {
+        const req = c.request as ScaleRequest;
+        if ((req.service === undefined || req.service === service) && req.resources.replicas !== undefined)
+          replicas = req.resources.replicas;
+      }
+    }
+    return replicas;
   }
 
   /** The image a service of an instance runs, as far as the fake knows. */
@@ -280,6 +298,37 @@ export class FakeProvider implements Provider {
       call.endedAt = Date.now();
       inFlight.splice(inFlight.indexOf(call), 1);
     }
+  }
+}
+
+/**
+ * The autoscaler engine of a FakeProvider (a fake sampler): every replica of
+ * a service reports the CPU the test set for its instance, in percent of one
+ * core (`docker stats`' figure), so a test says "busy" or "idle" and moves the
+ * autoscaler's clock instead of burning CPU for real windows.
+ */
+export class FakeCpuSampler implements SampledAutoscaling {
+  readonly mode = 'sampled' as const;
+  /** Percent of one core each replica of an instance reports; 0 when unset. */
+  readonly percentOfCore = new Map<string, number>();
+  /** Samples taken, per instance. */
+  readonly sampled = new Map<string, number>();
+  readonly #replicas: (instanceId: string, service: string) => number;
+  readonly #now: () => Date;
+
+  /** `replicas` says how many replicas run (FakeProvider.replicasOf); `now` stamps the samples. */
+  constructor(replicas: (instanceId: string, service: string) => number, now: () => Date = () => new Date()) {
+    this.#replicas = replicas;
+    this.#now = now;
+  }
+
+  async sampleCpu(_ctx: CallContext, instanceId: string, service: string): Promise<CpuSample> {
+    this.sampled.set(instanceId, (this.sampled.get(instanceId) ?? 0) + 1);
+    const each = this.percentOfCore.get(instanceId) ?? 0;
+    return {
+      replicaCpuPercents: Array.from({ length: this.#replicas(instanceId, service) }, () => each),
+      at: this.#now(),
+    };
   }
 }
 

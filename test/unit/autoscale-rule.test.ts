@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { requestsPerReplica } from '../../src/control/autoscale-decision.js';
 import { decideReplicas, proposalOf } from '../../src/control/autoscale-rule.js';
 import {
   checkAutoscale,
@@ -6,7 +7,6 @@ import {
   withAutoscaledReplicas,
 } from '../../src/control/autoscale-validation.js';
 import { Problems } from '../../src/control/spec-validation.js';
-import { requestsPerReplica } from '../../src/worker/autoscaler.js';
 
 const now = new Date('2026-12-01T12:00:00Z');
 const ago = (s: number) => new Date(now.getTime() - s * 1000);
@@ -180,7 +180,7 @@ describe('an autoscaling policy', () => {
 
 describe('requests per second from the edge counters', () => {
   it('is the counter delta over the time between samples, per replica', () => {
-    const prev = { requests_total: 1000, sampled_at: ago(10) };
+    const prev = { requestsTotal: 1000, sampledAt: ago(10) };
     expect(requestsPerReplica(prev, 1600, now, 3)).toBe(20);
     expect(requestsPerReplica(undefined, 1600, now, 3)).toBeNull();
     // A re-created backend starts its counter again: no rate from that pair.

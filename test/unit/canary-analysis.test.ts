@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkStrategyInputs, refuseUnmeasuredLatency } from '../../src/control/rollout-inputs.js';
+import { judge } from '../../src/control/rollout-verdict.js';
 import { Problems } from '../../src/control/spec-validation.js';
 import { renderEdgeConfig } from '../../src/providers/docker/docker-edge-config.js';
 import { measuresLatency, splitWeights } from '../../src/providers/progressive.js';
-import { judge } from '../../src/worker/canary-rollout.js';
 
 const SETTINGS = { maxErrorRate: 0.05, maxP99Ms: null, intervalSeconds: 10, minRequests: 20, failureLimit: 1 };
 

@@ -16,11 +16,11 @@ import * as instances from '../../src/db/repositories/instance-repository.js';
 import { ensureTenant } from '../../src/db/repositories/tenant-repository.js';
 import { createLogger } from '../../src/logger.js';
 import { backendName, parseBackendName } from '../../src/providers/docker/docker-edge-config.js';
-import type { Provider } from '../../src/providers/provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { WAKE_HEADER } from '../../src/providers/traffic.js';
+import { WAKE_HEADER, type WakingEdge } from '../../src/providers/traffic.js';
 import { Waker } from '../../src/worker/waker.js';
 import { openTestDatabase } from '../support/database.js';
+import { FakeProvider } from '../support/fake-provider.js';
 import { instanceRow } from '../support/instance-row.js';
 import { serviceSpec } from '../support/service-spec.js';
 
@@ -63,13 +63,10 @@ describe('the waker holds requests within its bounds', () => {
   let replica: Server;
   let replicaAddress: string;
   let backend: string;
+  /** Whether the stand-in edge has the replica ready: each test says when, so no timer races the hold. */
   let ready = false;
   let wakes = 0;
-  /** The stand-in's "replica ready" timer: cleared between tests, so one test's wake never readies the next's. */
-  let readyTimer: NodeJS.Timeout | undefined;
   const sleepAgain = () => {
-    clearTimeout(readyTimer);
-    readyTimer = undefined;
     ready = false;
     wakes = 0;
   };
@@ -77,22 +74,19 @@ describe('the waker holds requests within its bounds', () => {
 
   const waker = (holdMs: number, maxHeld: number) => {
     const registry = new Registry();
-    const edge = {
-      wakeVia: () => {},
-      backendOf: parseBackendName,
+    // The edge is a stand-in through our own engine interface: only its readiness matters to the waker.
+    const wakingEdge: WakingEdge = {
+      wakeVia: async () => {},
+      backendOf: async (_ctx, name) => parseBackendName(name),
       readyReplicas: async () => (ready ? [replicaAddress] : []),
     };
-    registry.register('docker', edge as unknown as Provider);
+    registry.register('docker', new FakeProvider({ name: 'docker', engines: { wakingEdge } }));
     return new Waker({
       db: database.db,
       registry,
       autoscaler: {
         wake: async () => {
           wakes++;
-          // The replica is ready in the edge a moment after the first wake.
-          readyTimer ??= setTimeout(() => {
-            ready = true;
-          }, 300);
           return { outcome: 'queued' as const, reason: 'test' };
         },
       },
@@ -101,6 +95,11 @@ describe('the waker holds requests within its bounds', () => {
       maxHeld,
       pollMs: 20,
     });
+  };
+
+  /** Resolves once the waker holds `n` requests (polled: the waker says nothing when it takes one). */
+  const heldReaches = async (w: Waker, n: number) => {
+    while (w.held < n) await new Promise((r) => setTimeout(r, 5));
   };
 
   beforeAll(async () => {
@@ -136,7 +135,7 @@ describe('the waker holds requests within its bounds', () => {
   it('answers 503 with Retry-After past the hold time, and names why', async () => {
     sleepAgain();
     const w = waker(200, 10);
-    // No wake makes a replica ready within 200 ms here: the stand-in makes it ready 300 ms after.
+    // The replica never becomes ready here, however loaded the machine: the hold is what ends the request.
     const { port } = await w.listen();
     try {
       const r = await send(port, backend);
@@ -145,6 +144,8 @@ describe('the waker holds requests within its bounds', () => {
         retryAfter: '5',
         body: 'the service is waking up: no replica was ready within 200 ms; retry shortly\n',
       });
+      expect(wakes).toBe(1);
+      expect(w.held).toBe(0);
     } finally {
       await w.close();
     }
@@ -153,10 +154,14 @@ describe('the waker holds requests within its bounds', () => {
   it('holds concurrent requests behind one wake and hands each to the replica, body and Host kept', async () => {
     sleepAgain();
     seen.length = 0;
-    const w = waker(5000, 10);
+    const w = waker(30_000, 10);
     const { port } = await w.listen();
     try {
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(port, backend, `b${i}`)));
+      const pending = Array.from({ length: 6 }, (_, i) => send(port, backend, `b${i}`));
+      // All six are held before the replica is ready: none was answered by a replica that came first.
+      await heldReaches(w, 6);
+      ready = true;
+      const answers = await Promise.all(pending);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(answers.map((a) => a.body).sort()).toEqual([
         'hello b0',
@@ -177,20 +182,47 @@ describe('the waker holds requests within its bounds', () => {
 
   it('answers 503 at once beyond the requests it may hold', async () => {
     sleepAgain();
-    const w = waker(2000, 2);
+    const w = waker(30_000, 2);
     const { port } = await w.listen();
     try {
       const held = [send(port, backend, 'one'), send(port, backend, 'two')];
-      while (w.held < 2) await new Promise((r) => setTimeout(r, 5));
-      const t0 = Date.now();
+      await heldReaches(w, 2);
       const over = await send(port, backend, 'three');
-      expect(Date.now() - t0).toBeLessThan(1000);
       expect(over).toEqual({
         status: 503,
         retryAfter: '5',
         body: 'too many requests are waiting for services to wake (2); retry shortly\n',
       });
+      // At once: answered while the two held requests still wait (no replica yet, their 30 s hold far from over).
+      expect(w.held).toBe(2);
+      ready = true;
       expect((await Promise.all(held)).map((a) => a.status)).toEqual([200, 200]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('gives a request that joins a wake late its whole hold, not what is left of the first one', async () => {
+    sleepAgain();
+    const w = waker(4000, 10);
+    const { port } = await w.listen();
+    try {
+      const first = send(port, backend, 'early');
+      await heldReaches(w, 1);
+      await new Promise((r) => setTimeout(r, 2000));
+      const late = send(port, backend, 'late');
+      await heldReaches(w, 2);
+      // The first request's hold ends; the late one, held behind the same wake, still has about half of its own.
+      expect(await first).toEqual({
+        status: 503,
+        retryAfter: '5',
+        body: 'the service is waking up: no replica was ready within 4 s; retry shortly\n',
+      });
+      // Ready a while after the first request's hold: a wake bounded by that hold would have given up by now.
+      await new Promise((r) => setTimeout(r, 700));
+      ready = true;
+      expect(await late).toMatchObject({ status: 200, body: 'hello late' });
+      expect(wakes).toBe(1);
     } finally {
       await w.close();
     }

@@ -189,7 +189,7 @@ export type BlueGreenInput = {
   scaleDownDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** A canary: the new release takes each step’s share of the route’s requests, then 100 %. */
+/** A canary: the new release takes each step’s share of the service’s requests, then 100 %. */
 export type CanaryInput = {
   /** How each interval is judged (defaults apply). */
   analysis?: InputMaybe<AnalysisInput>;
@@ -421,7 +421,7 @@ export type DeleteWebhookResult = DeleteWebhookPayload | ForbiddenError | NotFou
 export type DeployInstanceInput = {
   /** Strategy BLUE_GREEN: its promotion and delays. */
   blueGreen?: InputMaybe<BlueGreenInput>;
-  /** Strategy CANARY: its steps and analysis (every service routed). */
+  /** Strategy CANARY: its steps and analysis (on Docker, every service routed). */
   canary?: InputMaybe<CanaryInput>;
   /** Fail with ConflictError unless the instance is at this version. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;

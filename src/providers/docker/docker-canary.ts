@@ -5,7 +5,7 @@
  * requests between the two sets. Promotion drains and removes the stable
  * replicas; an abort sets the new ones to 0 at once, then drains and removes
  * them. The rollout itself (steps, pauses, analysis) is driven by the control
- * plane; see src/worker/canary-rollout.ts.
+ * plane; see src/worker/rollout.ts.
  */
 import { type CanaryReading, type CanarySet, splitWeights } from '../progressive.js';
 import type { DeployRequest } from '../provider.js';

@@ -53,6 +53,8 @@ export function dockerEngines(parts: DockerParts): ProviderEngines {
     canary: {
       // The edge's ring of recent responses gives the new set's p99 (docker-edge-latency.ts).
       measuresLatency: true,
+      // The split is the edge's weights between a route's backends: a service without a route has none.
+      needsRoute: true,
       startCanary: (ctx: CallContext, req: DeployRequest) => run(ctx, 'deploy', (call) => canary.start(call, req)),
       setCanaryWeight: (ctx: CallContext, s: CanarySet, weight: number) =>
         run(ctx, 'deploy', (call) => canary.setWeight(call, s, weight)),

@@ -337,6 +337,14 @@ function planName(plan: ContainerPlan): string {
   return containerName(plan.instanceId, plan.spec.name, plan.replica, specHash(plan.spec, plan.imageId, plan.kind));
 }
 
+/**
+ * Where a container's ports are published on the host: loopback only. Requests from
+ * elsewhere reach a service through the edge (its routes, with TLS and the canary's
+ * split), which talks to containers on their instance network; a port bound on every
+ * interface would let the network reach the service around the edge and its TLS.
+ */
+export const PUBLISH_ADDRESS = '127.0.0.1';
+
 /** The Engine's create-container body for `plan`. */
 export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOptions {
   const { spec } = plan;
@@ -347,7 +355,7 @@ export function createOptions(plan: ContainerPlan): Dockerode.ContainerCreateOpt
   for (const p of spec.ports) {
     const key = `${p.container}/${p.protocol}`;
     exposed[key] = {};
-    bindings[key] = [{ HostIp: '', HostPort: p.host ? String(p.host) : '' }];
+    bindings[key] = [{ HostIp: PUBLISH_ADDRESS, HostPort: p.host ? String(p.host) : '' }];
   }
   const mounts = planVolumes(plan).map((v) => ({
     Type: 'volume' as const,

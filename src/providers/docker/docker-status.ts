@@ -9,7 +9,7 @@ import type { ServiceRole } from '../service-spec.js';
 import { ServiceRoles } from '../service-spec.js';
 import { aggregateReplicas, instanceStatusOf, worstOfServices } from '../status-aggregation.js';
 import type { ProbeResult } from './docker-health.js';
-import type { LabelledServiceSpec } from './docker-spec.js';
+import { type LabelledServiceSpec, PUBLISH_ADDRESS } from './docker-spec.js';
 
 /** What the provider learned about one container. */
 export interface ReplicaObservation {
@@ -181,7 +181,7 @@ export function endpointsOf(info: Dockerode.ContainerInspectInfo, spec: Labelled
   const ports = info.NetworkSettings?.Ports ?? {};
   for (const p of spec.ports) {
     const bindings = ports[`${p.container}/${p.protocol}`] ?? [];
-    const binding = bindings.find((b) => b.HostIp === '0.0.0.0' || b.HostIp === '') ?? bindings[0];
+    const binding = bindings.find((b) => b.HostIp === PUBLISH_ADDRESS) ?? bindings[0];
     const hostPort = Number(binding?.HostPort);
     if (!binding || !Number.isInteger(hostPort) || hostPort <= 0) continue;
     out.push({

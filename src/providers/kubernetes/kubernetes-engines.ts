@@ -66,6 +66,8 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
         run(ctx, 'apply routes', (call) => routes.apply(call, instanceId, list)),
     },
     canary: {
+      // A replica ratio or a preview Service needs no Ingress: an internal service is released too.
+      needsRoute: false,
       startCanary: (ctx: CallContext, req: DeployRequest) => run(ctx, 'deploy', (call) => canary.start(call, req)),
       // By replica ratio, a Gateway's HTTPRoute weights, or (blue-green) the Service's selector.
       setCanaryWeight: (ctx: CallContext, set: CanarySet, weight: number) =>

@@ -5,7 +5,7 @@
  */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Location, ReadinessPolicy } from '../provider.js';
-import type { GatewayRef } from './kubernetes-canary.js';
+import type { GatewayRef } from './kubernetes-canary-gateway.js';
 import type { WatchTiming } from './kubernetes-changes.js';
 import type { ExposureOptions } from './kubernetes-exposure.js';
 import type { GpuOptions } from './kubernetes-gpu.js';
@@ -86,7 +86,7 @@ export interface KubernetesProviderOptions {
   gpu?: GpuOptions;
   /**
    * A Gateway API Gateway for canary weights: a canary's split is then an
-   * HTTPRoute on it. Unset: a canary splits by replica ratio (kubernetes-canary.ts).
+   * HTTPRoute on it. Unset: a canary splits by replica ratio (kubernetes-canary-replicas.ts).
    */
   gateway?: GatewayRef;
 }
