@@ -24,7 +24,14 @@ const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = 
   },
   kubernetes: async (conn, config) => {
     const { kubernetesProviderFromConfig } = await import('./kubernetes/kubernetes-config.js');
-    const provider = kubernetesProviderFromConfig(conn.key, conn.options, conn.region, config.kubeconfig);
+    // With a vault credential it sends nothing as the kubeconfig's user; the registry's hooks carry the credential.
+    const provider = kubernetesProviderFromConfig(
+      conn.key,
+      conn.options,
+      conn.region,
+      config.kubeconfig,
+      conn.credential !== undefined,
+    );
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
     await provider.refreshInfo({ signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
     return provider;

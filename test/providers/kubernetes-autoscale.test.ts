@@ -5,6 +5,7 @@ import { Capabilities } from '../../src/providers/capabilities.js';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { Labels, objectName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import { isProviderError } from '../../src/providers/provider-errors.js';
 import { FakeKubeApi } from '../support/fake-kube-api.js';
 import { provisionRequest, serviceSpec } from '../support/service-spec.js';
 
@@ -117,5 +118,40 @@ describe('HorizontalPodAutoscaler on the Kubernetes stand-in', () => {
     expect(fake.get('horizontalpodautoscalers', NAMESPACE, name)).toBeDefined();
     await provider.deprovision({}, id);
     expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual([]);
+  });
+
+  it('refuses a requests-per-second target or scale to zero before writing anything: the HPA follows CPU only', async () => {
+    const id = randomUUID();
+    const before = fake.requests.filter((r) => r.method !== 'GET').length;
+    for (const [autoscale, message] of [
+      [{ ...POLICY, targetRequestsPerSecond: 50 }, /follows CPU only/],
+      [{ ...POLICY, minReplicas: 0 }, /scale to zero \(minReplicas 0\) is not available/],
+    ] as const) {
+      const err = await provider
+        .provision(
+          {},
+          provisionRequest(id, 'refused', [
+            serviceSpec({ name: 'web', image: IMAGE, resources: { cpuMillis: 200, autoscale } }),
+          ]),
+        )
+        .catch((e: unknown) => e);
+      expect(isProviderError(err, 'invalid_spec') && err.message).toMatch(message);
+    }
+    expect(fake.requests.filter((r) => r.method !== 'GET').length).toBe(before);
+    expect(fake.labelled(`${Labels.instance}=${id}`)).toEqual([]);
+
+    // A scale with such a policy is refused too, and the instance's HPA is left as it was.
+    await provider.provision(
+      {},
+      provisionRequest(id, 'kept', [
+        serviceSpec({ name: 'web', image: IMAGE, resources: { cpuMillis: 200, autoscale: POLICY } }),
+      ]),
+    );
+    const err = await provider
+      .scale({}, { instanceId: id, service: 'web', resources: { autoscale: { ...POLICY, minReplicas: 0 } } })
+      .catch((e: unknown) => e);
+    expect(isProviderError(err, 'invalid_spec')).toBe(true);
+    expect(fake.get('horizontalpodautoscalers', NAMESPACE, objectName(id))?.spec.minReplicas).toBe(POLICY.minReplicas);
+    await provider.deprovision({}, id);
   });
 });

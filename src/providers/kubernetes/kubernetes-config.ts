@@ -104,6 +104,7 @@ export function kubernetesProviderFromConfig(
   options: Record<string, unknown>,
   region: string | undefined,
   kubeconfigPath: string,
+  credentialed = false,
 ): KubernetesProvider | TenantNamespacedKubernetes {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -115,6 +116,7 @@ export function kubernetesProviderFromConfig(
   const providerOptions: KubernetesProviderOptions = {
     kubeConfig,
     key,
+    ...(credentialed ? { credentialed } : {}),
     ...(parsed.data.namespace ? { namespace: parsed.data.namespace } : {}),
     ...(chosenRegion ? { region: chosenRegion } : {}),
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),

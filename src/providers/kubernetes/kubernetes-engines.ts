@@ -6,6 +6,7 @@
  * manifests and Argo CD always, Helm where a `helm` binary is found
  * (kubernetes-sources.ts).
  */
+import { Capabilities, type Capability } from '../capabilities.js';
 import type { ProviderEngines } from '../engines.js';
 import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
@@ -17,6 +18,23 @@ import type { KubeCanary } from './kubernetes-canary.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import type { RouteIngress } from './kubernetes-ingress.js';
 import type { KubeSources } from './kubernetes-sources.js';
+
+/**
+ * The Kubernetes provider's base capabilities: volumes as
+ * PersistentVolumeClaims, rolling releases (recreate is accepted for
+ * Deployments but is not a capability). Its engines add routes, canary and
+ * blue-green, autoscaling and workload sources (below); an
+ * exposure option's Ingress host is not a managed domain.
+ */
+export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
+  Capabilities.provision,
+  Capabilities.deploy,
+  Capabilities.scale,
+  Capabilities.logs,
+  Capabilities.exec,
+  Capabilities.volumes,
+  Capabilities.rolling,
+];
 
 /** How an engine call runs: a KubeCall carrying the context's credentials, failures mapped (KubernetesProvider's). */
 export type KubeRun = <T>(ctx: CallContext, op: string, fn: (call: KubeCall) => Promise<T>) => Promise<T>;

@@ -8,7 +8,8 @@ import type { ResourceUsage } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import type { KubeCall } from './kubernetes-call.js';
 import { statusCodeOf } from './kubernetes-errors.js';
-import { quantityMb, quantityMillis, type Workload } from './kubernetes-objects.js';
+import type { Workload } from './kubernetes-objects.js';
+import { quantityMb, quantityMillis } from './kubernetes-resources.js';
 
 /** Usage of `pods` of `w`; without a metrics API the answer is `unavailable` saying so. */
 export async function usageOf(

@@ -5,6 +5,7 @@
  * (init services as initContainers), plus a ClusterIP Service for its ports,
  * a Secret for the values its secret refs name and a ConfigMap for its config
  * files. Every object is named `wh-<instanceId>` and carries the labels below.
+ * Container requests and limits are kubernetes-resources.ts'.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -16,7 +17,6 @@ import type {
   V1PersistentVolumeClaim,
   V1PodTemplateSpec,
   V1Probe,
-  V1ResourceRequirements,
   V1Secret,
   V1Service,
   V1StatefulSet,
@@ -33,6 +33,7 @@ import {
   type WorkloadKind,
   WorkloadKinds,
 } from '../service-spec.js';
+import { applyResources, resourcesOf } from './kubernetes-resources.js';
 
 /** Label and annotation keys the provider writes and reads back. */
 export const Labels = {
@@ -157,63 +158,31 @@ export function validateProvision(req: ProvisionRequest): void {
   }
 }
 
+/**
+ * Refuses, before anything is sent, a policy the cluster's HPA would not
+ * follow as written: scale to zero needs an alpha feature gate and an object
+ * metric, a requests/s target a metrics adapter; neither is written here.
+ */
+export function validateAutoscale(service: string, a: NonNullable<ResourceSpec['autoscale']>): void {
+  if (a.minReplicas === 0)
+    throw new SpecError(`service ${service}: scale to zero (minReplicas 0) is not available on Kubernetes`);
+  if (a.targetRequestsPerSecond != null)
+    throw new SpecError(
+      `service ${service}: autoscaling on Kubernetes follows CPU only (the cluster's HPA): use targetCpuPercent, not targetRequestsPerSecond`,
+    );
+}
+
 /** Checks a resource change this provider can apply. */
 export function validateResources(service: string, r: ResourceSpec): void {
   // GPUs: a count or `all`; the control plane checks the `gpu` capability (kubernetes-gpu.ts sets the limits).
   if (r.gpu && !/^([1-9][0-9]{0,2}|all)$/.test(r.gpu))
     throw new SpecError(`service ${service}: gpu must be a count ("1") or "all"`);
-  for (const [field, v] of Object.entries({ cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, replicas: r.replicas })) {
+  if (r.autoscale) validateAutoscale(service, r.autoscale);
+  const fields = { cpuMillis: r.cpuMillis, memoryMb: r.memoryMb, diskMb: r.diskMb, replicas: r.replicas };
+  for (const [field, v] of Object.entries(fields)) {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
       throw new SpecError(`service ${service}: ${field} must be a non-negative integer`);
     }
-  }
-}
-
-/** Requests and limits for CPU and memory; zero or absent means none (the cluster default). */
-function resourcesOf(r: ResourceSpec | undefined): V1ResourceRequirements {
-  const limits: Record<string, string> = {};
-  if (r?.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
-  if (r?.memoryMb) limits.memory = `${r.memoryMb}Mi`;
-  return Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
-}
-
-/** Megabytes in a Kubernetes memory quantity (`64Mi`, `1Gi`, `100M`, bytes). */
-export function quantityMb(q: string | undefined): number {
-  if (!q) return 0;
-  const m = /^([0-9.]+)([a-zA-Z]*)$/.exec(q.trim());
-  if (!m) return 0;
-  const n = Number(m[1]);
-  const unit: Record<string, number> = {
-    '': 1,
-    k: 1e3,
-    Ki: 1024,
-    M: 1e6,
-    Mi: 1024 ** 2,
-    G: 1e9,
-    Gi: 1024 ** 3,
-    T: 1e12,
-    Ti: 1024 ** 4,
-  };
-  return (n * (unit[m[2] ?? ''] ?? 1)) / 1024 ** 2;
-}
-
-/** Millicores in a Kubernetes CPU quantity (`250m`, `1`, `1500000n`). */
-export function quantityMillis(q: string | undefined): number {
-  if (!q) return 0;
-  const m = /^([0-9.]+)([numk]?)$/.exec(q.trim());
-  if (!m) return 0;
-  const n = Number(m[1]);
-  switch (m[2]) {
-    case 'n':
-      return n / 1e6;
-    case 'u':
-      return n / 1e3;
-    case 'm':
-      return n;
-    case 'k':
-      return n * 1e6;
-    default:
-      return n * 1000;
   }
 }
 
@@ -480,20 +449,6 @@ export function applyDeploy(container: V1Container, spec: ServiceDeploySpec): vo
   if (spec.ports) container.ports = portsOf(spec.ports);
   if (spec.resources) applyResources(container, spec.resources);
   if (spec.healthCheck) container.readinessProbe = probeOf(spec.healthCheck);
-}
-
-/** Applies CPU and memory of `r` to a container: undefined keeps, zero removes the limit. */
-export function applyResources(container: V1Container, r: ResourceSpec): void {
-  const limits: Record<string, string> = { ...(container.resources?.limits ?? {}) };
-  if (r.cpuMillis !== undefined) {
-    if (r.cpuMillis) limits.cpu = `${r.cpuMillis}m`;
-    else delete limits.cpu;
-  }
-  if (r.memoryMb !== undefined) {
-    if (r.memoryMb) limits.memory = `${r.memoryMb}Mi`;
-    else delete limits.memory;
-  }
-  container.resources = Object.keys(limits).length > 0 ? { limits: { ...limits }, requests: { ...limits } } : {};
 }
 
 /** The endpoints of an instance: one per container port, through the ClusterIP Service's DNS name. */

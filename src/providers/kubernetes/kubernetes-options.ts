@@ -17,6 +17,14 @@ export interface KubernetesProviderOptions {
   kubeConfig: KubeConfig;
   /** Registry key ProviderErrors carry. Default `kubernetes`. */
   key?: string;
+  /**
+   * The provider's entry names a vault `credential`: every request must carry
+   * the call's token, never the kubeconfig's user. A call that arrives
+   * without credentials is refused (`unavailable`) before anything is sent,
+   * and the watches, which belong to no call, wait for the first call that
+   * carries a token instead of opening as the kubeconfig's user.
+   */
+  credentialed?: boolean;
   /** Namespace every instance lives in. Default `wheelhouse`. */
   namespace?: string;
   /** Region reported by info(). Default `default`. */

@@ -3,7 +3,8 @@
  * StatefulSet) in the provider's namespace whose pod template holds every
  * service as a container, plus a ClusterIP Service, a Secret and a ConfigMap,
  * all named `wh-<instanceId>` and labelled (see kubernetes-objects.ts), so
- * every call finds them again without any state in this process.
+ * every call finds them again without any state in this process. Provision
+ * and deprovision are kubernetes-provision.ts', start/stop kubernetes-lifecycle.ts'.
  *
  * Decisions where Kubernetes differs from the Docker reference:
  * - Replicas belong to the pod, so every service scales together; a
@@ -42,7 +43,7 @@ import {
   NetworkingV1Api,
   VersionApi,
 } from '@kubernetes/client-node';
-import { Capabilities, type Capability, capabilitiesWith } from '../capabilities.js';
+import { type Capability, capabilitiesWith } from '../capabilities.js';
 import type { MissingEngines, ProviderEngines } from '../engines.js';
 import { runHealthProbe } from '../health-check.js';
 import {
@@ -71,45 +72,36 @@ import {
 } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { providerInfo } from '../provider-info.js';
-import { applyObjects } from './kubernetes-apply.js';
 import { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import { KubeCall } from './kubernetes-call.js';
 import { KubeCanary } from './kubernetes-canary.js';
 import { clusterListers, KubeChanges } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { CredentialClients } from './kubernetes-credential-clients.js';
-import { kubernetesEngines } from './kubernetes-engines.js';
+import { KUBERNETES_CAPABILITIES, kubernetesEngines } from './kubernetes-engines.js';
 import { toProviderError } from './kubernetes-errors.js';
 import { execInInstance } from './kubernetes-exec.js';
 import { Exposure } from './kubernetes-exposure.js';
 import { GpuCapability } from './kubernetes-gpu.js';
 import { RouteIngress } from './kubernetes-ingress.js';
+import { restartWorkload, startWorkload, stopWorkload } from './kubernetes-lifecycle.js';
 import { instanceLogs } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
-import { Annotations, buildObjects, objectName, SpecError, validateProvision } from './kubernetes-objects.js';
+import { objectName, SpecError, validateAutoscale } from './kubernetes-objects.js';
 import type { KubernetesProviderOptions } from './kubernetes-options.js';
-import { mainOf, replicasBeforeStop, restartPatch, rollOut, scaleWorkload } from './kubernetes-rollout.js';
+import {
+  deprovisionInstance,
+  type ProvisionParts,
+  provisionInstance,
+  validateProvisionRequest,
+} from './kubernetes-provision.js';
+import { mainOf, rollOut, scaleWorkload } from './kubernetes-rollout.js';
 import { KubeSources } from './kubernetes-sources.js';
-import { awaitStart } from './kubernetes-start-gate.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
-import { attachVolumes, releaseClaims, validateVolumes } from './kubernetes-volumes.js';
 
-/**
- * The Kubernetes provider's base capabilities: volumes as
- * PersistentVolumeClaims, rolling releases (recreate is accepted for
- * Deployments but is not a capability). Its engines add routes, canary and
- * blue-green, autoscaling and workload sources (kubernetes-engines.ts); an
- * exposure option's Ingress host is not a managed domain.
- */
-export const KUBERNETES_CAPABILITIES: readonly Capability[] = [
-  Capabilities.provision,
-  Capabilities.deploy,
-  Capabilities.scale,
-  Capabilities.logs,
-  Capabilities.exec,
-  Capabilities.volumes,
-  Capabilities.rolling,
-];
+/** Why a provider with a vault credential sends nothing for a call that carries none. */
+const UNCREDENTIALED =
+  'this provider authenticates with its vault credential and the call carried none: nothing was sent as the kubeconfig’s user';
 
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
 export class KubernetesProvider implements Provider {
@@ -121,6 +113,7 @@ export class KubernetesProvider implements Provider {
   readonly #versionApi: VersionApi;
   readonly #clients: CredentialClients;
   readonly #target: { provider: string; endpoint: string };
+  readonly #credentialed: boolean;
   readonly #namespace: string;
   readonly #region: string;
   readonly #location: Location | undefined;
@@ -150,6 +143,7 @@ export class KubernetesProvider implements Provider {
       provider: options.key ?? 'kubernetes',
       endpoint: kc.getCurrentCluster()?.server ?? '(no cluster)',
     };
+    this.#credentialed = options.credentialed === true;
     this.#region = options.region ?? 'default';
     this.#location = options.location;
     this.#apiTimeoutMs = options.apiTimeoutMs ?? 30_000;
@@ -159,11 +153,14 @@ export class KubernetesProvider implements Provider {
     this.#pollMs = options.pollIntervalMs ?? 250;
     this.#minReadyMs = options.minReadyMs ?? 1000;
     this.#readiness = options.readiness ?? { timeoutMs: 5 * 60_000, intervalMs: 2000 };
-    // Watches belong to no call: each list and watch request uses the latest credential a call carried.
-    const listCall = () =>
-      new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs)
+    // Watches belong to no call: each list and watch request uses the latest credential a call carried. With a
+    // vault credential and none carried yet, the list fails here, unsent, and is retried (the waits poll meanwhile).
+    const listCall = () => {
+      if (this.#credentialed && !this.#clients.latest) throw new Error(UNCREDENTIALED);
+      return new KubeCall('watch list', undefined, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs)
         .withBearer(this.#clients.latest)
         .opts();
+    };
     const watch = () => this.#clients.forLatest().watch;
     this.#changes = new KubeChanges(this.#cluster, watch, clusterListers(this.#cluster, listCall), {
       enabled: true,
@@ -212,6 +209,21 @@ export class KubernetesProvider implements Provider {
     this.missingEngines = this.#sources.hasHelm
       ? undefined
       : { helm: 'no helm binary was found on this server (PATH, or the provider option sources.helm)' };
+  }
+
+  /** What provision and deprovision drive (kubernetes-provision.ts). */
+  get #parts(): ProvisionParts {
+    return {
+      cluster: this.#cluster,
+      gpu: this.#gpu,
+      exposure: this.#exposure,
+      autoscalers: this.#autoscalers,
+      routes: this.#routes,
+      changes: this.#changes,
+      logs: (call) => ({ log: this.#clients.for(call.bearer).log, namespace: this.#namespace }),
+      defaultStorageClass: this.#defaultStorageClass,
+      startTimeoutMs: this.#startTimeoutMs,
+    };
   }
 
   /** Name `kubernetes`, the configured region, and the server's version as last seen (`unknown` before). */
@@ -282,7 +294,10 @@ export class KubernetesProvider implements Provider {
     ).withBearer(ctx.credentials?.values.token);
     this.#clients.for(call.bearer);
     return runHealthProbe(
-      async () => ({ message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` }),
+      async () => {
+        if (this.#credentialed && !call.bearer) throw call.fail(ProviderErrorKinds.unavailable, UNCREDENTIALED);
+        return { message: `Kubernetes ${await this.#fetchVersion(call)} at ${this.#target.endpoint}` };
+      },
       (err) => toProviderError(err, call.context()).message,
     );
   }
@@ -297,42 +312,9 @@ export class KubernetesProvider implements Provider {
   async provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult> {
     return this.#run(ctx, 'provision', async (call) => {
       call.secrets.push(...Object.values(req.secretValues ?? {}));
-      validateProvision(req);
-      validateVolumes(req);
+      validateProvisionRequest(req);
       if (!this.#serverVersion) await this.#fetchVersion(call);
-      await this.#cluster.ensureNamespace(call);
-      const objects = buildObjects(req, this.#namespace);
-      this.#gpu.applyLimits(objects.workload, req.services);
-      attachVolumes(objects, req, this.#namespace, this.#defaultStorageClass);
-      this.#exposure.validate(objects.workload);
-      // Watching from before the apply, so no change of the new pods is missed.
-      const changes = this.#changes.waiter(req.instanceId);
-      let workload: Awaited<ReturnType<typeof applyObjects>>;
-      try {
-        workload = await applyObjects(this.#cluster, call, req.instanceId, objects);
-        await this.#exposure.sync(call, req.instanceId, workload);
-        await this.#autoscalers.syncFirst(call, req.instanceId, workload, req.services);
-        await awaitStart(
-          this.#cluster,
-          { log: this.#clients.for(call.bearer).log, namespace: this.#namespace },
-          call,
-          req.instanceId,
-          workload,
-          {
-            startTimeoutMs: this.#startTimeoutMs,
-            pause: () => changes.next(call.signal),
-          },
-        );
-      } finally {
-        changes.close();
-      }
-      const serviceRefs = Object.fromEntries(req.services.map((s) => [s.name, s.name]));
-      return {
-        providerRef: `${workload.kind}/${objectName(req.instanceId)}`,
-        serviceRefs,
-        endpoints: await this.#exposure.endpoints(call, req.instanceId, workload),
-        metadata: { namespace: this.#namespace, workload: `${workload.kind}/${objectName(req.instanceId)}` },
-      };
+      return provisionInstance(this.#parts, call, req);
     });
   }
 
@@ -342,63 +324,24 @@ export class KubernetesProvider implements Provider {
    * data) go only with `deleteVolumes`; otherwise the result names them.
    */
   async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
-    return this.#run(ctx, 'deprovision', async (call) => {
-      await this.#cluster.deleteAll(call, instanceId);
-      await this.#autoscalers.delete(call, instanceId);
-      await this.#exposure.delete(call, instanceId);
-      await this.#routes.delete(call, instanceId);
-      const keptVolumes = await releaseClaims(
-        this.#cluster.core,
-        this.#namespace,
-        call,
-        instanceId,
-        opts.deleteVolumes === true,
-      );
-      return { keptVolumes };
-    });
+    return this.#run(ctx, 'deprovision', (call) => deprovisionInstance(this.#parts, call, instanceId, opts));
   }
 
   /** Scales a stopped instance back to the replicas it had when stopped. */
   async start(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'start', async (call) => {
-      const w = await this.#cluster.readWorkload(call, instanceId);
-      if ((w.spec?.replicas ?? 1) > 0) return;
-      await this.#cluster.patch(call, w, { spec: { replicas: replicasBeforeStop(w) } });
-    });
+    return this.#run(ctx, 'start', (call) => startWorkload(this.#cluster, call, instanceId));
   }
 
   /** Scales to zero (remembering the replicas in an annotation) and waits until the pods are gone. */
   async stop(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'stop', async (call) => {
-      const w = await this.#cluster.readWorkload(call, instanceId);
-      const replicas = w.spec?.replicas ?? 1;
-      if (replicas > 0) {
-        await this.#cluster.patch(call, w, {
-          metadata: { annotations: { [Annotations.replicas]: String(replicas) } },
-          spec: { replicas: 0 },
-        });
-      }
-      const deadline = Date.now() + this.#stopTimeoutMs;
-      const changes = this.#changes.waiter(instanceId);
-      try {
-        while ((await this.#cluster.pods(call, instanceId)).length > 0) {
-          if (Date.now() >= deadline) {
-            throw call.fail(ProviderErrorKinds.timeout, `pods of ${instanceId} still running after stop`);
-          }
-          await changes.next(call.signal);
-        }
-      } finally {
-        changes.close();
-      }
-    });
+    return this.#run(ctx, 'stop', (call) =>
+      stopWorkload(this.#cluster, this.#changes, call, instanceId, this.#stopTimeoutMs),
+    );
   }
 
   /** A rolling restart: a new restartedAt annotation on the pod template; a stopped instance is started too. */
   async restart(ctx: CallContext, instanceId: string): Promise<void> {
-    return this.#run(ctx, 'restart', async (call) => {
-      const w = await this.#cluster.readWorkload(call, instanceId);
-      await this.#cluster.patch(call, w, restartPatch(w));
-    });
+    return this.#run(ctx, 'restart', (call) => restartWorkload(this.#cluster, call, instanceId));
   }
 
   /** From the workload's spec and status and its pods' container statuses, worst-of across services. */
@@ -454,6 +397,7 @@ export class KubernetesProvider implements Provider {
   async scale(ctx: CallContext, req: ScaleRequest): Promise<void> {
     return this.#run(ctx, 'scale', async (call) => {
       const { autoscale, ...resources } = req.resources;
+      if (autoscale) validateAutoscale(req.service || 'main', autoscale);
       // With an HPA the cluster owns replicas: a policy set in the same request bounds them, the HPA moves them.
       await scaleWorkload(this.#cluster, call, req.instanceId, req.service, resources);
       if (autoscale !== undefined) {
@@ -530,6 +474,8 @@ export class KubernetesProvider implements Provider {
     const call = new KubeCall(op, ctx.signal, this.#apiTimeoutMs, this.#target, this.#connectTimeoutMs).withBearer(
       ctx.credentials?.values.token,
     );
+    // Sending it would authenticate as the kubeconfig's user, which a provider with a vault credential never does.
+    if (this.#credentialed && !call.bearer) throw call.fail(ProviderErrorKinds.unavailable, UNCREDENTIALED);
     // Remembered as the latest credential, for the watches (see CredentialClients.latest).
     this.#clients.for(call.bearer);
     try {

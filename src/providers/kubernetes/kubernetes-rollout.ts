@@ -15,7 +15,6 @@ import { isNotFound } from './kubernetes-errors.js';
 import {
   Annotations,
   applyDeploy,
-  applyResources,
   findContainer,
   Labels,
   objectName,
@@ -26,6 +25,7 @@ import {
   validateResources,
   type Workload,
 } from './kubernetes-objects.js';
+import { applyResources } from './kubernetes-resources.js';
 
 /**
  * Changes the named containers only and labels the workload with the
@@ -85,7 +85,7 @@ export async function rollOut(cluster: KubeCluster, call: KubeCall, req: DeployR
 
 /**
  * Replicas apply to the instance's one pod (every service scales together);
- * CPU and memory apply to the named container (the main one when unnamed).
+ * CPU, memory and disk apply to the named container (the main one when unnamed).
  */
 export async function scaleWorkload(
   cluster: KubeCluster,
@@ -99,7 +99,7 @@ export async function scaleWorkload(
     const container = findContainer(w, service);
     if (!container) throw call.fail(ProviderErrorKinds.notFound, `instance ${instanceId} has no service ${service}`);
     validateResources(service, r);
-    if (r.cpuMillis !== undefined || r.memoryMb !== undefined) {
+    if (r.cpuMillis !== undefined || r.memoryMb !== undefined || r.diskMb !== undefined) {
       applyResources(container, r);
       stampTemplate(w.spec?.template ?? {});
     }

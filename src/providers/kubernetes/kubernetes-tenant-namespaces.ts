@@ -348,6 +348,9 @@ export class TenantNamespacedKubernetes implements Provider {
     const call = new KubeCall(op, ctx.signal, this.#options.apiTimeoutMs ?? 30_000, this.#target()).withBearer(
       ctx.credentials?.values.token,
     );
+    // As KubernetesProvider does: with a vault credential, nothing goes out as the kubeconfig's user.
+    if (this.#options.credentialed && !call.bearer)
+      throw call.fail(ProviderErrorKinds.unavailable, 'the call carried no vault credential: nothing was sent');
     try {
       return await fn(call);
     } catch (err) {
