@@ -33,7 +33,11 @@ const factories: Partial<Record<ProviderConnection['type'], ProviderFactory>> = 
       conn.credential !== undefined,
     );
     // The server's version is known only once it answers; an unreachable one stays listed as unhealthy.
-    await provider.refreshInfo({ signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    // A credentialed one refuses calls without the vault's token, which the registry's hooks add later:
+    // its version is read on its first call instead.
+    if (conn.credential === undefined) {
+      await provider.refreshInfo({ signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    }
     return provider;
   },
 };
@@ -81,13 +85,22 @@ export async function registerConfiguredProviders(registry: Registry, config: Co
     registry.register(conn.key, provider);
     if (conn.default) registry.setDefault(conn.key);
   }
-  await warnUnreachable(registry, logger);
+  const credentialed = new Set(connections.filter((c) => c.credential !== undefined).map((c) => c.key));
+  await warnUnreachable(registry, credentialed, logger);
 }
 
-/** Says at start-up which registered providers do not answer yet (they stay registered). */
-async function warnUnreachable(registry: Registry, logger: Logger): Promise<void> {
+/**
+ * Says at start-up which registered providers do not answer yet (they stay registered). Those
+ * with a vault credential are not asked: the vault is read once the server's services are up,
+ * and they send nothing without it, so asking now would only report them unreachable.
+ */
+async function warnUnreachable(registry: Registry, credentialed: ReadonlySet<string>, logger: Logger): Promise<void> {
   await Promise.all(
     [...registry.all()].map(async ([key, provider]) => {
+      if (credentialed.has(key)) {
+        logger.info({ key }, 'provider registered; it is checked on its first call, with its vault credential');
+        return;
+      }
       if (!provider.healthCheck) return;
       const health = await provider.healthCheck({ signal: AbortSignal.timeout(5_000) });
       if (!health.healthy) {

@@ -10,6 +10,7 @@
  * GraphQL API, against the in-process Kubernetes API stand-in.
  */
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { credentialKey } from '../../src/control/provider-credentials.js';
@@ -125,15 +126,32 @@ describe('a Kubernetes provider with a vault credential, through the API', () =>
     // As the server registers an entry that names a credential (here before any resolver is set).
     const configuredRegistry = new Registry();
     const base = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
+    // Its start-up log: a credentialed entry is not called unreachable (it is not asked before the vault is read).
+    const startLog: string[] = [];
+    const startLogger = createLogger('info');
+    (startLogger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
+      write: (line: string) => startLog.push(line),
+    };
     await registerConfiguredProviders(
       configuredRegistry,
       {
         ...base,
         kubeconfig: fake.kubeconfigPath,
-        providers: [{ key: 'other', type: 'kubernetes', options: { namespace: NS }, credential, default: true }],
+        providers: [
+          { key: 'other', type: 'kubernetes', options: { namespace: NS }, credential, default: true },
+          // The control: an entry without a credential whose backend is not there is reported.
+          { key: 'gone', type: 'docker', options: {}, default: false },
+        ],
+        dockerHost: 'tcp://127.0.0.1:9',
+        edge: { ...base.edge, mode: 'off' },
       },
-      createLogger('silent'),
+      startLogger,
     );
+    const said = startLog.map((l) => JSON.parse(l) as { key?: string; msg: string });
+    expect(said.find((l) => l.key === 'other')?.msg).toBe(
+      'provider registered; it is checked on its first call, with its vault credential',
+    );
+    expect(said.filter((l) => /not reachable/.test(l.msg)).map((l) => l.key)).toEqual(['gone']);
     const configured = configuredRegistry.get('other') as KubernetesProvider;
     try {
       const health = await configured.healthCheck({});
