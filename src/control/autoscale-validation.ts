@@ -2,7 +2,7 @@
  * Checks an autoscaling policy (`ResourceSpecInput.autoscale`) and applies
  * its defaults. Every problem is a field error under the policy's path.
  */
-import type { AutoscalePolicy } from '../providers/autoscaling.js';
+import type { AutoscaleEngine, AutoscalePolicy } from '../providers/autoscaling.js';
 import type { ResourceSpec } from '../providers/service-spec.js';
 
 /** The policy as the API takes it. */
@@ -97,6 +97,31 @@ export function withAutoscaledReplicas(resources: ResourceSpec, current?: number
   // Scale to zero starts awake: a new service gets one replica, the waker wakes it once it has slept.
   const n = current ?? resources.replicas ?? Math.max(1, a.minReplicas);
   return { ...resources, replicas: Math.min(a.maxReplicas, Math.max(a.minReplicas, n)) };
+}
+
+/**
+ * Refuses what a provider's autoscaler would not follow as written, before anything is queued:
+ * Wheelhouse's own (`sampled`, Docker) follows CPU and requests per second and scales a routed
+ * service to zero; a platform's (`native`, Kubernetes' HPA) follows CPU only, from one replica
+ * (requests need a metrics adapter, zero an alpha feature gate, neither of which Wheelhouse writes).
+ */
+export function refuseUnfollowedPolicy(
+  p: ProblemSink,
+  engine: AutoscaleEngine | undefined,
+  policy: AutoscalePolicy | null | undefined,
+  path: (string | number)[],
+): void {
+  if (!policy || engine?.mode !== 'native') return;
+  if (policy.minReplicas === 0)
+    p.add(
+      [...path, 'minReplicas'],
+      "this provider's autoscaler (the cluster's HPA) does not scale to zero: use 1 or more",
+    );
+  if (policy.targetRequestsPerSecond != null)
+    p.add(
+      [...path, 'targetRequestsPerSecond'],
+      "this provider's autoscaler (the cluster's HPA) follows CPU only: use targetCpuPercent",
+    );
 }
 
 /**

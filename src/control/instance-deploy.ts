@@ -1,7 +1,7 @@
 import * as instances from '../db/repositories/instance-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
-import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
+import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
@@ -77,13 +77,9 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     deploys.forEach((d, i) => {
       if (!current.some((s) => s.name === d.name))
         problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
-      requireRouteForScaleToZero(problems, d.resources?.autoscale, routed.has(d.name), [
-        'input',
-        'services',
-        i,
-        'resources',
-        'autoscale',
-      ]);
+      const at = ['input', 'services', i, 'resources', 'autoscale'];
+      refuseUnfollowedPolicy(problems, provider.engines.autoscaler, d.resources?.autoscale, at);
+      requireRouteForScaleToZero(problems, d.resources?.autoscale, routed.has(d.name), at);
     });
     refuseUnmeasuredLatency(problems, measuresLatency(provider), input.canary, input.blueGreen);
     if (progressive && canaryNeedsRoute(provider)) {

@@ -5,6 +5,7 @@ import { isInstanceNameTaken } from '../db/errors.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import type { Provider } from '../providers/provider.js';
+import { refuseUnfollowedPolicy } from './autoscale-validation.js';
 import { ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
@@ -92,7 +93,15 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
         ['input', 'source'],
       )
     : undefined;
-  if (services.some((s) => s.resources.autoscale)) requireCapability(provider, providerKey, 'autoscale');
+  if (services.some((s) => s.resources.autoscale)) {
+    requireCapability(provider, providerKey, 'autoscale');
+    const unfollowed = new Problems();
+    services.forEach((s, i) => {
+      const at = ['input', 'services', i, 'resources', 'autoscale'];
+      refuseUnfollowedPolicy(unfollowed, provider.engines.autoscaler, s.resources.autoscale, at);
+    });
+    unfollowed.throwIfAny();
+  }
 
   return enqueueIdempotent(ctx, caller, input, 'provision', undefined, async (tx) => {
     for (const [key, value] of Object.entries(configContents)) {

@@ -1,4 +1,4 @@
-import { requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
+import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
 import { ConflictError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { ScaleInput } from './instance-inputs.js';
@@ -33,6 +33,7 @@ export async function scale(ctx: CommandContext, caller: Principal, input: Scale
     if (target.role === 'init')
       throw ValidationError.of(['input', 'service'], 'an INIT service runs once and cannot be scaled');
     const zero = new Problems();
+    refuseUnfollowedPolicy(zero, provider.engines.autoscaler, resources.autoscale, ['input', 'resources', 'autoscale']);
     requireRouteForScaleToZero(zero, resources.autoscale, (await routedServices(tx, row)).has(target.name), [
       'input',
       'resources',

@@ -121,6 +121,57 @@ describe('autoscaling on Kubernetes, through the API', () => {
     });
   }, 60_000);
 
+  it('refuses, as a ValidationError naming the field, a policy the HPA would not follow: requests per second, scale to zero', async () => {
+    const before = fake.requests.length;
+    const r = await gql(
+      app,
+      token,
+      `mutation($input: ScaleInstanceInput!) { scaleInstance(input: $input) { __typename
+        ... on ValidationError { fieldErrors { path message } } } }`,
+      {
+        input: {
+          instanceId,
+          service: 'web',
+          resources: { autoscale: { minReplicas: 1, maxReplicas: 4, targetRequestsPerSecond: 50 } },
+        },
+      },
+    );
+    expect(r.scaleInstance).toEqual({
+      __typename: 'ValidationError',
+      fieldErrors: [
+        {
+          path: ['input', 'resources', 'autoscale', 'targetRequestsPerSecond'],
+          message: "this provider's autoscaler (the cluster's HPA) follows CPU only: use targetCpuPercent",
+        },
+      ],
+    });
+    const p = await gql(
+      app,
+      token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
+        ... on ValidationError { fieldErrors { path message } } } }`,
+      {
+        input: {
+          name: 'to-zero',
+          services: [
+            {
+              name: 'web',
+              image: IMAGE,
+              resources: { autoscale: { minReplicas: 1, maxReplicas: 2, targetRequestsPerSecond: 5 } },
+            },
+          ],
+        },
+      },
+    );
+    expect(p.provisionInstance.__typename).toBe('ValidationError');
+    expect(p.provisionInstance.fieldErrors.map((f: { path: string[] }) => f.path.join('.'))).toEqual([
+      'input.services.0.resources.autoscale.targetRequestsPerSecond',
+    ]);
+    // Refused before anything reached the cluster, and the HPA is as it was.
+    expect(fake.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(hpa()?.spec.minReplicas).toBe(2);
+  }, 60_000);
+
   it('a scale with a new policy replaces the HPA', async () => {
     await scale({
       autoscale: { minReplicas: 3, maxReplicas: 8, targetCpuPercent: 50, scaleDownStabilizationSeconds: 60 },
