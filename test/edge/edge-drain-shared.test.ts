@@ -15,18 +15,24 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { gql, localIdOf, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
+import { localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
 import {
+  EdgeAddRoute,
+  EdgeDeploy,
+  EdgeDeprovision,
+  EdgeProvision,
   edgeConfig,
   edgeDataDir,
+  edgeHttpPort,
   edgeLeftovers,
   edgeProvider,
   failures,
   get,
   HAPROXY,
+  payload,
   removeEdge,
   startLoad,
 } from '../support/edge.js';
@@ -74,12 +80,9 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
   afterAll(async () => {
     if (!run) return;
     if (instanceId && tenant) {
-      await gql(
-        apps[1]!,
-        tenant.token,
-        `mutation($i: InstanceActionInput!) { deprovisionInstance(input: $i) { __typename } }`,
-        { i: { instanceId, wait: true } },
-      ).catch(() => undefined);
+      await query(apps[1]!.url, tenant.token, EdgeDeprovision, { input: { instanceId, wait: true } }).catch(
+        () => undefined,
+      );
     }
     for (const a of apps) await a.stop().catch(() => undefined);
     await database?.close();
@@ -107,27 +110,21 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     const [appA, appB] = [apps[0]!, apps[1]!];
     tenant = await appB.newTenant();
 
-    const r = await gql(
-      appB,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-      {
-        input: {
-          name: 'drain',
-          provider: 'docker',
-          wait: true,
-          services: [
-            { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-          ],
-          routes: [{ service: 'web', port: 8080, host: 'first.drain.test' }],
-        },
+    const r = await query(appB.url, tenant.token, EdgeProvision, {
+      input: {
+        name: 'drain',
+        provider: 'docker',
+        wait: true,
+        services: [
+          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+        ],
+        routes: [{ service: 'web', port: 8080, host: 'first.drain.test' }],
       },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id as string;
-    const edge = await gql(appA, tenant.token, `{ providers { key edge { httpAddress } } }`);
-    const port = new URL(edge.providers[0].edge.httpAddress).port;
+    });
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    instanceId = provisioned.instance.id;
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    const port = await edgeHttpPort(appA, tenant.token);
     const url = `http://first.drain.test:${port}/`;
     await until('the route to answer', async () => (await get(url).catch(() => undefined))?.status === 200);
     expect(b.dataPlane()!.driving).toBe(false);
@@ -143,13 +140,9 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     const slow = startLoad(`${url}cgi-bin/slow`, 4);
     const load = startLoad(url, 4);
     await new Promise((res) => setTimeout(res, 500));
-    const deploy = gql(
-      appB,
-      tenant.token,
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { status error { message } } } } }`,
-      { input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] } },
-    );
+    const deploy = query(appB.url, tenant.token, EdgeDeploy, {
+      input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] },
+    });
     // srv_admin_state 8: drained through the runtime API (by B's rollout: B runs the deploy, and A never drains).
     await until(
       'B to drain the old replica',
@@ -158,13 +151,10 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     );
     const drainedAt = Date.now();
     const before = await workerPid(admin);
-    const added = await gql(
-      appA,
-      tenant.token,
-      `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message } } }`,
-      { input: { instanceId, route: { service: 'web', port: 8080, host: 'second.drain.test' } } },
-    );
-    expect(added.addRoute.__typename, JSON.stringify(added)).toBe('AddRoutePayload');
+    const added = await query(appA.url, tenant.token, EdgeAddRoute, {
+      input: { instanceId, route: { service: 'web', port: 8080, host: 'second.drain.test' } },
+    });
+    payload(added.addRoute, 'AddRoutePayload');
     // A rendered the new route and HAProxy runs a new worker on it.
     await until(
       "A's reload",
@@ -179,7 +169,7 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     expect(inNewWorker.filter((s) => s.admin !== '8')).toEqual([]);
 
     const d = await deploy;
-    expect(d.deployInstance.operation?.status, JSON.stringify(d)).toBe('SUCCEEDED');
+    expect(payload(d.deployInstance, 'DeployInstancePayload').operation.status, JSON.stringify(d)).toBe('SUCCEEDED');
     const samples = await load.stop();
     const slowSamples = await slow.stop();
     expect(failures(samples).slice(0, 5)).toEqual([]);

@@ -8,15 +8,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, type TestApp, type TestTenant } from '../support/app.js';
+import { query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import {
   deprovision,
+  EdgeAddRoute,
+  EdgeRemoveRoute,
   edgeDataDir,
+  edgeHttpPort,
   edgeLeftovers,
   edgeProvider,
   get,
   HAPROXY,
+  payload,
   provisionRouted,
   removeEdge,
   startEdgeApp,
@@ -50,18 +54,13 @@ describe.runIf(run)('route changes reach the edge driver through the route signa
       await new Promise((r) => setTimeout(r, 50));
     }
     instanceId = await provisionRouted(app, tenant.token, { name: 'signal', routes: [] });
-    const edge = await gql(app, tenant.token, `{ providers { key edge { httpAddress } } }`);
-    const port = new URL(edge.providers[0].edge.httpAddress).port;
+    const port = await edgeHttpPort(app, tenant.token);
 
-    const added = await gql(
-      app,
-      tenant.token,
-      `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message }
-        ... on AddRoutePayload { route { id status } } } }`,
-      { input: { instanceId, route: { service: 'web', port: 8080, host: 'now.signal.test' } } },
-    );
-    expect(added.addRoute.__typename, JSON.stringify(added)).toBe('AddRoutePayload');
-    expect(added.addRoute.route.status).toBe('ACTIVE');
+    const added = await query(app.url, tenant.token, EdgeAddRoute, {
+      input: { instanceId, route: { service: 'web', port: 8080, host: 'now.signal.test' } },
+    });
+    const { route } = payload(added.addRoute, 'AddRoutePayload');
+    expect(route.status).toBe('ACTIVE');
     expect(readFileSync(join(dataDir, 'edge', 'haproxy.cfg'), 'utf8')).toContain('now.signal.test');
     // Rendered before addRoute answered; the replica joins within its health check (1 s, a few retries).
     let res = await get(`http://now.signal.test:${port}/`).catch(() => ({ status: 0, body: '' }));
@@ -71,13 +70,8 @@ describe.runIf(run)('route changes reach the edge driver through the route signa
     }
     expect(res).toEqual({ status: 200, body: 'web v1\n' });
 
-    const removed = await gql(
-      app,
-      tenant.token,
-      `mutation($input: RemoveRouteInput!) { removeRoute(input: $input) { __typename ... on Error { message } } }`,
-      { input: { routeId: added.addRoute.route.id } },
-    );
-    expect(removed.removeRoute.__typename, JSON.stringify(removed)).toBe('RemoveRoutePayload');
+    const removed = await query(app.url, tenant.token, EdgeRemoveRoute, { input: { routeId: route.id } });
+    payload(removed.removeRoute, 'RemoveRoutePayload');
     expect(readFileSync(join(dataDir, 'edge', 'haproxy.cfg'), 'utf8')).not.toContain('now.signal.test');
     expect((await get(`http://now.signal.test:${port}/`)).status).toBe(404);
   }, 120_000);
