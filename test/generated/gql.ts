@@ -95,6 +95,8 @@ type Documents = {
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": typeof types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": typeof types.E2EEndpointDocument,
     "\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n": typeof types.EdgeRolloutCurrentReleaseDocument,
+    "\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n": typeof types.ScaleToZeroProvisionDocument,
+    "\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n": typeof types.ScaleToZeroAutoscaleDocument,
     "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": typeof types.DockerdFaultProvisionDocument,
     "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": typeof types.DockerdFaultDeprovisionDocument,
     "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": typeof types.DockerdFaultWatchDocument,
@@ -228,6 +230,8 @@ const documents: Documents = {
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": types.E2EEndpointDocument,
     "\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n": types.EdgeRolloutCurrentReleaseDocument,
+    "\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n": types.ScaleToZeroProvisionDocument,
+    "\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n": types.ScaleToZeroAutoscaleDocument,
     "\n  mutation DockerdFaultProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ProvisionInstancePayload { instance { id state ready } operation { id status } }\n      ... on Error { message }\n    }\n  }\n": types.DockerdFaultProvisionDocument,
     "\n  mutation DockerdFaultDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } ... on Error { message } }\n  }\n": types.DockerdFaultDeprovisionDocument,
     "\n  query DockerdFaultWatch($id: ID!) {\n    instance(id: $id) {\n      state\n      ready\n      message\n      operations(first: 10) { edges { node { kind status error { code message } } } }\n    }\n    providers { key health { healthy message } }\n  }\n": types.DockerdFaultWatchDocument,
@@ -618,6 +622,14 @@ export function graphql(source: "\n  query E2EEndpoint($id: ID!) {\n    instance
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n"): (typeof documents)["\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n"): (typeof documents)["\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n"): (typeof documents)["\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
