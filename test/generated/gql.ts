@@ -94,6 +94,7 @@ type Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": typeof types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": typeof types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": typeof types.E2EEndpointDocument,
+    "\n  query EdgeDomainsRoutesTls {\n    routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } }\n  }\n": typeof types.EdgeDomainsRoutesTlsDocument,
     "\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n": typeof types.EdgeRolloutCurrentReleaseDocument,
     "\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n": typeof types.ScaleToZeroProvisionDocument,
     "\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n": typeof types.ScaleToZeroAutoscaleDocument,
@@ -229,6 +230,7 @@ const documents: Documents = {
     "\n  mutation E2EDeprovision($input: InstanceActionInput!) {\n    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { instance { state desiredState ready } operation { status } } ... on Error { message } }\n  }\n": types.E2EDeprovisionDocument,
     "\n  query E2EHistory($id: ID!) {\n    instance(id: $id) {\n      state\n      services { name image status { state ready providerRef } }\n      releases(first: 10) { edges { node { version isCurrent } } }\n      operations(first: 20) { edges { node { kind status readinessOutcome } } }\n      events(first: 100) { edges { node { type fromState toState ready } } }\n    }\n  }\n": types.E2EHistoryDocument,
     "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n": types.E2EEndpointDocument,
+    "\n  query EdgeDomainsRoutesTls {\n    routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } }\n  }\n": types.EdgeDomainsRoutesTlsDocument,
     "\n  query EdgeRolloutCurrentRelease($id: ID!) {\n    instance(id: $id) { currentRelease { id } }\n  }\n": types.EdgeRolloutCurrentReleaseDocument,
     "\n  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {\n    provisionInstance(input: $input) {\n      __typename\n      ... on ValidationError { message fieldErrors { path message } }\n      ... on Error { message }\n      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }\n    }\n  }\n": types.ScaleToZeroProvisionDocument,
     "\n  query ScaleToZeroAutoscale($id: ID!) {\n    instance(id: $id) {\n      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }\n    }\n  }\n": types.ScaleToZeroAutoscaleDocument,
@@ -618,6 +620,10 @@ export function graphql(source: "\n  query E2EHistory($id: ID!) {\n    instance(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"): (typeof documents)["\n  query E2EEndpoint($id: ID!) {\n    instance(id: $id) { endpoints { serviceName url } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EdgeDomainsRoutesTls {\n    routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } }\n  }\n"): (typeof documents)["\n  query EdgeDomainsRoutesTls {\n    routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
