@@ -17,11 +17,11 @@ import {
 } from '../../src/client/generated/graphql.js';
 import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { graphql } from '../generated/gql.js';
 import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  currentReleaseOf,
   EdgeAddRoute,
   EdgeDeprovision,
   EdgeInstanceRoutes,
@@ -41,12 +41,6 @@ import {
 import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
-
-const CurrentRelease = graphql(`
-  query EdgeRolloutCurrentRelease($id: ID!) {
-    instance(id: $id) { currentRelease { id } }
-  }
-`);
 
 /** Asserts that the operation a mutation queued and waited for SUCCEEDED (the whole answer when not). */
 function expectSucceeded(answer: { __typename: string; operation?: { status: string } }): void {
@@ -89,9 +83,7 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     expect(routes).toHaveLength(1);
     url = routes[0]!.url;
     expect(url).toMatch(/^http:\/\/web-web-t-[0-9a-f-]+\.localhost:\d+\/$/);
-    const releases = await query(app.url, tenant.token, CurrentRelease, { id: instanceId });
-    expect(releases.instance?.currentRelease).toBeTruthy();
-    firstRelease = releases.instance!.currentRelease!.id;
+    firstRelease = await currentReleaseOf(app.url, tenant.token, instanceId);
     // The route is served before any load starts.
     const deadline = Date.now() + 15_000;
     for (;;) {

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
@@ -34,6 +35,7 @@ export const EdgeDeploy = graphql(`
     deployInstance(input: $input) {
       __typename
       ... on Error { message }
+      ... on ValidationError { fieldErrors { path message } }
       ... on DeployInstancePayload { operation { id status error { message } } }
     }
   }
@@ -41,7 +43,7 @@ export const EdgeDeploy = graphql(`
 
 export const EdgeDeprovision = graphql(`
   mutation EdgeDeprovision($input: InstanceActionInput!) {
-    deprovisionInstance(input: $input) { __typename }
+    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } }
   }
 `);
 
@@ -67,6 +69,67 @@ export const EdgeInstanceRoutes = graphql(`
     instance(id: $id) { routes { id url host status message } }
   }
 `);
+
+export const EdgeCurrentRelease = graphql(`
+  query EdgeCurrentRelease($id: ID!) {
+    instance(id: $id) { currentRelease { id } }
+  }
+`);
+
+export const EdgePromote = graphql(`
+  mutation EdgePromote($input: PromoteOperationInput!) {
+    promoteOperation(input: $input) {
+      __typename
+      ... on Error { message }
+      ... on PromoteOperationPayload { operation { id } }
+    }
+  }
+`);
+
+export const EdgeCancel = graphql(`
+  mutation EdgeCancel($input: CancelOperationInput!) {
+    cancelOperation(input: $input) { __typename ... on Error { message } }
+  }
+`);
+
+export const EdgeRollout = graphql(`
+  query EdgeRollout($id: ID!) {
+    node(id: $id) {
+      __typename
+      ... on Operation {
+        id
+        status
+        attempts
+        error { code message }
+        rollout {
+          strategy phase stepIndex canaryWeight abortReason previewUrl
+          steps { weight pauseSeconds startedAt finishedAt }
+          analysis { at requests errorRate p99Ms passed message }
+          stableRelease { id }
+          newRelease { id }
+        }
+      }
+    }
+  }
+`);
+
+/** An operation with its rollout, as EdgeRollout reads it. */
+export type RolloutOperation = Extract<NonNullable<ResultOf<typeof EdgeRollout>['node']>, { __typename: 'Operation' }>;
+
+/** The operation `id` with its rollout, through the API at `url` (fails when the id is not an operation's). */
+export async function rolloutOperation(url: string, token: string, id: string): Promise<RolloutOperation> {
+  const { node } = await query(url, token, EdgeRollout, { id });
+  if (node?.__typename !== 'Operation') throw new Error(`not an operation: ${JSON.stringify(node)}`);
+  return node;
+}
+
+/** The instance's current release's id (fails when it has none). */
+export async function currentReleaseOf(url: string, token: string, instanceId: string): Promise<string> {
+  const r = await query(url, token, EdgeCurrentRelease, { id: instanceId });
+  const id = r.instance?.currentRelease?.id;
+  expect(id, JSON.stringify(r)).toBeTruthy();
+  return id!;
+}
 
 export const EdgeProviders = graphql(`
   query EdgeProviders {
