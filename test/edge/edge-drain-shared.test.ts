@@ -40,6 +40,18 @@ import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 
+/**
+ * The web image's httpd with one more page, /cgi-bin/long, answered after 8 s: requests in flight to the old
+ * replica keep its drain going that long (the drain timeout is 15 s here), so A's reload lands inside it also
+ * on a loaded machine.
+ */
+const LONG_WEB = [
+  'sh',
+  '-c',
+  'printf "#!/bin/sh\\necho Content-Type: text/plain\\necho\\nsleep 8\\necho long\\n" > /www/cgi-bin/long && busybox chmod +x /www/cgi-bin/long && exec httpd -f -p 8080 -h /www',
+];
+const DRAIN_TIMEOUT_MS = 15_000;
+
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -95,14 +107,14 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     database = await openTestDatabase();
     const config = await edgeConfig(dataDir);
     // A: drives the edge, runs no operation. Started first and alone, so it takes the edge's lease.
-    const a = edgeProvider(dataDir);
+    const a = edgeProvider(dataDir, HAPROXY, DRAIN_TIMEOUT_MS);
     const registryA = new Registry();
     registryA.register('docker', a);
     providers.push(a);
     apps.push(await startTestApp({ registry: registryA, config: { ...config, runWorker: false }, database }));
     await until('A to drive the edge', () => a.dataPlane()!.driving);
     // B: stands by (A holds the lease) and runs every operation, so the deploy's drain is B's.
-    const b = edgeProvider(dataDir);
+    const b = edgeProvider(dataDir, HAPROXY, DRAIN_TIMEOUT_MS);
     const registryB = new Registry();
     registryB.register('docker', b);
     providers.push(b);
@@ -116,7 +128,12 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
         provider: 'docker',
         wait: true,
         services: [
-          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+          {
+            name: 'web',
+            image: TEST_IMAGES.web1,
+            command: LONG_WEB,
+            healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+          },
         ],
         routes: [{ service: 'web', port: 8080, host: 'first.drain.test' }],
       },
@@ -136,12 +153,12 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     expect(old, 'the first replica').toBeDefined();
     const oldServer = `c${old!.Id.slice(0, 12)}`;
 
-    // Slow requests keep the old replica busy, so its drain lasts (up to 3 s) while A reloads.
-    const slow = startLoad(`${url}cgi-bin/slow`, 4);
+    // Long requests keep the old replica busy, so its drain lasts (up to 8 s) while A reloads.
+    const slow = startLoad(`${url}cgi-bin/long`, 4, 15_000);
     const load = startLoad(url, 4);
     await new Promise((res) => setTimeout(res, 500));
     const deploy = query(appB.url, tenant.token, EdgeDeploy, {
-      input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] },
+      input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2, command: LONG_WEB }] },
     });
     // srv_admin_state 8: drained through the runtime API (by B's rollout: B runs the deploy, and A never drains).
     await until(
@@ -174,6 +191,7 @@ describe.runIf(run)('a drain by one process survives a render by another', () =>
     const slowSamples = await slow.stop();
     expect(failures(samples).slice(0, 5)).toEqual([]);
     expect(failures(slowSamples).slice(0, 5)).toEqual([]);
+    expect(slowSamples.some((x) => x.body === 'long\n')).toBe(true);
     // Requests sent after the drain began: many, and none answered by the drained (v1) replica.
     const after = samples.filter((s) => s.start > drainedAt);
     expect(after.length).toBeGreaterThan(20);

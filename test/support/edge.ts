@@ -166,8 +166,8 @@ export function edgeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'wh-edge-'));
 }
 
-/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks. */
-export function edgeProvider(dataDir: string, haproxyPath = HAPROXY): DockerProvider {
+/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks; `drainTimeoutMs` 5 s unless given. */
+export function edgeProvider(dataDir: string, haproxyPath = HAPROXY, drainTimeoutMs = 5000): DockerProvider {
   return new DockerProvider({
     ...FAST_DOCKER_OPTIONS,
     key: 'docker',
@@ -178,7 +178,7 @@ export function edgeProvider(dataDir: string, haproxyPath = HAPROXY): DockerProv
       httpPort: 0,
       httpsPort: 0,
       domain: 'localhost',
-      drainTimeoutMs: 5000,
+      drainTimeoutMs,
       checkIntervalMs: 300,
     },
   });
@@ -309,8 +309,12 @@ export function get(url: string, agent?: Agent, timeoutMs = 5000): Promise<{ sta
   });
 }
 
-/** `clients` concurrent loops of GETs on `url` (keep-alive) until stop(); every answer is kept. */
-export function startLoad(url: string, clients = 8): { samples: Sample[]; stop: () => Promise<Sample[]> } {
+/** `clients` concurrent loops of GETs on `url` (keep-alive, each given up after `timeoutMs`) until stop(); every answer is kept. */
+export function startLoad(
+  url: string,
+  clients = 8,
+  timeoutMs = 5000,
+): { samples: Sample[]; stop: () => Promise<Sample[]> } {
   const samples: Sample[] = [];
   let running = true;
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
@@ -318,7 +322,7 @@ export function startLoad(url: string, clients = 8): { samples: Sample[]; stop: 
     while (running) {
       const start = Date.now();
       try {
-        const r = await get(url, agent);
+        const r = await get(url, agent, timeoutMs);
         samples.push({ start, end: Date.now(), status: r.status, body: r.body });
       } catch (err) {
         samples.push({ start, end: Date.now(), status: 0, body: '', error: (err as Error).message });
