@@ -34,6 +34,7 @@ import {
   checkCertificateBundle,
   loadEdgeCertificateAuthority,
 } from './route-certificates.js';
+import type { RouteSignal } from './route-signal.js';
 import type { Principal } from './scopes.js';
 import type { SecretService } from './secrets.js';
 
@@ -124,14 +125,14 @@ export function routeInputErrors(input: RouteInput, base: string[]): FieldError[
 
 /** The domain services of routes and the edge. */
 export class RouteService {
-  /** Told after a route is written; resolves once the local edge took it (set by the edge driver). */
-  onChange: (() => Promise<void>) | undefined;
   #issuer: Promise<CertificateIssuer> | undefined;
 
   constructor(
     private readonly db: DbHandle,
     private readonly registry: Registry,
     private readonly secrets: SecretService,
+    /** Raised after a route is written; the local edge driver, when one runs, takes the change before it resolves. */
+    private readonly signal: RouteSignal,
   ) {}
 
   /** The edge of a provider, or null when it has none. */
@@ -362,11 +363,16 @@ export class RouteService {
 
   /** Waits (bounded) for the local edge driver to take the change; a standby replica answers at once. */
   async #applied(): Promise<void> {
-    if (!this.onChange) return;
+    if (!this.signal.heard) return;
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.onChange().catch(() => undefined),
-      new Promise((r) => setTimeout(r, APPLY_WAIT_MS).unref()),
+      this.signal.changed(),
+      new Promise((r) => {
+        timer = setTimeout(r, APPLY_WAIT_MS);
+        timer.unref();
+      }),
     ]);
+    clearTimeout(timer);
   }
 }
 

@@ -3,6 +3,7 @@ import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { RouteSignal } from './route-signal.js';
 import type { RouteService } from './routes.js';
 import type { SecretService } from './secrets.js';
 import type { EventHub } from './streams/event-hub.js';
@@ -28,4 +29,6 @@ export interface Services {
   webhookSignal: WebhookSignal;
   /** Routes and the providers' edges. */
   routes: RouteService;
+  /** Raised when routes are written here; the edge driver hears it. */
+  routeSignal: RouteSignal;
 }

@@ -6,6 +6,7 @@ import { ProviderCatalog } from '../control/provider-catalog.js';
 import { VaultCredentials } from '../control/provider-credentials.js';
 import { QueryService } from '../control/queries.js';
 import { RateLimiter } from '../control/rate-limiter.js';
+import { RouteSignal } from '../control/route-signal.js';
 import { RouteService } from '../control/routes.js';
 import { loadSecretKey, SecretService } from '../control/secrets.js';
 import type { Services } from '../control/services.js';
@@ -30,6 +31,7 @@ export async function createServices(
   const secrets = new SecretService(db, await loadSecretKey(config));
   const signal = new OperationSignal();
   const webhookSignal = new WebhookSignal();
+  const routeSignal = new RouteSignal();
   const tenants = new TenantService(db);
   // Providers whose entry names a `credential` authenticate each call with it, read from the vault.
   const credentials = new VaultCredentials(secrets, tenants, config.providers ?? []);
@@ -52,6 +54,7 @@ export async function createServices(
     }),
     webhooks: new WebhookService(db, secrets.key, config.webhooks, webhookSignal),
     webhookSignal,
-    routes: new RouteService(db, registry, secrets),
+    routes: new RouteService(db, registry, secrets, routeSignal),
+    routeSignal,
   };
 }

@@ -86,6 +86,7 @@ export function createWorkers(
           db,
           registry,
           routes: services.routes,
+          routeSignal: services.routeSignal,
           logger: logger.child({ component: 'edge' }),
           owner: processOwner(),
           intervalMs: config.edge.syncIntervalMs,

@@ -11,6 +11,7 @@
  * instance, served by the cluster's controller) is handed each instance's
  * routes the same way, under the same lease, so one process writes them.
  */
+import type { RouteSignal } from '../control/route-signal.js';
 import type { RouteService } from '../control/routes.js';
 import type { DbHandle } from '../db/db-types.js';
 import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
@@ -19,10 +20,13 @@ import type { Registry } from '../providers/registry.js';
 import type { RouteSpec, TrafficEngine } from '../providers/traffic.js';
 import type { Waker } from './waker.js';
 
+/** What the edge driver works with: the database, the providers, the routes and their signal, its lease's owner. */
 export interface EdgeDriverOptions {
   db: DbHandle;
   registry: Registry;
   routes: RouteService;
+  /** Routes written in this process: the driver runs a round at once (the others see them at their next round). */
+  routeSignal: RouteSignal;
   logger: Logger;
   /** This process, as the lease names it. */
   owner: string;
@@ -43,12 +47,13 @@ export class EdgeDriver {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  #unsubscribe: (() => void) | undefined;
 
   constructor(private readonly o: EdgeDriverOptions) {}
 
   start(): void {
     this.#stopped = false;
-    this.o.routes.onChange = () => this.sync();
+    this.#unsubscribe ??= this.o.routeSignal.onChanged(() => this.sync());
     this.#heartbeat = setInterval(() => void this.#renew(), this.o.intervalMs);
     this.#heartbeat.unref();
     void this.sync();
@@ -105,7 +110,8 @@ export class EdgeDriver {
       await releaseEdgeLease(this.o.db, leaseName(key), this.o.owner).catch(() => undefined);
     }
     this.#driven.clear();
-    this.o.routes.onChange = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
     await this.o.waker?.close();
   }
 

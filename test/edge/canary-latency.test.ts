@@ -11,20 +11,27 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import type { TestApp, TestTenant } from '../support/app.js';
-import { gql } from '../support/app.js';
+import type { CanaryInput } from '../generated/graphql.js';
+import { query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  currentReleaseOf,
   deprovision,
+  EdgeAddRoute,
+  EdgeDeploy,
+  EdgePromote,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
   failures,
   get,
   HAPROXY,
+  payload,
   provisionRouted,
+  type RolloutOperation,
   removeEdge,
+  rolloutOperation,
   startEdgeApp,
   startLoad,
   waitServed,
@@ -34,8 +41,11 @@ import { skipUnless } from '../support/env.js';
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const ROLLOUT = `id status error { code message }
-  rollout { phase abortReason analysis { at requests errorRate p99Ms passed message } newRelease { id } }`;
+/** An operation's rollout, asserted present (every operation these tests poll is a canary). */
+function rolloutOf(op: RolloutOperation): NonNullable<RolloutOperation['rollout']> {
+  expect(op.rollout, JSON.stringify(op)).toBeTruthy();
+  return op.rollout!;
+}
 
 describe.runIf(run)("a canary's p99 at the edge", () => {
   let dataDir: string;
@@ -63,33 +73,28 @@ describe.runIf(run)("a canary's p99 at the edge", () => {
     expect(edgeLeftovers(dataDir)).toEqual([]);
   }, 60_000);
 
-  async function currentRelease(): Promise<string> {
-    const r = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, {
-      id: instanceId,
+  function currentRelease(): Promise<string> {
+    return currentReleaseOf(app.url, tenant.token, instanceId);
+  }
+
+  async function deploy(image: string, canary: CanaryInput): Promise<string> {
+    const r = await query(app.url, tenant.token, EdgeDeploy, {
+      input: { instanceId, strategy: 'CANARY', services: [{ name: 'web', image }], canary },
     });
-    return r.instance.currentRelease.id;
+    return payload(r.deployInstance, 'DeployInstancePayload').operation.id;
   }
 
-  async function deploy(image: string, canary: object): Promise<string> {
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      { input: { instanceId, strategy: 'CANARY', services: [{ name: 'web', image }], canary } },
-    );
-    expect(r.deployInstance.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
-    return r.deployInstance.operation.id;
-  }
-
-  async function until(what: string, id: string, ok: (op: any) => boolean, ms = 60_000): Promise<any> {
+  async function until(
+    what: string,
+    id: string,
+    ok: (op: RolloutOperation) => boolean,
+    ms = 60_000,
+  ): Promise<RolloutOperation> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const r = await gql(app, tenant.token, `query($id: ID!) { node(id: $id) { ... on Operation { ${ROLLOUT} } } }`, {
-        id,
-      });
-      if (ok(r.node)) return r.node;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(r.node)}`);
+      const op = await rolloutOperation(app.url, tenant.token, id);
+      if (ok(op)) return op;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(op)}`);
       await sleep(150);
     }
   }
@@ -105,16 +110,17 @@ describe.runIf(run)("a canary's p99 at the edge", () => {
     const op = await until('the abort', opId, (o) => o.status !== 'RUNNING' && o.status !== 'QUEUED');
     const samples = await load.stop();
     expect(op.status, JSON.stringify(op)).toBe('FAILED');
-    expect(op.error.code).toBe('ANALYSIS_FAILED');
-    expect(op.rollout.phase).toBe('ABORTED');
-    expect(op.rollout.abortReason).toMatch(/^p99 \d+ ms above maxP99Ms 100 ms/);
-    const failed = op.rollout.analysis.find((a: any) => !a.passed && a.requests >= 5);
-    expect(failed, JSON.stringify(op.rollout.analysis)).toBeDefined();
+    expect(op.error?.code).toBe('ANALYSIS_FAILED');
+    const aborted = rolloutOf(op);
+    expect(aborted.phase).toBe('ABORTED');
+    expect(aborted.abortReason).toMatch(/^p99 \d+ ms above maxP99Ms 100 ms/);
+    const failed = aborted.analysis.find((a) => !a.passed && a.requests >= 5);
+    expect(failed, JSON.stringify(aborted.analysis)).toBeDefined();
     // Every answer of the new set took 0.3 s at least: that is what the edge measured, not the stable set's.
-    expect(failed.p99Ms).toBeGreaterThanOrEqual(290);
-    expect(failed.p99Ms).toBeLessThan(5000);
-    expect(failed.errorRate).toBe(0);
-    expect(op.rollout.abortReason).toBe(failed.message);
+    expect(failed!.p99Ms).toBeGreaterThanOrEqual(290);
+    expect(failed!.p99Ms).toBeLessThan(5000);
+    expect(failed!.errorRate).toBe(0);
+    expect(aborted.abortReason).toBe(failed!.message);
     // The slow release did answer (it was slow, not failing), and nothing failed meanwhile.
     expect(samples.some((s) => s.body === 'web slow\n')).toBe(true);
     expect(failures(samples)).toEqual([]);
@@ -130,19 +136,14 @@ describe.runIf(run)("a canary's p99 at the edge", () => {
       steps: [{ weight: 50 }],
       analysis: { intervalSeconds: 1, minRequests: 5, maxP99Ms: 2000 },
     });
-    const measured = (op: any, after = 0) =>
-      op.rollout.analysis.some((a: any) => a.p99Ms !== null && a.passed && Date.parse(a.at) > after);
+    const measured = (op: RolloutOperation, after = 0) =>
+      rolloutOf(op).analysis.some((a) => a.p99Ms !== null && a.passed && Date.parse(a.at) > after);
     await until('a run with a p99', opId, (op) => measured(op));
     // A route added mid-canary makes the edge render and reload: the new worker's ring starts empty and fills again.
-    const added = await gql(
-      app,
-      tenant.token,
-      `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message }
-        ... on AddRoutePayload { route { url } } } }`,
-      { input: { instanceId, route: { service: 'web', port: 8080, host: 'latency.example.com' } } },
-    );
-    expect(added.addRoute.__typename, JSON.stringify(added)).toBe('AddRoutePayload');
-    const second = added.addRoute.route.url as string;
+    const added = await query(app.url, tenant.token, EdgeAddRoute, {
+      input: { instanceId, route: { service: 'web', port: 8080, host: 'latency.example.com' } },
+    });
+    const second = payload(added.addRoute, 'AddRoutePayload').route.url;
     const deadline = Date.now() + 15_000;
     while ((await get(second).catch(() => ({ status: 0 }))).status !== 200) {
       if (Date.now() > deadline) throw new Error('the added route never answered');
@@ -150,28 +151,23 @@ describe.runIf(run)("a canary's p99 at the edge", () => {
     }
     const reloaded = Date.now();
     await until('a run with a p99 after the reload', opId, (op) => measured(op, reloaded));
-    const promoted = await gql(
-      app,
-      tenant.token,
-      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename } }`,
-      { input: { operationId: opId, full: true } },
-    );
+    const promoted = await query(app.url, tenant.token, EdgePromote, { input: { operationId: opId, full: true } });
     expect(promoted.promoteOperation.__typename).toBe('PromoteOperationPayload');
     const op = await until('the promotion', opId, (o) => o.status !== 'RUNNING');
     const samples = await load.stop();
     expect(op.status, JSON.stringify(op)).toBe('SUCCEEDED');
     expect(failures(samples)).toEqual([]);
-    const judged = op.rollout.analysis.filter((a: any) => a.requests >= 5);
-    expect(judged.length, JSON.stringify(op.rollout.analysis)).toBeGreaterThan(1);
+    const judged = rolloutOf(op).analysis.filter((a) => a.requests >= 5);
+    expect(judged.length, JSON.stringify(rolloutOf(op).analysis)).toBeGreaterThan(1);
     for (const a of judged) {
       // Passed, or inconclusive in the interval the reload emptied the ring: never failed.
-      expect(a.passed || /^inconclusive/.test(a.message), JSON.stringify(a)).toBe(true);
+      expect(a.passed || /^inconclusive/.test(a.message ?? ''), JSON.stringify(a)).toBe(true);
       if (!a.passed) continue;
       expect(a.p99Ms).not.toBeNull();
       expect(a.p99Ms).toBeGreaterThanOrEqual(0);
       expect(a.message).toMatch(/p99 \d+ ms within 2000 ms/);
     }
-    expect(await currentRelease()).toBe(op.rollout.newRelease.id);
+    expect(await currentRelease()).toBe(rolloutOf(op).newRelease?.id);
     expect(await get(url)).toEqual({ status: 200, body: 'web v2\n' });
   }, 90_000);
 });

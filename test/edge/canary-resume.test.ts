@@ -12,10 +12,23 @@ import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
-import { localIdOf } from '../support/app.js';
+import { localIdOf, query, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
-import { edgeLeftovers, failures, get, HAPROXY, startLoad } from '../support/edge.js';
+import {
+  currentReleaseOf,
+  EdgeDeploy,
+  EdgeDeprovision,
+  EdgeProvision,
+  edgeLeftovers,
+  failures,
+  get,
+  HAPROXY,
+  payload,
+  type RolloutOperation,
+  rolloutOperation,
+  startLoad,
+} from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 import { startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
 
@@ -39,24 +52,22 @@ describe.runIf(run)('a canary resumes after Wheelhouse is SIGKILLed', () => {
     await ensureTestImages();
     dir = await mkdtemp(join(tmpdir(), 'wh-canary-resume-'));
     wh = await startWheelhouse(dir, postgresUrl!, LEASE);
-    const r = await wh.gql(
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-        ... on Error { message } ... on ProvisionInstancePayload { instance { id routes { url } } operation { status } } } }`,
-      {
-        input: {
-          name: `resume-${Date.now().toString(36)}`,
-          provider: 'docker',
-          wait: true,
-          services: [
-            { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-          ],
-          routes: [{ service: 'web', port: 8080 }],
-        },
+    const r = await query(wh.api, TEST_BOOTSTRAP_TOKEN, EdgeProvision, {
+      input: {
+        name: `resume-${Date.now().toString(36)}`,
+        provider: 'docker',
+        wait: true,
+        services: [
+          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+        ],
+        routes: [{ service: 'web', port: 8080 }],
       },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    url = r.provisionInstance.instance.routes[0].url;
+    });
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = provisioned.instance.id;
+    expect(provisioned.instance.routes).toHaveLength(1);
+    url = provisioned.instance.routes[0]!.url;
     const deadline = Date.now() + 20_000;
     while ((await get(url).catch(() => ({ status: 0 }))).status !== 200) {
       if (Date.now() > deadline) throw new Error('the route never answered');
@@ -67,11 +78,9 @@ describe.runIf(run)('a canary resumes after Wheelhouse is SIGKILLed', () => {
   afterAll(async () => {
     if (!run) return;
     if (instanceId && wh?.child.exitCode === null) {
-      await wh
-        .gql(`mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`, {
-          input: { instanceId, wait: true },
-        })
-        .catch(() => undefined);
+      await query(wh.api, TEST_BOOTSTRAP_TOKEN, EdgeDeprovision, { input: { instanceId, wait: true } }).catch(
+        () => undefined,
+      );
     }
     if (wh?.child.exitCode === null) wh.child.kill('SIGKILL');
     await stopProcess(edgePaths(join(dir, 'edge')));
@@ -79,39 +88,31 @@ describe.runIf(run)('a canary resumes after Wheelhouse is SIGKILLed', () => {
     await rm(dir, { recursive: true, force: true });
   }, 90_000);
 
-  async function rollout(opId: string): Promise<any> {
-    const r = await wh!.gql(
-      `query($id: ID!) { node(id: $id) { ... on Operation { status attempts error { code message }
-        rollout { phase canaryWeight steps { startedAt finishedAt } newRelease { id } } } } }`,
-      { id: opId },
-    );
-    return r.node;
+  function rollout(opId: string): Promise<RolloutOperation> {
+    return rolloutOperation(wh!.api, TEST_BOOTSTRAP_TOKEN, opId);
   }
 
   it('SIGKILLed during a pause: the edge keeps the split, the next process finishes the same pause and promotes', async () => {
-    const d = await wh!.gql(
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      {
-        input: {
-          instanceId,
-          strategy: 'CANARY',
-          services: [{ name: 'web', image: TEST_IMAGES.web2 }],
-          // Inconclusive intervals only (minRequests is out of reach): the pause decides, not the analysis.
-          canary: { steps: [{ weight: 50, pauseSeconds: 12 }], analysis: { intervalSeconds: 1, minRequests: 100000 } },
-        },
+    const d = await query(wh!.api, TEST_BOOTSTRAP_TOKEN, EdgeDeploy, {
+      input: {
+        instanceId: instanceId!,
+        strategy: 'CANARY',
+        services: [{ name: 'web', image: TEST_IMAGES.web2 }],
+        // Inconclusive intervals only (minRequests is out of reach): the pause decides, not the analysis.
+        canary: { steps: [{ weight: 50, pauseSeconds: 12 }], analysis: { intervalSeconds: 1, minRequests: 100000 } },
       },
-    );
-    expect(d.deployInstance.__typename, JSON.stringify(d)).toBe('DeployInstancePayload');
-    const opId = d.deployInstance.operation.id as string;
-    let paused: any;
+    });
+    const opId = payload(d.deployInstance, 'DeployInstancePayload').operation.id;
+    let paused: RolloutOperation;
     for (const deadline = Date.now() + 60_000; ; await sleep(150)) {
       paused = await rollout(opId);
       if (paused.rollout?.phase === 'PAUSED') break;
       if (Date.now() > deadline) throw new Error(`never paused: ${JSON.stringify(paused)}`);
     }
-    const pauseStarted = paused.rollout.steps[0].startedAt as string;
-    const newRelease = paused.rollout.newRelease.id as string;
+    const pauseStarted = paused.rollout?.steps[0]?.startedAt;
+    const newRelease = paused.rollout?.newRelease?.id;
+    expect(pauseStarted, JSON.stringify(paused)).toBeTruthy();
+    expect(newRelease, JSON.stringify(paused)).toBeTruthy();
 
     const load = startLoad(url, 4);
     await sleep(500);
@@ -127,7 +128,7 @@ describe.runIf(run)('a canary resumes after Wheelhouse is SIGKILLed', () => {
     expect(whileDown.some((s) => s.body === 'web v2\n')).toBe(true);
 
     wh = await startWheelhouse(dir, postgresUrl!, LEASE);
-    let done: any;
+    let done: RolloutOperation;
     for (const deadline = Date.now() + 90_000; ; await sleep(200)) {
       done = await rollout(opId);
       if (done.status !== 'RUNNING') break;
@@ -138,17 +139,18 @@ describe.runIf(run)('a canary resumes after Wheelhouse is SIGKILLed', () => {
     const samples = await load.stop();
     expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
     expect(done.attempts).toBeGreaterThanOrEqual(2);
-    expect(done.rollout.phase).toBe('SUCCEEDED');
+    expect(done.rollout?.phase).toBe('SUCCEEDED');
     // The same pause went on: its start is the one recorded before the kill, and it lasted its 12 s.
-    expect(done.rollout.steps[0].startedAt).toBe(pauseStarted);
-    expect(Date.parse(done.rollout.steps[0].finishedAt) - Date.parse(pauseStarted)).toBeGreaterThanOrEqual(12_000);
+    const step = done.rollout?.steps[0];
+    expect(step?.startedAt).toBe(pauseStarted);
+    expect(step?.finishedAt, JSON.stringify(done)).toBeTruthy();
+    expect(Date.parse(step!.finishedAt!) - Date.parse(pauseStarted!)).toBeGreaterThanOrEqual(12_000);
     expect(failures(samples)).toEqual([]);
     expect(samples.filter((s) => s.start >= finishedAt).every((s) => s.body === 'web v2\n')).toBe(true);
-    const q = await wh.gql(`query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, { id: instanceId });
-    expect(q.instance.currentRelease.id).toBe(newRelease);
+    expect(await currentReleaseOf(wh.api, TEST_BOOTSTRAP_TOKEN, instanceId!)).toBe(newRelease);
     const containers = await docker.listContainers({
       filters: { label: [`wheelhouse.instance=${localIdOf(instanceId!)}`] },
     });
-    expect(containers.map((c) => c.Labels['wheelhouse.release'])).toEqual([localIdOf(newRelease)]);
+    expect(containers.map((c) => c.Labels['wheelhouse.release'])).toEqual([localIdOf(newRelease!)]);
   }, 180_000);
 });

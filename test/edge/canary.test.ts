@@ -12,20 +12,30 @@ import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScaleInstanceDocument } from '../../src/client/generated/graphql.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import type { CanaryInput, DeployInstanceInput } from '../generated/graphql.js';
+import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  currentReleaseOf,
   deprovision,
+  EdgeCancel,
+  EdgeDeploy,
+  EdgeDeprovision,
+  EdgePromote,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
   failures,
   get,
   HAPROXY,
+  payload,
   provisionRouted,
+  type RolloutOperation,
   removeEdge,
+  rolloutOperation,
   startEdgeApp,
   startLoad,
   waitServed,
@@ -36,11 +46,11 @@ const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY)
 const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const ROLLOUT = `id status error { code message }
-  rollout { strategy phase stepIndex canaryWeight abortReason previewUrl
-    steps { weight pauseSeconds startedAt finishedAt }
-    analysis { at requests errorRate p99Ms passed message }
-    stableRelease { id } newRelease { id } }`;
+/** An operation's rollout, asserted present (every operation these tests poll is a canary or blue-green deploy). */
+function rolloutOf(op: RolloutOperation): NonNullable<RolloutOperation['rollout']> {
+  expect(op.rollout, JSON.stringify(op)).toBeTruthy();
+  return op.rollout!;
+}
 
 describe.runIf(run)('canary releases through the edge', () => {
   let dataDir: string;
@@ -77,11 +87,8 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect(edgeLeftovers(dataDir)).toEqual([]);
   }, 60_000);
 
-  async function currentRelease(): Promise<string> {
-    const r = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, {
-      id: instanceId,
-    });
-    return r.instance.currentRelease.id;
+  function currentRelease(): Promise<string> {
+    return currentReleaseOf(app.url, tenant.token, instanceId);
   }
 
   /** The web containers on the engine, with the release each carries. */
@@ -93,26 +100,23 @@ describe.runIf(run)('canary releases through the edge', () => {
     return list.map((c) => ({ id: c.Id, release: c.Labels['wheelhouse.release'] ?? '', state: c.State }));
   }
 
-  async function deploy(image: string, canary: object): Promise<string> {
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      { input: { instanceId, strategy: 'CANARY', services: [{ name: 'web', image }], canary } },
-    );
-    expect(r.deployInstance.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
-    return r.deployInstance.operation.id;
-  }
-
-  async function operation(id: string): Promise<any> {
-    const r = await gql(app, tenant.token, `query($id: ID!) { node(id: $id) { ... on Operation { ${ROLLOUT} } } }`, {
-      id,
+  async function deploy(image: string, canary: CanaryInput): Promise<string> {
+    const r = await query(app.url, tenant.token, EdgeDeploy, {
+      input: { instanceId, strategy: 'CANARY', services: [{ name: 'web', image }], canary },
     });
-    return r.node;
+    return payload(r.deployInstance, 'DeployInstancePayload').operation.id;
   }
 
-  async function until(what: string, id: string, ok: (op: any) => boolean, ms = 60_000): Promise<any> {
+  function operation(id: string): Promise<RolloutOperation> {
+    return rolloutOperation(app.url, tenant.token, id);
+  }
+
+  async function until(
+    what: string,
+    id: string,
+    ok: (op: RolloutOperation) => unknown,
+    ms = 60_000,
+  ): Promise<RolloutOperation> {
     const deadline = Date.now() + ms;
     for (;;) {
       const op = await operation(id);
@@ -144,8 +148,9 @@ describe.runIf(run)('canary releases through the edge', () => {
     });
     const paused = await until('the 25 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
     expect(paused.rollout).toMatchObject({ strategy: 'CANARY', canaryWeight: 25, stepIndex: 0 });
-    expect(paused.rollout.stableRelease.id).toBe(stable);
-    const newRelease = paused.rollout.newRelease.id as string;
+    expect(rolloutOf(paused).stableRelease?.id).toBe(stable);
+    expect(rolloutOf(paused).newRelease, JSON.stringify(paused)).toBeTruthy();
+    const newRelease = rolloutOf(paused).newRelease!.id;
     // Both sets run side by side on the engine.
     const both = await webContainers();
     expect(both.filter((c) => c.release === localIdOf(newRelease) && c.state === 'running')).toHaveLength(2);
@@ -159,18 +164,12 @@ describe.runIf(run)('canary releases through the edge', () => {
     expect(fresh / 400).toBeLessThanOrEqual(0.35);
     // The analysis counted what the edge saw of the new set.
     const analysed = await until('an analysis run with requests', opId, (op) =>
-      op.rollout.analysis.some((a: any) => a.requests >= 5 && a.passed),
+      rolloutOf(op).analysis.some((a) => a.requests >= 5 && a.passed),
     );
     expect(analysed.status).toBe('RUNNING');
 
-    const promoted = await gql(
-      app,
-      tenant.token,
-      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename
-        ... on Error { message } ... on PromoteOperationPayload { operation { id } } } }`,
-      { input: { operationId: opId } },
-    );
-    expect(promoted.promoteOperation.__typename, JSON.stringify(promoted)).toBe('PromoteOperationPayload');
+    const promoted = await query(app.url, tenant.token, EdgePromote, { input: { operationId: opId } });
+    payload(promoted.promoteOperation, 'PromoteOperationPayload');
     const done = await until('the promotion', opId, (op) => op.status !== 'RUNNING');
     expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
     expect(done.rollout).toMatchObject({ phase: 'SUCCEEDED', canaryWeight: 100 });
@@ -194,14 +193,16 @@ describe.runIf(run)('canary releases through the edge', () => {
     await sleep(1500);
     const samples = await load.stop();
     expect(ended.status, JSON.stringify(ended)).toBe('FAILED');
-    expect(ended.error.code).toBe('ANALYSIS_FAILED');
-    expect(ended.rollout.phase).toBe('ABORTED');
-    expect(ended.rollout.abortReason).toMatch(/5xx/);
+    expect(ended.error?.code).toBe('ANALYSIS_FAILED');
+    const aborted = rolloutOf(ended);
+    expect(aborted.phase).toBe('ABORTED');
+    expect(aborted.abortReason).toMatch(/5xx/);
     // Within two analysis intervals of the step's start.
-    const step = ended.rollout.steps[0];
-    const failedRun = ended.rollout.analysis.find((a: any) => !a.passed && a.requests >= 10);
-    expect(failedRun, JSON.stringify(ended.rollout.analysis)).toBeDefined();
-    expect(Date.parse(failedRun.at) - Date.parse(step.startedAt)).toBeLessThanOrEqual(2 * 2000 + 1000);
+    const step = aborted.steps[0];
+    const failedRun = aborted.analysis.find((a) => !a.passed && a.requests >= 10);
+    expect(failedRun, JSON.stringify(aborted.analysis)).toBeDefined();
+    expect(step?.startedAt, JSON.stringify(aborted.steps)).toBeTruthy();
+    expect(Date.parse(failedRun!.at) - Date.parse(step!.startedAt!)).toBeLessThanOrEqual(2 * 2000 + 1000);
     // The 500s came from the new set while it held its share; none once the abort was recorded.
     expect(samples.some((s) => s.status === 500)).toBe(true);
     expect(failures(samples.filter((s) => s.start >= abortedAt))).toEqual([]);
@@ -217,12 +218,7 @@ describe.runIf(run)('canary releases through the edge', () => {
     await until('the 50 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
     const mixed = await requests(80);
     expect(mixed.some((a) => a.body === 'web v1\n')).toBe(true);
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename } }`,
-      { input: { operationId: opId } },
-    );
+    const r = await query(app.url, tenant.token, EdgeCancel, { input: { operationId: opId } });
     expect(r.cancelOperation.__typename).toBe('CancelOperationPayload');
     const ended = await until('the cancel', opId, (op) => op.status !== 'RUNNING');
     expect(ended.status).toBe('CANCELED');
@@ -234,16 +230,10 @@ describe.runIf(run)('canary releases through the edge', () => {
   }, 120_000);
 
   it('refuses what it cannot do, by field: an unrouted service, a p99 limit out of range, a weight out of range, promoting a plain deploy', async () => {
-    const bad = async (input: object) => {
-      const r = await gql(
-        app,
-        tenant.token,
-        `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-          ... on ValidationError { fieldErrors { path message } } } }`,
-        { input: { instanceId, strategy: 'CANARY', ...input } },
-      );
+    const bad = async (input: Omit<DeployInstanceInput, 'instanceId' | 'strategy'>) => {
+      const r = await query(app.url, tenant.token, EdgeDeploy, { input: { instanceId, strategy: 'CANARY', ...input } });
       expect(r.deployInstance.__typename).toBe('ValidationError');
-      return r.deployInstance.fieldErrors as Array<{ path: string[]; message: string }>;
+      return payload(r.deployInstance, 'ValidationError').fieldErrors;
     };
     const unrouted = await bad({
       services: [{ name: 'worker', image: TEST_IMAGES.tool }],
@@ -265,60 +255,43 @@ describe.runIf(run)('canary releases through the edge', () => {
     const missing = await bad({ services: [{ name: 'web', image: TEST_IMAGES.web2 }] });
     expect(missing[0]!.path).toEqual(['input', 'canary']);
     // A plain deploy has no rollout to promote.
-    const plain = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ScaleInstanceInput!) { scaleInstance(input: $input) { ... on ScaleInstancePayload { operation { id } } } }`,
-      { input: { instanceId, service: 'worker', resources: { memoryMb: 64 }, wait: true } },
-    );
-    const promoted = await gql(
-      app,
-      tenant.token,
-      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename } }`,
-      { input: { operationId: plain.scaleInstance.operation.id } },
-    );
+    const plain = await query(app.url, tenant.token, ScaleInstanceDocument, {
+      input: { instanceId, service: 'worker', resources: { memoryMb: 64 }, wait: true },
+    });
+    const promoted = await query(app.url, tenant.token, EdgePromote, {
+      input: { operationId: payload(plain.scaleInstance, 'ScaleInstancePayload').operation.id },
+    });
     expect(promoted.promoteOperation.__typename).toBe('InvalidStateError');
   }, 60_000);
 
   it('blue-green: the preview answers from the new set while the route keeps the old; the switch drops nothing; the old set goes after its delay', async () => {
     const stable = await currentRelease();
-    const d = await gql(
-      app,
-      tenant.token,
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
-        ... on Error { message } ... on DeployInstancePayload { operation { id } } } }`,
-      {
-        input: {
-          instanceId,
-          strategy: 'BLUE_GREEN',
-          services: [{ name: 'web', image: TEST_IMAGES.web1 }],
-          blueGreen: { scaleDownDelaySeconds: 4, analysis: { intervalSeconds: 1, minRequests: 1 } },
-        },
+    const d = await query(app.url, tenant.token, EdgeDeploy, {
+      input: {
+        instanceId,
+        strategy: 'BLUE_GREEN',
+        services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+        blueGreen: { scaleDownDelaySeconds: 4, analysis: { intervalSeconds: 1, minRequests: 1 } },
       },
-    );
-    expect(d.deployInstance.__typename, JSON.stringify(d)).toBe('DeployInstancePayload');
-    const opId = d.deployInstance.operation.id as string;
+    });
+    const opId = payload(d.deployInstance, 'DeployInstancePayload').operation.id;
     const paused = await until('the preview', opId, (op) => op.rollout?.phase === 'PAUSED' && op.rollout.previewUrl);
     expect(paused.rollout).toMatchObject({ strategy: 'BLUE_GREEN', canaryWeight: 0 });
-    const preview = paused.rollout.previewUrl as string;
-    const newRelease = paused.rollout.newRelease.id as string;
+    const preview = rolloutOf(paused).previewUrl!;
+    expect(rolloutOf(paused).newRelease, JSON.stringify(paused)).toBeTruthy();
+    const newRelease = rolloutOf(paused).newRelease!.id;
     for (let i = 0; i < 20; i++) expect(await get(preview)).toEqual({ status: 200, body: 'web v1\n' });
     const route = await requests(60);
     expect(route.filter((a) => a.status !== 200 || a.body !== 'web v2\n')).toEqual([]);
     // The preview's requests were analysed as the new set's: counted, and timed from the edge's ring.
     await until('an analysis of the preview', opId, (op) =>
-      op.rollout.analysis.some((a: any) => a.passed && a.p99Ms !== null),
+      rolloutOf(op).analysis.some((a) => a.passed && a.p99Ms !== null),
     );
 
     const load = startLoad(url, 8);
     await sleep(500);
-    await gql(
-      app,
-      tenant.token,
-      `mutation($input: PromoteOperationInput!) { promoteOperation(input: $input) { __typename } }`,
-      { input: { operationId: opId } },
-    );
-    await until('the switch', opId, (op) => op.rollout.canaryWeight === 100);
+    await query(app.url, tenant.token, EdgePromote, { input: { operationId: opId } });
+    await until('the switch', opId, (op) => rolloutOf(op).canaryWeight === 100);
     const switchedAt = Date.now();
     // The old set is kept for its delay, for an instant way back.
     const kept = await webContainers();
@@ -328,7 +301,7 @@ describe.runIf(run)('canary releases through the edge', () => {
     await sleep(500);
     const samples = await load.stop();
     expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
-    expect(done.rollout.phase).toBe('SUCCEEDED');
+    expect(rolloutOf(done).phase).toBe('SUCCEEDED');
     expect(removedBy - switchedAt).toBeGreaterThanOrEqual(3000);
     expect(failures(samples)).toEqual([]);
     expect(samples.filter((s) => s.start >= switchedAt + 500).every((s) => s.body === 'web v1\n')).toBe(true);
@@ -341,17 +314,11 @@ describe.runIf(run)('canary releases through the edge', () => {
   it('a deprovision aborts a canary that holds a step, instead of waiting behind it', async () => {
     const opId = await deploy(TEST_IMAGES.web2, { steps: [{ weight: 50 }] });
     await until('the 50 % step', opId, (op) => op.rollout?.phase === 'PAUSED');
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename
-        ... on DeprovisionInstancePayload { operation { status } } } }`,
-      { input: { instanceId, wait: true } },
-    );
-    expect(r.deprovisionInstance.operation.status).toBe('SUCCEEDED');
+    const r = await query(app.url, tenant.token, EdgeDeprovision, { input: { instanceId, wait: true } });
+    expect(payload(r.deprovisionInstance, 'DeprovisionInstancePayload').operation.status).toBe('SUCCEEDED');
     const canary = await operation(opId);
     expect(canary.status).toBe('CANCELED');
-    expect(canary.rollout.phase).toBe('ABORTED');
+    expect(rolloutOf(canary).phase).toBe('ABORTED');
     expect(await webContainers()).toEqual([]);
   }, 90_000);
 });

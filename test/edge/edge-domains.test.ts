@@ -10,19 +10,38 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutSecretDocument } from '../../src/client/generated/graphql.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { graphql } from '../generated/gql.js';
+import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
-import { edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge, startEdgeApp } from '../support/edge.js';
+import {
+  dockerEdgeOf,
+  EdgeAddRoute,
+  EdgeDeprovision,
+  EdgeProviders,
+  EdgeProvision,
+  edgeDataDir,
+  edgeHttpPort,
+  edgeLeftovers,
+  edgeProvider,
+  get,
+  HAPROXY,
+  payload,
+  removeEdge,
+  startEdgeApp,
+} from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 import { caCert, keyPem, leafCert, newKeys } from '../support/test-certificates.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 
-const ADD = `mutation($input: AddRouteInput!) { addRoute(input: $input) {
-  __typename ... on Error { message } ... on ValidationError { fieldErrors { path message } }
-  ... on AddRoutePayload { route { id url host status custom tls { source issuer notAfter } } } } }`;
+const RoutesTls = graphql(`
+  query EdgeDomainsRoutesTls {
+    routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } }
+  }
+`);
 
 /** GET / over HTTPS to the edge, by SNI for the url's host, trusting only `ca`. */
 function httpsGet(url: URL, ca: string): Promise<{ status: number; body: string }> {
@@ -70,13 +89,10 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
   let instanceB: string;
 
   const provision = async (t: TestTenant, name: string) => {
-    const r = await gql(
-      app,
-      t.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ... on ProvisionInstancePayload { instance { id } } } }`,
-      { input: { name, provider: 'docker', wait: true, services: [{ name: 'web', image: TEST_IMAGES.web1 }] } },
-    );
-    return r.provisionInstance.instance.id as string;
+    const r = await query(app.url, t.token, EdgeProvision, {
+      input: { name, provider: 'docker', wait: true, services: [{ name: 'web', image: TEST_IMAGES.web1 }] },
+    });
+    return payload(r.provisionInstance, 'ProvisionInstancePayload').instance.id;
   };
 
   beforeAll(async () => {
@@ -95,14 +111,9 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
       [b, instanceB],
     ] as const) {
       if (id)
-        await gql(
-          app,
-          t.token,
-          `mutation($i: InstanceActionInput!) { deprovisionInstance(input: $i) { __typename } }`,
-          {
-            i: { instanceId: id, wait: true },
-          },
-        ).catch(() => undefined);
+        await query(app.url, t.token, EdgeDeprovision, { input: { instanceId: id, wait: true } }).catch(
+          () => undefined,
+        );
     }
     await app?.stop();
     await removeEdge(provider, dataDir);
@@ -121,22 +132,21 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
     );
 
   it('a host belongs to one tenant: another gets ConflictError and learns nothing else', async () => {
-    const first = await gql(app, a.token, ADD, {
+    const first = await query(app.url, a.token, EdgeAddRoute, {
       input: { instanceId: instanceA, route: { service: 'web', port: 8080, host: 'shop.example.com' } },
     });
-    expect(first.addRoute.__typename, JSON.stringify(first)).toBe('AddRoutePayload');
-    expect(first.addRoute.route.custom).toBe(true);
-    const other = await gql(app, b.token, ADD, {
+    const firstRoute = payload(first.addRoute, 'AddRoutePayload').route;
+    expect(firstRoute.custom).toBe(true);
+    const other = await query(app.url, b.token, EdgeAddRoute, {
       input: {
         instanceId: instanceB,
         route: { service: 'web', port: 8080, host: 'SHOP.example.com', pathPrefix: '/x' },
       },
     });
-    expect(other.addRoute.__typename).toBe('ConflictError');
-    expect(other.addRoute.message).toBe('host shop.example.com is not available');
+    expect(payload(other.addRoute, 'ConflictError').message).toBe('host shop.example.com is not available');
     expect(await routeCount(b.tenantId)).toBe(0);
     // The owner's route is served; an unknown host is a 404 from the edge.
-    const routeUrl = first.addRoute.route.url as string;
+    const routeUrl = firstRoute.url;
     const deadline = Date.now() + 15_000;
     let res = await get(routeUrl).catch(() => ({ status: 0, body: '' }));
     while (res.status !== 200 && Date.now() < deadline) {
@@ -163,16 +173,16 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
       'example.com.',
     ];
     for (const host of hostile) {
-      const r = await gql(app, a.token, ADD, {
+      const r = await query(app.url, a.token, EdgeAddRoute, {
         input: { instanceId: instanceA, route: { service: 'web', port: 8080, host } },
       });
       expect(r.addRoute.__typename, host).toBe('ValidationError');
-      expect(r.addRoute.fieldErrors[0].path).toEqual(['input', 'route', 'host']);
+      expect(payload(r.addRoute, 'ValidationError').fieldErrors[0]?.path).toEqual(['input', 'route', 'host']);
     }
-    const prefix = await gql(app, a.token, ADD, {
+    const prefix = await query(app.url, a.token, EdgeAddRoute, {
       input: { instanceId: instanceA, route: { service: 'web', port: 8080, pathPrefix: '/a b' } },
     });
-    expect(prefix.addRoute.fieldErrors[0].path).toEqual(['input', 'route', 'pathPrefix']);
+    expect(payload(prefix.addRoute, 'ValidationError').fieldErrors[0]?.path).toEqual(['input', 'route', 'pathPrefix']);
     expect(await routeCount(a.tenantId)).toBe(before);
     await new Promise((r) => setTimeout(r, 500));
     expect(config()).toBe(rendered);
@@ -180,24 +190,21 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
   }, 60_000);
 
   it('an edge-CA route serves HTTPS that verifies with caCertificate, and plain HTTP answers 308', async () => {
-    const edge = await gql(app, a.token, `{ providers { key edge { kind healthy caCertificate httpsAddress } } }`);
-    const mine = edge.providers.find((p: { key: string }) => p.key === 'docker').edge;
+    const mine = await dockerEdgeOf(app, a.token);
     expect(mine.kind).toBe('haproxy');
     expect(mine.caCertificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
-    const r = await gql(app, a.token, ADD, {
+    const ca = mine.caCertificate!;
+    const r = await query(app.url, a.token, EdgeAddRoute, {
       input: { instanceId: instanceA, route: { service: 'web', port: 8080, host: 'secure.example.com', tls: {} } },
     });
-    expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
-    expect(r.addRoute.route.tls.source).toBe('EDGE_CA');
-    expect(new Date(r.addRoute.route.tls.notAfter).getTime()).toBeGreaterThan(Date.now());
-    const url = new URL(r.addRoute.route.url);
+    const secure = payload(r.addRoute, 'AddRoutePayload').route;
+    expect(secure.tls?.source).toBe('EDGE_CA');
+    expect(new Date(secure.tls?.notAfter ?? 0).getTime()).toBeGreaterThan(Date.now());
+    const url = new URL(secure.url);
     expect(url.protocol).toBe('https:');
-    const fetchTls = () => httpsGet(url, mine.caCertificate);
+    const fetchTls = () => httpsGet(url, ca);
     expect(await until200(fetchTls)).toEqual({ status: 200, body: 'web v1\n' });
-    const httpAddress = new URL(
-      (await gql(app, a.token, `{ providers { key edge { httpAddress } } }`)).providers[0].edge.httpAddress,
-    );
-    const plain = await get(`http://secure.example.com:${httpAddress.port}/`);
+    const plain = await get(`http://secure.example.com:${await edgeHttpPort(app, a.token)}/`);
     expect(plain.status).toBe(308);
     // No key in what the API answers or in the route row.
     const row = await app.database.db
@@ -206,7 +213,7 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
       .where('host', '=', 'secure.example.com')
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
-    expect(localIdOf(r.addRoute.route.id)).toBe(row.id);
+    expect(localIdOf(secure.id)).toBe(row.id);
   }, 60_000);
   it("a vault certificate (the test CA's chain) is served by SNI, verifies with that CA, and its key is never shown", async () => {
     const rootKeys = await newKeys();
@@ -214,36 +221,30 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
     const leafKeys = await newKeys();
     const leaf = await leafCert(['shop.example.test'], leafKeys, root);
     const key = await keyPem(leafKeys);
-    const put = await gql(
-      app,
-      a.token,
-      `mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename ... on Error { message } } }`,
-      { input: { key: 'tls/shop', value: `${leaf.toString('pem')}\n${key}` } },
-    );
-    expect(put.putSecret.__typename, JSON.stringify(put)).toBe('PutSecretPayload');
-    const r = await gql(app, a.token, ADD, {
+    const put = await query(app.url, a.token, PutSecretDocument, {
+      input: { key: 'tls/shop', value: `${leaf.toString('pem')}\n${key}` },
+    });
+    payload(put.putSecret, 'PutSecretPayload');
+    const r = await query(app.url, a.token, EdgeAddRoute, {
       input: {
         instanceId: instanceA,
         route: { service: 'web', port: 8080, host: 'shop.example.test', tls: { secretKey: 'tls/shop' } },
       },
     });
-    expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
-    expect(r.addRoute.route.tls).toMatchObject({
+    const shop = payload(r.addRoute, 'AddRoutePayload').route;
+    expect(shop.tls).toMatchObject({
       source: 'SECRET',
       issuer: expect.stringContaining('Wheelhouse Test Root'),
     });
-    const url = new URL(r.addRoute.route.url);
+    const url = new URL(shop.url);
     // Trusting only the test's root: the handshake verifies the chain the vault holds, for this host.
     expect(await until200(() => httpsGet(url, root.cert.toString('pem')))).toEqual({ status: 200, body: 'web v1\n' });
     // The edge CA does not vouch for it: this is the vault's certificate, not one the edge issued.
-    const edge = await gql(app, a.token, `{ providers { key edge { caCertificate } } }`);
-    await expect(httpsGet(url, edge.providers[0].edge.caCertificate)).rejects.toThrow(/certificate/i);
+    const edgeCa = (await dockerEdgeOf(app, a.token)).caCertificate;
+    expect(edgeCa).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    await expect(httpsGet(url, edgeCa!)).rejects.toThrow(/certificate/i);
     // The key is in no answer: not the route's, not the secret's.
-    const routes = await gql(
-      app,
-      a.token,
-      `{ routes(filter: {}) { edges { node { url tls { source issuer notAfter secretKey } } } } }`,
-    );
+    const routes = await query(app.url, a.token, RoutesTls);
     expect(JSON.stringify(routes)).toContain('shop.example.test');
     expect(JSON.stringify(routes)).not.toContain('PRIVATE KEY');
   }, 60_000);
@@ -256,24 +257,18 @@ describe.runIf(await dockerOrSkip())('without HAProxy', () => {
     const app = await startEdgeApp(dataDir, provider);
     try {
       const t = await app.newTenant();
-      const p = await gql(app, t.token, `{ providers { key capabilities edge { kind } } }`);
-      expect(p.providers[0].edge).toBeNull();
-      expect(p.providers[0].capabilities).not.toContain('CUSTOM_DOMAINS');
-      const r = await gql(
-        app,
-        t.token,
-        `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ... on Error { message } } }`,
-        {
-          input: {
-            name: 'x',
-            provider: 'docker',
-            services: [{ name: 'web', image: TEST_IMAGES.web1 }],
-            routes: [{ service: 'web', port: 8080 }],
-          },
+      const p = await query(app.url, t.token, EdgeProviders);
+      expect(p.providers[0]?.edge).toBeNull();
+      expect(p.providers[0]?.capabilities).not.toContain('CUSTOM_DOMAINS');
+      const r = await query(app.url, t.token, EdgeProvision, {
+        input: {
+          name: 'x',
+          provider: 'docker',
+          services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+          routes: [{ service: 'web', port: 8080 }],
         },
-      );
-      expect(r.provisionInstance.__typename).toBe('CapabilityNotSupportedError');
-      expect(r.provisionInstance.message).toContain('apt-get install haproxy');
+      });
+      expect(payload(r.provisionInstance, 'CapabilityNotSupportedError').message).toContain('apt-get install haproxy');
       const rows = await app.database.db
         .selectFrom('instances')
         .select('id')

@@ -11,14 +11,26 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
 import { parseShowStat, runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
-import { localIdOf } from '../support/app.js';
+import { localIdOf, query, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
-import { edgeLeftovers, failures, get, HAPROXY, type Sample, startLoad } from '../support/edge.js';
+import {
+  EdgeDeploy,
+  EdgeDeprovision,
+  EdgeProvision,
+  edgeLeftovers,
+  failures,
+  get,
+  HAPROXY,
+  payload,
+  type Sample,
+  startLoad,
+} from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 import { startWheelhouse as startWheelhouse_, type WheelhouseProcess } from '../support/wheelhouse-process.js';
 
@@ -55,9 +67,9 @@ describe.runIf(run)('the edge under faults', () => {
     child = wh.child;
   }
 
-  function gql<T = any>(text: string, variables?: object): Promise<T> {
-    return wh!.gql<T>(text, variables);
-  }
+  /** The running process's API, as the bootstrap token (typed documents). */
+  const api = <R, V>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> =>
+    query(wh!.api, TEST_BOOTSTRAP_TOKEN, document, variables);
 
   async function running(): Promise<string[]> {
     const list = await docker.listContainers({
@@ -70,29 +82,27 @@ describe.runIf(run)('the edge under faults', () => {
     await ensureTestImages();
     dir = await mkdtemp(join(tmpdir(), 'wh-edge-faults-'));
     await startWheelhouse();
-    const r = await gql(
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on Error { message } ... on ProvisionInstancePayload { instance { id routes { url } } operation { status } } } }`,
-      {
-        input: {
-          name: `faults-${Date.now().toString(36)}`,
-          provider: 'docker',
-          wait: true,
-          services: [
-            {
-              name: 'web',
-              image: TEST_IMAGES.web1,
-              resources: { replicas: 2 },
-              healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
-            },
-          ],
-          routes: [{ service: 'web', port: 8080 }],
-        },
+    const r = await api(EdgeProvision, {
+      input: {
+        name: `faults-${Date.now().toString(36)}`,
+        provider: 'docker',
+        wait: true,
+        services: [
+          {
+            name: 'web',
+            image: TEST_IMAGES.web1,
+            resources: { replicas: 2 },
+            healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+          },
+        ],
+        routes: [{ service: 'web', port: 8080 }],
       },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    url = r.provisionInstance.instance.routes[0].url;
+    });
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = provisioned.instance.id;
+    expect(provisioned.instance.routes).toHaveLength(1);
+    url = provisioned.instance.routes[0]!.url;
     const deadline = Date.now() + 20_000;
     while ((await get(url).catch(() => ({ status: 0 }))).status !== 200) {
       if (Date.now() > deadline) throw new Error('the route never answered');
@@ -103,9 +113,7 @@ describe.runIf(run)('the edge under faults', () => {
   afterAll(async () => {
     if (!run) return;
     if (instanceId && child?.exitCode === null) {
-      await gql(`mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`, {
-        input: { instanceId, wait: true },
-      }).catch(() => undefined);
+      await api(EdgeDeprovision, { input: { instanceId, wait: true } }).catch(() => undefined);
     }
     if (child && child.exitCode === null) child.kill('SIGKILL');
     await stopProcess(edgePaths(join(dir, 'edge')));
@@ -154,12 +162,10 @@ describe.runIf(run)('the edge under faults', () => {
     // HAProxy outlived it: requests are still answered while no Wheelhouse runs.
     const whileDown = load.samples.length;
     await startWheelhouse();
-    const r = await gql(
-      `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) {
-        __typename ... on Error { message } ... on DeployInstancePayload { operation { status error { message } } } } }`,
-      { input: { instanceId, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] } },
-    );
-    expect(r.deployInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    const r = await api(EdgeDeploy, {
+      input: { instanceId: instanceId!, wait: true, services: [{ name: 'web', image: TEST_IMAGES.web2 }] },
+    });
+    expect(payload(r.deployInstance, 'DeployInstancePayload').operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
     const endedAt = Date.now();
     await sleep(2800);
     const samples = await load.stop();

@@ -12,11 +12,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { gql, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
+import { query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
-import { edgeConfig, edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge } from '../support/edge.js';
+import {
+  EdgeAddRoute,
+  EdgeDeprovision,
+  EdgeProvision,
+  edgeConfig,
+  edgeDataDir,
+  edgeHttpPort,
+  edgeLeftovers,
+  edgeProvider,
+  get,
+  HAPROXY,
+  payload,
+  removeEdge,
+} from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
@@ -42,15 +55,9 @@ describe.runIf(run)('two Wheelhouse processes on one Docker host', () => {
   afterAll(async () => {
     if (!run) return;
     // Through whichever app still serves (the first one was stopped by the test).
-    for (const a of instanceId ? [...apps].reverse() : []) {
-      const done = await gql(
-        a,
-        tenant.token,
-        `mutation($i: InstanceActionInput!) { deprovisionInstance(input: $i) { __typename } }`,
-        {
-          i: { instanceId, wait: true },
-        },
-      ).then(
+    const id = instanceId;
+    for (const a of id ? [...apps].reverse() : []) {
+      const done = await query(a.url, tenant.token, EdgeDeprovision, { input: { instanceId: id!, wait: true } }).then(
         () => true,
         () => false,
       );
@@ -85,27 +92,21 @@ describe.runIf(run)('two Wheelhouse processes on one Docker host', () => {
 
     // A route added through the process that stands by: the holder renders it (it follows the database).
     tenant = await apps[other]!.newTenant();
-    const r = await gql(
-      apps[other]!,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-      {
-        input: {
-          name: 'lease',
-          provider: 'docker',
-          wait: true,
-          services: [
-            { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-          ],
-          routes: [{ service: 'web', port: 8080, host: 'first.lease.test' }],
-        },
+    const r = await query(apps[other]!.url, tenant.token, EdgeProvision, {
+      input: {
+        name: 'lease',
+        provider: 'docker',
+        wait: true,
+        services: [
+          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+        ],
+        routes: [{ service: 'web', port: 8080, host: 'first.lease.test' }],
       },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    const edge = await gql(apps[other]!, tenant.token, `{ providers { key edge { httpAddress } } }`);
-    const port = new URL(edge.providers[0].edge.httpAddress).port;
+    });
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    instanceId = provisioned.instance.id;
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    const port = await edgeHttpPort(apps[other]!, tenant.token);
     await until(
       'the first route to answer',
       async () => (await get(`http://first.lease.test:${port}/`).catch(() => undefined))?.status === 200,
@@ -132,13 +133,10 @@ describe.runIf(run)('two Wheelhouse processes on one Docker host', () => {
     ).toBe(master);
     expect((await get(`http://first.lease.test:${port}/`)).status).toBe(200);
     const before = statSync(join(dataDir, 'edge', 'haproxy.cfg')).mtimeMs;
-    const added = await gql(
-      apps[other]!,
-      tenant.token,
-      `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message } } }`,
-      { input: { instanceId, route: { service: 'web', port: 8080, host: 'second.lease.test' } } },
-    );
-    expect(added.addRoute.__typename, JSON.stringify(added)).toBe('AddRoutePayload');
+    const added = await query(apps[other]!.url, tenant.token, EdgeAddRoute, {
+      input: { instanceId, route: { service: 'web', port: 8080, host: 'second.lease.test' } },
+    });
+    payload(added.addRoute, 'AddRoutePayload');
     await until(
       'the second route to answer',
       async () => (await get(`http://second.lease.test:${port}/`).catch(() => undefined))?.status === 200,

@@ -9,18 +9,30 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DeployInstanceDocument,
+  RestartInstanceDocument,
+  RollbackInstanceDocument,
+  ScaleInstanceDocument,
+} from '../../src/client/generated/graphql.js';
 import { runtimeCommand } from '../../src/providers/docker/docker-edge-runtime.js';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
+  currentReleaseOf,
+  EdgeAddRoute,
+  EdgeDeprovision,
+  EdgeInstanceRoutes,
+  EdgeProvision,
   edgeDataDir,
   edgeLeftovers,
   edgeProvider,
   failures,
   get,
   HAPROXY,
+  payload,
   removeEdge,
   type Sample,
   startEdgeApp,
@@ -30,7 +42,10 @@ import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 
-const OP = `... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }`;
+/** Asserts that the operation a mutation queued and waited for SUCCEEDED (the whole answer when not). */
+function expectSucceeded(answer: { __typename: string; operation?: { status: string } }): void {
+  expect(answer.operation?.status, JSON.stringify(answer)).toBe('SUCCEEDED');
+}
 
 describe.runIf(run)('rolling changes through the edge drop no request', () => {
   let dataDir: string;
@@ -46,37 +61,29 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     provider = edgeProvider(dataDir);
     app = await startEdgeApp(dataDir, provider);
     tenant = await app.newTenant();
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename ${OP} } }`,
-      {
-        input: {
-          name: 'web',
-          provider: 'docker',
-          wait: true,
-          services: [
-            {
-              name: 'web',
-              image: TEST_IMAGES.web1,
-              healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
-            },
-          ],
-          routes: [{ service: 'web', port: 8080 }],
-        },
+    const r = await query(app.url, tenant.token, EdgeProvision, {
+      input: {
+        name: 'web',
+        provider: 'docker',
+        wait: true,
+        services: [
+          {
+            name: 'web',
+            image: TEST_IMAGES.web1,
+            healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 },
+          },
+        ],
+        routes: [{ service: 'web', port: 8080 }],
       },
-    );
-    expect(r.provisionInstance.__typename, JSON.stringify(r)).toBe('ProvisionInstancePayload');
-    expect(r.provisionInstance.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+    });
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = provisioned.instance.id;
     const routes = await routesOf();
     expect(routes).toHaveLength(1);
     url = routes[0]!.url;
     expect(url).toMatch(/^http:\/\/web-web-t-[0-9a-f-]+\.localhost:\d+\/$/);
-    const releases = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { currentRelease { id } } }`, {
-      id: instanceId,
-    });
-    firstRelease = releases.instance.currentRelease.id;
+    firstRelease = await currentReleaseOf(app.url, tenant.token, instanceId);
     // The route is served before any load starts.
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -90,14 +97,7 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
   afterAll(async () => {
     if (!run) return;
     if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
-        {
-          input: { instanceId, wait: true },
-        },
-      ).catch(() => undefined);
+      await query(app.url, tenant.token, EdgeDeprovision, { input: { instanceId, wait: true } }).catch(() => undefined);
     }
     await app?.stop();
     await removeEdge(provider, dataDir);
@@ -107,13 +107,8 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
   async function routesOf(): Promise<Array<{ url: string; status: string }>> {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const r = await gql(
-        app,
-        tenant.token,
-        `query($id: ID!) { instance(id: $id) { routes { url status message } } }`,
-        { id: instanceId },
-      );
-      const routes = r.instance.routes as Array<{ url: string; status: string; message: string | null }>;
+      const r = await query(app.url, tenant.token, EdgeInstanceRoutes, { id: instanceId });
+      const routes = r.instance?.routes ?? [];
       if (routes.every((x) => x.status === 'ACTIVE') || Date.now() > deadline) return routes;
       await new Promise((res) => setTimeout(res, 100));
     }
@@ -130,15 +125,35 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     return { samples, endedAt };
   }
 
-  async function lifecycle(field: string, inputType: string, input: object): Promise<void> {
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ${inputType}!) { ${field}(input: $input) { __typename ... on Error { message } ... on ${field[0]!.toUpperCase()}${field.slice(1)}Payload { operation { status error { message } } } } }`,
-      { input: { instanceId, wait: true, ...input } },
-    );
-    expect(r[field].operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-  }
+  /** The instance's lifecycle mutations, each waited for and asserted SUCCEEDED. */
+  const lifecycle = {
+    deploy: async (image: string) =>
+      expectSucceeded(
+        (
+          await query(app.url, tenant.token, DeployInstanceDocument, {
+            input: { instanceId, wait: true, services: [{ name: 'web', image }] },
+          })
+        ).deployInstance,
+      ),
+    rollback: async (releaseId: string) =>
+      expectSucceeded(
+        (await query(app.url, tenant.token, RollbackInstanceDocument, { input: { instanceId, wait: true, releaseId } }))
+          .rollbackInstance,
+      ),
+    restart: async () =>
+      expectSucceeded(
+        (await query(app.url, tenant.token, RestartInstanceDocument, { input: { instanceId, wait: true } }))
+          .restartInstance,
+      ),
+    scale: async (replicas: number) =>
+      expectSucceeded(
+        (
+          await query(app.url, tenant.token, ScaleInstanceDocument, {
+            input: { instanceId, wait: true, service: 'web', resources: { replicas } },
+          })
+        ).scaleInstance,
+      ),
+  };
 
   function expectClean(samples: Sample[], endedAt: number, body: string): void {
     expect(samples.length).toBeGreaterThan(50);
@@ -149,18 +164,14 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
   }
 
   it('a rolling deploy: no failed request, and then only the new release answers', async () => {
-    const { samples, endedAt } = await underLoad(() =>
-      lifecycle('deployInstance', 'DeployInstanceInput', { services: [{ name: 'web', image: TEST_IMAGES.web2 }] }),
-    );
+    const { samples, endedAt } = await underLoad(() => lifecycle.deploy(TEST_IMAGES.web2));
     expectClean(samples, endedAt, 'web v2\n');
     expect(samples.some((s) => s.body === 'web v1\n')).toBe(true);
     expect((await routesOf())[0]!.url).toBe(url);
   }, 120_000);
 
   it('a rollback: no failed request, and then only the restored release answers', async () => {
-    const { samples, endedAt } = await underLoad(() =>
-      lifecycle('rollbackInstance', 'RollbackInstanceInput', { releaseId: firstRelease }),
-    );
+    const { samples, endedAt } = await underLoad(() => lifecycle.rollback(firstRelease));
     expectClean(samples, endedAt, 'web v1\n');
     expect((await routesOf())[0]!.url).toBe(url);
   }, 120_000);
@@ -175,7 +186,7 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
         // Replicas only: every backend also has the scale-to-zero waker's server, which stays.
         .filter((name) => name !== 'wh_waker');
     const old = await servers();
-    const { samples, endedAt } = await underLoad(() => lifecycle('restartInstance', 'InstanceActionInput', {}));
+    const { samples, endedAt } = await underLoad(() => lifecycle.restart());
     expectClean(samples, endedAt, 'web v1\n');
     // A rolling replacement: the backend now holds other containers than before.
     const now = await servers();
@@ -186,8 +197,8 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
 
   it('a scale up and down: no failed request', async () => {
     const { samples, endedAt } = await underLoad(async () => {
-      await lifecycle('scaleInstance', 'ScaleInstanceInput', { service: 'web', resources: { replicas: 3 } });
-      await lifecycle('scaleInstance', 'ScaleInstanceInput', { service: 'web', resources: { replicas: 1 } });
+      await lifecycle.scale(3);
+      await lifecycle.scale(1);
     });
     expectClean(samples, endedAt, 'web v1\n');
     expect((await routesOf())[0]!.url).toBe(url);
@@ -199,21 +210,16 @@ describe.runIf(run)('rolling changes through the edge drop no request', () => {
     const admin = join(dataDir, 'edge', 'admin.sock');
     let added = false;
     const { samples, endedAt } = await underLoad(async () => {
-      const deploy = lifecycle('deployInstance', 'DeployInstanceInput', {
-        services: [{ name: 'web', image: TEST_IMAGES.web2 }],
-      });
+      const deploy = lifecycle.deploy(TEST_IMAGES.web2);
       const deadline = Date.now() + 60_000;
       while (!added && Date.now() < deadline) {
         const servers = await runtimeCommand(admin, 'show servers state').catch(() => '');
         // srv_admin_state 8 is "drained by the runtime API" (HAProxy's management guide, show servers state).
         if (servers.split('\n').some((l) => l.split(' ')[6] === '8')) {
-          const r = await gql(
-            app,
-            tenant.token,
-            `mutation($input: AddRouteInput!) { addRoute(input: $input) { __typename ... on Error { message } } }`,
-            { input: { instanceId, route: { service: 'web', port: 8080, pathPrefix: '/mid-drain' } } },
-          );
-          expect(r.addRoute.__typename, JSON.stringify(r)).toBe('AddRoutePayload');
+          const r = await query(app.url, tenant.token, EdgeAddRoute, {
+            input: { instanceId, route: { service: 'web', port: 8080, pathPrefix: '/mid-drain' } },
+          });
+          payload(r.addRoute, 'AddRoutePayload');
           added = true;
         }
         await new Promise((r) => setTimeout(r, 20));

@@ -11,19 +11,46 @@ import { existsSync } from 'node:fs';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { graphql } from '../generated/gql.js';
+import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
-import { edgeDataDir, edgeLeftovers, edgeProvider, get, HAPROXY, removeEdge, startEdgeApp } from '../support/edge.js';
+import {
+  EdgeDeprovision,
+  EdgeInstanceRoutes,
+  EdgeRemoveRoute,
+  edgeDataDir,
+  edgeLeftovers,
+  edgeProvider,
+  get,
+  HAPROXY,
+  payload,
+  removeEdge,
+  startEdgeApp,
+} from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
 
 const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY));
 const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
 
-const PROVISION = `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-  ... on ValidationError { message fieldErrors { path message } }
-  ... on Error { message }
-  ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } } } }`;
+const Provision = graphql(`
+  mutation ScaleToZeroProvision($input: ProvisionInstanceInput!) {
+    provisionInstance(input: $input) {
+      __typename
+      ... on ValidationError { message fieldErrors { path message } }
+      ... on Error { message }
+      ... on ProvisionInstancePayload { instance { id } operation { id status error { message } } }
+    }
+  }
+`);
+
+const Autoscale = graphql(`
+  query ScaleToZeroAutoscale($id: ID!) {
+    instance(id: $id) {
+      services { resources { replicas } autoscale { currentReplicas desiredReplicas message } }
+    }
+  }
+`);
 
 const WINDOW_SECONDS = 1;
 
@@ -86,7 +113,7 @@ describe.runIf(run)('scale to zero through the edge', () => {
       edge: { wakeHoldSeconds: 20 },
     });
     tenant = await app.newTenant();
-    const r = await gql(app, tenant.token, PROVISION, {
+    const r = await query(app.url, tenant.token, Provision, {
       input: {
         name: 'sleepy',
         provider: 'docker',
@@ -109,28 +136,21 @@ describe.runIf(run)('scale to zero through the edge', () => {
         routes: [{ service: 'web', port: 8080 }],
       },
     });
-    expect(r.provisionInstance.__typename, JSON.stringify(r)).toBe('ProvisionInstancePayload');
-    expect(r.provisionInstance.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+    const provisioned = payload(r.provisionInstance, 'ProvisionInstancePayload');
+    expect(provisioned.operation.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = provisioned.instance.id;
     localId = localIdOf(instanceId);
     url = await until('the route to be active', async () => {
-      const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { url status } } }`, {
-        id: instanceId,
-      });
-      const route = q.instance.routes[0];
-      return route?.status === 'ACTIVE' ? (route.url as string) : undefined;
+      const q = await query(app.url, tenant.token, EdgeInstanceRoutes, { id: instanceId });
+      const route = q.instance?.routes[0];
+      return route?.status === 'ACTIVE' ? route.url : undefined;
     });
   }, 120_000);
 
   afterAll(async () => {
     if (!run) return;
     if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        `mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }`,
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
+      await query(app.url, tenant.token, EdgeDeprovision, { input: { instanceId, wait: true } }).catch(() => undefined);
     }
     await app?.stop();
     await removeEdge(provider, dataDir);
@@ -138,7 +158,7 @@ describe.runIf(run)('scale to zero through the edge', () => {
   }, 60_000);
 
   it('refuses minReplicas 0 without a route, by field path, and says why', async () => {
-    const r = await gql(app, tenant.token, PROVISION, {
+    const r = await query(app.url, tenant.token, Provision, {
       input: {
         name: 'unrouted',
         provider: 'docker',
@@ -166,14 +186,10 @@ describe.runIf(run)('scale to zero through the edge', () => {
   it('sleeps after its window without requests, and the first request after is held and answered', async () => {
     expect(await running()).toBe(1);
     await asleep();
-    const st = await gql(
-      app,
-      tenant.token,
-      `query($id: ID!) { instance(id: $id) { services { resources { replicas } autoscale { currentReplicas desiredReplicas message } } } }`,
-      { id: instanceId },
-    );
-    expect(st.instance.services[0].resources.replicas).toBe(0);
-    expect(st.instance.services[0].autoscale.message).toMatch(
+    const st = await query(app.url, tenant.token, Autoscale, { id: instanceId });
+    const [web] = st.instance?.services ?? [];
+    expect(web?.resources?.replicas).toBe(0);
+    expect(web?.autoscale?.message).toMatch(
       new RegExp(
         `scaled to zero: the next request through the edge wakes it|1 → 0 — no request for \\d+ s \\(scale-down window ${WINDOW_SECONDS} s\\)`,
       ),
@@ -229,16 +245,12 @@ describe.runIf(run)('scale to zero through the edge', () => {
   it('wakes a sleeping service whose last route is removed: nothing else could', async () => {
     await asleep();
     const before = (await scales()).length;
-    const q = await gql(app, tenant.token, `query($id: ID!) { instance(id: $id) { routes { id } } }`, {
-      id: instanceId,
+    const q = await query(app.url, tenant.token, EdgeInstanceRoutes, { id: instanceId });
+    expect(q.instance?.routes).toHaveLength(1);
+    const removed = await query(app.url, tenant.token, EdgeRemoveRoute, {
+      input: { routeId: q.instance!.routes[0]!.id },
     });
-    const removed = await gql(
-      app,
-      tenant.token,
-      `mutation($input: RemoveRouteInput!) { removeRoute(input: $input) { __typename ... on Error { message } } }`,
-      { input: { routeId: q.instance.routes[0].id } },
-    );
-    expect(removed.removeRoute.__typename, JSON.stringify(removed)).toBe('RemoveRoutePayload');
+    payload(removed.removeRoute, 'RemoveRoutePayload');
     await until('the service to wake', async () => ((await running()) === 1 ? true : undefined));
     expect((await scales()).slice(before)).toEqual([
       expect.objectContaining({ requestedBy: 'autoscaler', toReplicas: 1 }),

@@ -1,29 +1,173 @@
 /**
  * Helpers of the edge tests: a Docker provider with an HAProxy edge under a
- * data dir of the test's own, raw GraphQL calls, and a load of concurrent
- * clients through a route that records every answer.
+ * data dir of the test's own, the typed documents the edge tests share, and
+ * a load of concurrent clients through a route that records every answer.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
-import { gql, startTestApp, type TestApp } from './app.js';
+import { graphql } from '../generated/gql.js';
+import type { RouteInput, ServiceSpecInput } from '../generated/graphql.js';
+import { query, startTestApp, type TestApp } from './app.js';
 import { ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from './docker-images.js';
 
 export const HAPROXY = '/usr/sbin/haproxy';
+
+export const EdgeProvision = graphql(`
+  mutation EdgeProvision($input: ProvisionInstanceInput!) {
+    provisionInstance(input: $input) {
+      __typename
+      ... on Error { message }
+      ... on ProvisionInstancePayload { instance { id routes { url } } operation { id status error { message } } }
+    }
+  }
+`);
+
+export const EdgeDeploy = graphql(`
+  mutation EdgeDeploy($input: DeployInstanceInput!) {
+    deployInstance(input: $input) {
+      __typename
+      ... on Error { message }
+      ... on ValidationError { fieldErrors { path message } }
+      ... on DeployInstancePayload { operation { id status error { message } } }
+    }
+  }
+`);
+
+export const EdgeDeprovision = graphql(`
+  mutation EdgeDeprovision($input: InstanceActionInput!) {
+    deprovisionInstance(input: $input) { __typename ... on DeprovisionInstancePayload { operation { status } } }
+  }
+`);
+
+export const EdgeAddRoute = graphql(`
+  mutation EdgeAddRoute($input: AddRouteInput!) {
+    addRoute(input: $input) {
+      __typename
+      ... on Error { message }
+      ... on ValidationError { fieldErrors { path message } }
+      ... on AddRoutePayload { route { id url host status custom tls { source issuer notAfter } } }
+    }
+  }
+`);
+
+export const EdgeRemoveRoute = graphql(`
+  mutation EdgeRemoveRoute($input: RemoveRouteInput!) {
+    removeRoute(input: $input) { __typename ... on Error { message } }
+  }
+`);
+
+export const EdgeInstanceRoutes = graphql(`
+  query EdgeInstanceRoutes($id: ID!) {
+    instance(id: $id) { routes { id url host status message } }
+  }
+`);
+
+export const EdgeCurrentRelease = graphql(`
+  query EdgeCurrentRelease($id: ID!) {
+    instance(id: $id) { currentRelease { id } }
+  }
+`);
+
+export const EdgePromote = graphql(`
+  mutation EdgePromote($input: PromoteOperationInput!) {
+    promoteOperation(input: $input) {
+      __typename
+      ... on Error { message }
+      ... on PromoteOperationPayload { operation { id } }
+    }
+  }
+`);
+
+export const EdgeCancel = graphql(`
+  mutation EdgeCancel($input: CancelOperationInput!) {
+    cancelOperation(input: $input) { __typename ... on Error { message } }
+  }
+`);
+
+export const EdgeRollout = graphql(`
+  query EdgeRollout($id: ID!) {
+    node(id: $id) {
+      __typename
+      ... on Operation {
+        id
+        status
+        attempts
+        error { code message }
+        rollout {
+          strategy phase stepIndex canaryWeight abortReason previewUrl
+          steps { weight pauseSeconds startedAt finishedAt }
+          analysis { at requests errorRate p99Ms passed message }
+          stableRelease { id }
+          newRelease { id }
+        }
+      }
+    }
+  }
+`);
+
+/** An operation with its rollout, as EdgeRollout reads it. */
+export type RolloutOperation = Extract<NonNullable<ResultOf<typeof EdgeRollout>['node']>, { __typename: 'Operation' }>;
+
+/** The operation `id` with its rollout, through the API at `url` (fails when the id is not an operation's). */
+export async function rolloutOperation(url: string, token: string, id: string): Promise<RolloutOperation> {
+  const { node } = await query(url, token, EdgeRollout, { id });
+  if (node?.__typename !== 'Operation') throw new Error(`not an operation: ${JSON.stringify(node)}`);
+  return node;
+}
+
+/** The instance's current release's id (fails when it has none). */
+export async function currentReleaseOf(url: string, token: string, instanceId: string): Promise<string> {
+  const r = await query(url, token, EdgeCurrentRelease, { id: instanceId });
+  const id = r.instance?.currentRelease?.id;
+  expect(id, JSON.stringify(r)).toBeTruthy();
+  return id!;
+}
+
+export const EdgeProviders = graphql(`
+  query EdgeProviders {
+    providers { key capabilities edge { kind healthy httpAddress httpsAddress caCertificate } }
+  }
+`);
+
+/** `value` when its __typename is `typename` (narrowed to that member); fails the test with the whole answer otherwise. */
+export function payload<T extends { __typename?: string }, N extends NonNullable<T['__typename']>>(
+  value: T,
+  typename: N,
+): Extract<T, { __typename?: N }> {
+  expect(value.__typename, JSON.stringify(value)).toBe(typename);
+  return value as Extract<T, { __typename?: N }>;
+}
+
+/** The docker provider's edge as Provider.edge answers it (fails the test when there is none). */
+export async function dockerEdgeOf(app: TestApp, token: string) {
+  const { providers } = await query(app.url, token, EdgeProviders);
+  const edge = providers.find((p) => p.key === 'docker')?.edge;
+  expect(edge, JSON.stringify(providers)).toBeTruthy();
+  return edge!;
+}
+
+/** The port the docker provider's edge serves plain HTTP on, from Provider.edge. */
+export async function edgeHttpPort(app: TestApp, token: string): Promise<string> {
+  const { httpAddress } = await dockerEdgeOf(app, token);
+  expect(httpAddress).toMatch(/^http:\/\/.+:\d+$/);
+  return new URL(httpAddress!).port;
+}
 
 /** A data dir of the test's own: the edge's files and sockets live in it. */
 export function edgeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'wh-edge-'));
 }
 
-/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks. */
-export function edgeProvider(dataDir: string, haproxyPath = HAPROXY): DockerProvider {
+/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks; `drainTimeoutMs` 5 s unless given. */
+export function edgeProvider(dataDir: string, haproxyPath = HAPROXY, drainTimeoutMs = 5000): DockerProvider {
   return new DockerProvider({
     ...FAST_DOCKER_OPTIONS,
     key: 'docker',
@@ -34,7 +178,7 @@ export function edgeProvider(dataDir: string, haproxyPath = HAPROXY): DockerProv
       httpPort: 0,
       httpsPort: 0,
       domain: 'localhost',
-      drainTimeoutMs: 5000,
+      drainTimeoutMs,
       checkIntervalMs: 300,
     },
   });
@@ -64,9 +208,9 @@ export interface RoutedInstanceInput {
   /** `shop` when absent. */
   name?: string;
   /** One `web` on TEST_IMAGES.web1 with a 1 s health check on :8080/healthz when absent. */
-  services?: object[];
+  services?: ServiceSpecInput[];
   /** One route to web:8080 on a generated host when absent. */
-  routes?: object[];
+  routes?: RouteInput[];
 }
 
 /**
@@ -76,26 +220,22 @@ export interface RoutedInstanceInput {
  * behind on the engine.
  */
 export async function provisionRouted(app: TestApp, token: string, input: RoutedInstanceInput = {}): Promise<string> {
-  const r = await gql(
-    app,
-    token,
-    `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-      ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status } } } }`,
-    {
-      input: {
-        name: input.name ?? 'shop',
-        provider: 'docker',
-        wait: true,
-        services: input.services ?? [
-          { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
-        ],
-        routes: input.routes ?? [{ service: 'web', port: 8080 }],
-      },
+  const r = await query(app.url, token, EdgeProvision, {
+    input: {
+      name: input.name ?? 'shop',
+      provider: 'docker',
+      wait: true,
+      services: input.services ?? [
+        { name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz', intervalSeconds: 1 } },
+      ],
+      routes: input.routes ?? [{ service: 'web', port: 8080 }],
     },
-  );
-  const instanceId: string | undefined = r.provisionInstance.instance?.id;
-  if (instanceId && r.provisionInstance.operation?.status !== 'SUCCEEDED') await deprovision(app, token, instanceId);
-  expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+  });
+  const p = r.provisionInstance;
+  const instanceId = p.__typename === 'ProvisionInstancePayload' ? p.instance.id : undefined;
+  const status = p.__typename === 'ProvisionInstancePayload' ? p.operation.status : undefined;
+  if (instanceId && status !== 'SUCCEEDED') await deprovision(app, token, instanceId);
+  expect(status, JSON.stringify(r)).toBe('SUCCEEDED');
   return instanceId!;
 }
 
@@ -106,10 +246,8 @@ export async function provisionRouted(app: TestApp, token: string, input: Routed
 export async function waitServed(app: TestApp, token: string, instanceId: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const q = await gql(app, token, 'query($id: ID!) { instance(id: $id) { routes { url status } } }', {
-      id: instanceId,
-    });
-    const route = q.instance.routes[0];
+    const q = await query(app.url, token, EdgeInstanceRoutes, { id: instanceId });
+    const route = q.instance?.routes[0];
     if (route?.status === 'ACTIVE' && (await get(route.url).catch(() => ({ status: 0 }))).status === 200) {
       return route.url;
     }
@@ -133,12 +271,7 @@ export async function otherWebImage(url: string): Promise<{ image: string; oldBo
 /** Deprovisions the instance and waits for it, ignoring any error (a test's teardown). */
 export async function deprovision(app: TestApp, token: string, instanceId: string | undefined): Promise<void> {
   if (!instanceId) return;
-  await gql(
-    app,
-    token,
-    'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input) { __typename } }',
-    { input: { instanceId, wait: true } },
-  ).catch(() => undefined);
+  await query(app.url, token, EdgeDeprovision, { input: { instanceId, wait: true } }).catch(() => undefined);
 }
 
 /** One answer (or failure) seen by a load client. */
@@ -176,8 +309,12 @@ export function get(url: string, agent?: Agent, timeoutMs = 5000): Promise<{ sta
   });
 }
 
-/** `clients` concurrent loops of GETs on `url` (keep-alive) until stop(); every answer is kept. */
-export function startLoad(url: string, clients = 8): { samples: Sample[]; stop: () => Promise<Sample[]> } {
+/** `clients` concurrent loops of GETs on `url` (keep-alive, each given up after `timeoutMs`) until stop(); every answer is kept. */
+export function startLoad(
+  url: string,
+  clients = 8,
+  timeoutMs = 5000,
+): { samples: Sample[]; stop: () => Promise<Sample[]> } {
   const samples: Sample[] = [];
   let running = true;
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
@@ -185,7 +322,7 @@ export function startLoad(url: string, clients = 8): { samples: Sample[]; stop: 
     while (running) {
       const start = Date.now();
       try {
-        const r = await get(url, agent);
+        const r = await get(url, agent, timeoutMs);
         samples.push({ start, end: Date.now(), status: r.status, body: r.body });
       } catch (err) {
         samples.push({ start, end: Date.now(), status: 0, body: '', error: (err as Error).message });

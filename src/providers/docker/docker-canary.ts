@@ -15,8 +15,9 @@ import { serviceOf } from './docker-deploy.js';
 import type { DockerEdge } from './docker-edge.js';
 import { DockerEdgeHooks } from './docker-edge-hooks.js';
 import { quantile } from './docker-edge-latency.js';
-import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
+import type { DockerEngine, Listed } from './docker-engine.js';
 import { Labels } from './docker-names.js';
+import { reference, replicaCount } from './docker-replicas.js';
 import type { Rollout } from './docker-rollout.js';
 import { carriedSecrets, limitsOf, mergeDeploy, validateResources } from './docker-spec.js';
 

@@ -7,7 +7,8 @@ import { type DeployRequest, DeployStrategies } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import { ServiceRoles } from '../service-spec.js';
 import type { Call } from './docker-call.js';
-import { type DockerEngine, type Listed, reference, replicaCount } from './docker-engine.js';
+import type { DockerEngine, Listed } from './docker-engine.js';
+import { reference, replicaCount } from './docker-replicas.js';
 import type { Rollout } from './docker-rollout.js';
 import {
   carriedSecrets,

@@ -70,6 +70,14 @@ export function backendPrefix(instanceId: string, service: string): string {
   return `b_${instanceId.replace(/-/g, '')}_${service}_`;
 }
 
+/**
+ * A blue-green preview's backend (or prefix) beside a service's `b_…` one:
+ * `p_…`, never matched by backendsOf, so rollouts never join or drain replicas there.
+ */
+export function previewBackend(backend: string): string {
+  return `p${backend.slice(1)}`;
+}
+
 /** The (instance, service, port) of a backend name, or undefined when it is not one of `backendName`'s. */
 export function parseBackendName(name: string): { instanceId: string; service: string; port: number } | undefined {
   const m =

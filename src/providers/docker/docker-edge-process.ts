@@ -25,6 +25,10 @@ export interface EdgePaths {
   crtList: string;
   /** Server weights a canary set (server name → weight), read by every render. */
   weights: string;
+  /** Replicas drained out, one file per server name (until when), read by every render. */
+  drains: string;
+  /** Held (created exclusively) while a render or a drain changes what HAProxy serves. */
+  lock: string;
 }
 
 export function edgePaths(dir: string): EdgePaths {
@@ -39,6 +43,8 @@ export function edgePaths(dir: string): EdgePaths {
     certs: join(dir, 'certs'),
     crtList: join(dir, 'crt-list.txt'),
     weights: join(dir, 'weights.json'),
+    drains: join(dir, 'drains'),
+    lock: join(dir, 'edge.lock'),
   };
 }
 

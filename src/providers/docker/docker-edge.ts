@@ -6,25 +6,28 @@
  * joins a backend once ready; an old one is drained before it stops).
  * HAProxy runs detached, so requests keep flowing while Wheelhouse restarts;
  * the next process adopts it. Nothing here proxies a request.
+ *
+ * This file renders and drives; the members and their weights and drains
+ * (docker-edge-members.ts), the counters and the latency ring
+ * (docker-edge-counters.ts) and the files and ports (docker-edge-files.ts)
+ * are each in a file of their own.
  */
 import { accessSync, constants } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import type { BackendCounters, EdgeInfo, RouteSpec, WakerAddress } from '../traffic.js';
 import {
   backendName,
-  backendPrefix,
   type EdgeBackend,
   type EdgeRouteLine,
+  previewBackend,
   renderEdgeConfig,
   serverName,
-  serverOptions,
-  WAKER_SERVER,
 } from './docker-edge-config.js';
-import { LATENCY_RING, latenciesOf } from './docker-edge-latency.js';
+import { EdgeCounters, type LatencyRing } from './docker-edge-counters.js';
+import { type EdgePorts, keptPorts, withEdgeLock, writeCertificates } from './docker-edge-files.js';
+import { EdgeMembers, type Member } from './docker-edge-members.js';
 import {
   type EdgePaths,
   edgePaths,
@@ -34,7 +37,7 @@ import {
   stopProcess,
   validateConfig,
 } from './docker-edge-process.js';
-import { parseShowStat, runtimeCommand, statsOfAllWorkers } from './docker-edge-runtime.js';
+import { runtimeCommand } from './docker-edge-runtime.js';
 import { instanceFilter, Labels, networkName } from './docker-names.js';
 
 /** How the Docker edge is set up (WHEELHOUSE_EDGE_* settings). */
@@ -66,12 +69,6 @@ export function haproxyInstalled(path: string): boolean {
   }
 }
 
-/** One replica as a backend sees it. */
-interface Member {
-  id: string;
-  address: string;
-}
-
 /** The HAProxy edge of one Docker engine. */
 export class DockerEdge {
   readonly paths: EdgePaths;
@@ -79,19 +76,16 @@ export class DockerEdge {
   /** Routes by instance: the complete set the edge serves (handed over by whoever drives it). */
   readonly #routes = new Map<string, readonly RouteSpec[]>();
   #driving = false;
-  #ports: { http: number; https: number } | undefined;
+  #ports: EdgePorts | undefined;
   /**
    * Renders and runtime changes (join, the two steps of a leave, prune) run one
    * at a time, in order: a reload between a drain and the removal it waits for
-   * would hand the new worker the drained replica as ready again.
+   * would hand the new worker the drained replica as ready again. Across
+   * processes the edge's lock orders a render against a drain (docker-edge-files.ts).
    */
   #chain: Promise<unknown> = Promise.resolve();
-  /**
-   * Server names of replicas drained out (until when): not rendered nor joined
-   * again, so a reload keeps them out, also between the drain and the
-   * container's removal that follows it.
-   */
-  readonly #leaving = new Map<string, number>();
+  readonly #members: EdgeMembers;
+  readonly #counters: EdgeCounters;
   /** Scale to zero: the waker every backend falls back to (this process's, when it drives the edge). */
   #waker: WakerAddress | undefined;
 
@@ -101,6 +95,8 @@ export class DockerEdge {
   ) {
     this.#options = { drainTimeoutMs: 30_000, checkIntervalMs: 500, ...options };
     this.paths = edgePaths(join(options.dataDir, 'edge'));
+    this.#members = new EdgeMembers(this.paths, this.#options, (step) => this.#serial(step));
+    this.#counters = new EdgeCounters(this.paths, (instanceId, service) => this.backendsOf(instanceId, service));
   }
 
   /** The edge as it stands: whether HAProxy runs here and answers, and where it serves. */
@@ -131,19 +127,11 @@ export class DockerEdge {
   }
 
   /** The ports the edge serves on: the settings, or the free ports picked once and kept in the data dir. */
-  async ports(): Promise<{ http: number; https: number }> {
-    if (this.#ports) return this.#ports;
-    await mkdir(this.paths.dir, { recursive: true, mode: 0o700 });
-    let kept: { http?: number; https?: number } = {};
-    try {
-      kept = JSON.parse(await readFile(this.paths.ports, 'utf8')) as typeof kept;
-    } catch {
-      // first start
-    }
-    const http = this.#options.httpPort || kept.http || (await freePort(this.#options.host));
-    const https = this.#options.httpsPort || kept.https || (await freePort(this.#options.host));
-    if (http !== kept.http || https !== kept.https) await writeFile(this.paths.ports, JSON.stringify({ http, https }));
-    this.#ports = { http, https };
+  async ports(): Promise<EdgePorts> {
+    this.#ports ??= await keptPorts(this.paths, this.#options.host, {
+      http: this.#options.httpPort,
+      https: this.#options.httpsPort,
+    });
     return this.#ports;
   }
 
@@ -172,28 +160,8 @@ export class DockerEdge {
    * now: up and weighted, so requests sent there now reach them (the waker
    * releases what it holds once there is one).
    */
-  async readyReplicas(instanceId: string, service: string, port: number): Promise<string[]> {
-    if (!runningMaster(this.paths)) return [];
-    const be = backendName(instanceId, service, port);
-    let csv: string;
-    try {
-      csv = await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`);
-    } catch {
-      return [];
-    }
-    const lines = csv.split('\n').filter((l) => l.length > 0);
-    const header = lines[0]?.replace(/^# /, '').split(',') ?? [];
-    const col = (name: string) => header.indexOf(name);
-    return lines.slice(1).flatMap((line) => {
-      const f = line.split(',');
-      const ok =
-        f[col('pxname')] === be &&
-        f[col('svname')] !== WAKER_SERVER &&
-        (f[col('status')] ?? '').startsWith('UP') &&
-        Number(f[col('weight')] || 0) > 0;
-      const addr = f[col('addr')];
-      return ok && addr ? [addr] : [];
-    });
+  readyReplicas(instanceId: string, service: string, port: number): Promise<string[]> {
+    return this.#members.readyIn(backendName(instanceId, service, port));
   }
 
   /** Stops rendering (another process drives the edge now); HAProxy keeps running. */
@@ -221,7 +189,7 @@ export class DockerEdge {
    * puts it in place and reloads (or starts) HAProxy. Only while driving.
    */
   render(): Promise<void> {
-    return this.#serial(() => this.#render());
+    return this.#serial(() => withEdgeLock(this.paths, () => this.#render()));
   }
 
   /** Runs `step` after every render and runtime change queued before it. */
@@ -231,13 +199,15 @@ export class DockerEdge {
     return next;
   }
 
+  /** Under the edge's lock: the drains read here are every process's, and none is added until the reload is done. */
   async #render(): Promise<void> {
     if (!this.#driving) return;
     const ports = await this.ports();
     const all = [...this.#routes.values()].flat();
     const backends = new Map<string, EdgeBackend>();
     const byInstance = new Map<string, Dockerode.ContainerInfo[]>();
-    const weights = await this.#readWeights();
+    const weights = await this.#members.readWeights();
+    const drained = await this.#members.drained();
     for (const r of all) {
       const name = routeBackend(r);
       if (backends.has(name)) continue;
@@ -251,7 +221,7 @@ export class DockerEdge {
           (c) =>
             c.Labels?.[Labels.service] === r.service &&
             c.State === 'running' &&
-            !this.#left(serverName(c.Id)) &&
+            !drained.has(serverName(c.Id)) &&
             // A preview serves only its release's replicas.
             (!r.releaseId || c.Labels?.[Labels.release] === r.releaseId),
         )
@@ -265,7 +235,7 @@ export class DockerEdge {
       backends.set(name, { name, servers });
     }
     const tlsRoutes = all.filter((r) => r.tls);
-    const crtList = tlsRoutes.length > 0 ? await this.#writeCertificates(tlsRoutes) : undefined;
+    const crtList = tlsRoutes.length > 0 ? await writeCertificates(this.paths, tlsRoutes) : undefined;
     const lines: EdgeRouteLine[] = all.map((r) => ({
       host: r.host,
       pathPrefix: r.pathPrefix,
@@ -305,288 +275,61 @@ export class DockerEdge {
           c.State === 'running' &&
           address &&
           !rendered.has(serverName(c.Id)) &&
-          !this.#left(serverName(c.Id))
+          !drained.has(serverName(c.Id))
           ? [{ id: c.Id, address }]
           : [];
       });
-      if (late.length > 0) await this.#join(r.instanceId, r.service, late);
+      if (late.length > 0) await this.#members.joinNow(r.instanceId, r.service, late);
     }
-  }
-
-  /** Writes each TLS route's certificate and key (one PEM file per host, mode 600) and the crt-list naming them. */
-  async #writeCertificates(routes: RouteSpec[]): Promise<string> {
-    await mkdir(this.paths.certs, { recursive: true, mode: 0o700 });
-    const lines: string[] = [];
-    const seen = new Set<string>();
-    for (const r of routes) {
-      if (!r.tls || seen.has(r.host)) continue;
-      seen.add(r.host);
-      const file = join(this.paths.certs, `${r.host}.pem`);
-      const pem = `${r.tls.certificate.certificatePem.trim()}\n${r.tls.certificate.privateKeyPem.trim()}\n`;
-      await writeFile(file, pem, { mode: 0o600 });
-      lines.push(`${file} ${r.host}`);
-    }
-    await writeFile(this.paths.crtList, `${lines.join('\n')}\n`, { mode: 0o600 });
-    return this.paths.crtList;
   }
 
   /** The backends HAProxy has for one service now (none when it is not routed or HAProxy is not running). */
-  async backendsOf(instanceId: string, service: string): Promise<string[]> {
-    if (!runningMaster(this.paths)) return [];
-    let text: string;
-    try {
-      text = await runtimeCommand(this.paths.adminSocket, 'show backend');
-    } catch {
-      return [];
-    }
-    const prefix = backendPrefix(instanceId, service);
-    return text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l.startsWith(prefix) && /^\d+$/.test(l.slice(prefix.length)));
+  backendsOf(instanceId: string, service: string): Promise<string[]> {
+    return this.#members.backendsOf(instanceId, service);
   }
 
-  /**
-   * Adds ready replicas to every backend of their service (or makes them
-   * ready again), with health checks on. A replica already in stays as is.
-   */
+  /** See EdgeMembers.join: ready replicas into every backend of their service (at `weight`, when given). */
   join(instanceId: string, service: string, members: Member[], weight?: number): Promise<void> {
-    return this.#serial(async () => {
-      // Recorded first: a render between here and the add server keeps the weight (a canary joins at 0).
-      if (weight !== undefined)
-        await this.#writeWeights((w) => {
-          for (const m of members) w[serverName(m.id)] = weight;
-        });
-      await this.#join(instanceId, service, members);
-    });
+    return this.#members.join(instanceId, service, members, weight);
   }
 
-  async #join(instanceId: string, service: string, members: Member[]): Promise<void> {
-    // A replica started again after a drain (an instance stopped and started) is rendered again.
-    for (const m of members) this.#leaving.delete(serverName(m.id));
-    const weights = await this.#readWeights();
-    const backends = await this.backendsOf(instanceId, service);
-    for (const be of backends) {
-      const port = Number(be.slice(backendPrefix(instanceId, service).length));
-      for (const m of members) {
-        const srv = `${be}/${serverName(m.id)}`;
-        const added = await runtimeCommand(
-          this.paths.adminSocket,
-          `add server ${srv} ${m.address}:${port}${weightOption(weights[serverName(m.id)])} ${serverOptions(this.#options.checkIntervalMs)}`,
-        );
-        if (!/New server registered|Already exists/i.test(added))
-          throw new Error(`HAProxy did not add ${srv}: ${added.trim()}`);
-        await runtimeCommand(this.paths.adminSocket, [`enable health ${srv}`, `set server ${srv} state ready`]);
-      }
-    }
-  }
-
-  /**
-   * Drains replicas out of every backend of their service: no new request
-   * goes to them, requests in flight finish (bounded by the drain timeout),
-   * then they are removed from HAProxy. Resolves when they may be stopped.
-   */
-  async leave(instanceId: string, service: string, containerIds: string[]): Promise<void> {
-    if (containerIds.length === 0) return;
-    const names = containerIds.map(serverName);
-    const until = Date.now() + this.#options.drainTimeoutMs + LEFT_MS;
-    for (const n of names) this.#leaving.set(n, until);
-    const backends = await this.#serial(async () => {
-      const all = await this.backendsOf(instanceId, service);
-      for (const be of all) {
-        for (const srv of names) await runtimeCommand(this.paths.adminSocket, `set server ${be}/${srv} state drain`);
-      }
-      return all;
-    });
-    const targets = new Set(backends.flatMap((be) => names.map((srv) => `${be}/${srv}`)));
-    if (targets.size === 0) return;
-    // Waited outside the queue (other services' replicas join and leave meanwhile), and in every worker: one a
-    // reload retired still carries the requests it accepted, to replicas it knew (drained there or not).
-    const deadline = Date.now() + this.#options.drainTimeoutMs;
-    while (Date.now() < deadline) {
-      const stats = await statsOfAllWorkers(this.paths.adminSocket, this.paths.masterSocket);
-      const busy = stats.some((s) => targets.has(`${s.proxy}/${s.server}`) && s.scur > 0);
-      if (!busy) break;
-      await delay(50);
-    }
-    await this.#serial(async () => {
-      for (const srv of targets) {
-        // "No such server" when a reload since left it out (it was draining): nothing to remove then.
-        await runtimeCommand(this.paths.adminSocket, [
-          `set server ${srv} state maint`,
-          `shutdown sessions server ${srv}`,
-          `del server ${srv}`,
-        ]);
-      }
-      await this.#writeWeights((w) => {
-        for (const n of names) delete w[n];
-      });
-    });
-  }
-
-  /** Whether a replica was drained out lately (forgets those long gone). */
-  #left(server: string): boolean {
-    const now = Date.now();
-    for (const [n, until] of this.#leaving) if (until < now) this.#leaving.delete(n);
-    return this.#leaving.has(server);
+  /** See EdgeMembers.leave: drains replicas out (recorded for every process); resolves when they may stop. */
+  leave(instanceId: string, service: string, containerIds: string[]): Promise<void> {
+    return this.#members.leave(instanceId, service, containerIds);
   }
 
   /** Removes servers whose container is no longer among `live` (a replica removed behind our back). */
   prune(instanceId: string, service: string, live: string[]): Promise<void> {
-    return this.#serial(() => this.#prune(instanceId, service, live));
+    return this.#members.prune(instanceId, service, live);
   }
 
-  async #prune(instanceId: string, service: string, live: string[]): Promise<void> {
-    const keep = new Set(live.map(serverName));
-    const gone: string[] = [];
-    for (const be of await this.backendsOf(instanceId, service)) {
-      const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, `show stat ${be} 4 -1`));
-      for (const s of stats) {
-        if (s.proxy !== be || s.server === 'BACKEND' || s.server === WAKER_SERVER || keep.has(s.server)) continue;
-        await runtimeCommand(this.paths.adminSocket, [
-          `set server ${be}/${s.server} state maint`,
-          `shutdown sessions server ${be}/${s.server}`,
-          `del server ${be}/${s.server}`,
-        ]);
-        gone.push(s.server);
-      }
-    }
-    if (gone.length > 0)
-      await this.#writeWeights((w) => {
-        for (const n of gone) delete w[n];
-      });
-  }
-
-  /**
-   * Sets the weight of replicas in every backend of their service (a canary's
-   * split); `undefined` puts a replica back to the default. Kept in the edge's
-   * weights file, so a reload by any process renders them again.
-   */
+  /** See EdgeMembers.setWeights: a canary's split, kept in the shared weights file. */
   setWeights(
     instanceId: string,
     service: string,
     weights: ReadonlyArray<{ id: string; weight?: number }>,
   ): Promise<void> {
-    return this.#serial(async () => {
-      await this.#writeWeights((w) => {
-        for (const x of weights) {
-          if (x.weight === undefined) delete w[serverName(x.id)];
-          else w[serverName(x.id)] = clampWeight(x.weight);
-        }
-      });
-      for (const be of await this.backendsOf(instanceId, service)) {
-        const commands = weights.map((x) => `set weight ${be}/${serverName(x.id)} ${clampWeight(x.weight ?? 1)}`);
-        const answer = await runtimeCommand(this.paths.adminSocket, commands);
-        if (/No such|not found|Require/i.test(answer))
-          throw new Error(`HAProxy did not take the weights of ${be}: ${answer.trim()}`);
-      }
-    });
-  }
-
-  /**
-   * Counters of some replicas of a service (a canary's new set), summed over
-   * its backends in the current worker. They start again from zero after a
-   * reload: a reader takes differences and treats a drop as a new start.
-   */
-  async serverCounters(instanceId: string, service: string, containerIds: readonly string[]): Promise<BackendCounters> {
-    const backends = new Set(await this.backendsOf(instanceId, service));
-    const names = new Set(containerIds.map(serverName));
-    const stats = backends.size ? parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat')) : [];
-    // A blue-green preview's backend (`p_…`) counts too: its requests are the new set's.
-    const preview = previewBackend(backendPrefix(instanceId, service));
-    const rows = stats.filter((s) => (backends.has(s.proxy) || s.proxy.startsWith(preview)) && names.has(s.server));
-    return {
-      requests: rows.reduce((n, s) => n + s.responses, 0),
-      responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
-      at: new Date(),
-    };
-  }
-
-  /**
-   * The edge's ring of recent responses (docker-edge-latency.ts), read once:
-   * `latencies` then gives the response times (ms) of some replicas of a
-   * service (a canary's new set), over its backends and its blue-green
-   * preview's, that ended in `(sinceMs, untilMs]`. Undefined when the ring
-   * cannot be read (HAProxy not running, or one started from a configuration
-   * without the ring, until the next render reloads it). The ring holds the
-   * current worker's latest responses only: after a reload it starts empty.
-   */
-  async latencyRing(): Promise<
-    | {
-        latencies(
-          instanceId: string,
-          service: string,
-          containerIds: readonly string[],
-          sinceMs: number,
-          untilMs?: number,
-        ): number[];
-      }
-    | undefined
-  > {
-    if (!runningMaster(this.paths)) return undefined;
-    let dump: string;
-    try {
-      dump = await runtimeCommand(this.paths.adminSocket, `show events ${LATENCY_RING}`);
-    } catch {
-      return undefined;
-    }
-    if (/^No such event sink/m.test(dump)) return undefined;
-    return {
-      latencies: (instanceId, service, containerIds, sinceMs, untilMs) => {
-        const prefix = backendPrefix(instanceId, service);
-        const preview = previewBackend(prefix);
-        const names = new Set(containerIds.map(serverName));
-        return latenciesOf(
-          dump,
-          (s) => names.has(s.server) && (s.backend.startsWith(prefix) || s.backend.startsWith(preview)),
-          sinceMs,
-          untilMs,
-        );
-      },
-    };
+    return this.#members.setWeights(instanceId, service, weights);
   }
 
   /** The weights recorded for some replicas (undefined: the default). */
-  async weightsOf(containerIds: readonly string[]): Promise<Array<number | undefined>> {
-    const w = await this.#readWeights();
-    return containerIds.map((id) => w[serverName(id)]);
+  weightsOf(containerIds: readonly string[]): Promise<Array<number | undefined>> {
+    return this.#members.weightsOf(containerIds);
   }
 
-  async #readWeights(): Promise<Record<string, number>> {
-    try {
-      const parsed = JSON.parse(await readFile(this.paths.weights, 'utf8')) as unknown;
-      if (!parsed || typeof parsed !== 'object') return {};
-      return Object.fromEntries(
-        Object.entries(parsed).filter(([k, v]) => /^c[0-9a-f]{12}$/.test(k) && Number.isInteger(v)),
-      ) as Record<string, number>;
-    } catch {
-      return {};
-    }
+  /** See EdgeCounters.ofServers: counters of some replicas of a service (a canary's new set). */
+  serverCounters(instanceId: string, service: string, containerIds: readonly string[]): Promise<BackendCounters> {
+    return this.#counters.ofServers(instanceId, service, containerIds);
   }
 
-  /** Read, change, write in place atomically (the file is shared by every process on the host). */
-  async #writeWeights(change: (w: Record<string, number>) => void): Promise<void> {
-    const w = await this.#readWeights();
-    const before = JSON.stringify(w);
-    change(w);
-    if (JSON.stringify(w) === before) return;
-    await mkdir(this.paths.dir, { recursive: true, mode: 0o700 });
-    const next = `${this.paths.weights}.${process.pid}.next`;
-    await writeFile(next, JSON.stringify(w), { mode: 0o600 });
-    await rename(next, this.paths.weights);
+  /** See EdgeCounters.latencyRing: the edge's ring of recent responses, read once. */
+  latencyRing(): Promise<LatencyRing | undefined> {
+    return this.#counters.latencyRing();
   }
 
   /** Counters summed over every backend of a service, or undefined when it is not routed. */
-  async counters(instanceId: string, service: string): Promise<BackendCounters | undefined> {
-    const backends = new Set(await this.backendsOf(instanceId, service));
-    if (backends.size === 0) return undefined;
-    const stats = parseShowStat(await runtimeCommand(this.paths.adminSocket, 'show stat'));
-    const rows = stats.filter((s) => backends.has(s.proxy) && s.server === 'BACKEND');
-    return {
-      requests: rows.reduce((n, s) => n + s.responses, 0),
-      responses5xx: rows.reduce((n, s) => n + s.hrsp5xx, 0),
-      at: new Date(),
-    };
+  counters(instanceId: string, service: string): Promise<BackendCounters | undefined> {
+    return this.#counters.ofService(instanceId, service);
   }
 
   /**
@@ -606,35 +349,4 @@ export class DockerEdge {
 function routeBackend(r: RouteSpec): string {
   const name = backendName(r.instanceId, r.service, r.port);
   return r.releaseId ? previewBackend(name) : name;
-}
-
-/**
- * A blue-green preview's backend (or prefix) beside a service's `b_…` one:
- * `p_…`, never matched by backendsOf, so rollouts never join or drain replicas there.
- */
-function previewBackend(backend: string): string {
-  return `p${backend.slice(1)}`;
-}
-
-function clampWeight(weight: number): number {
-  return Math.max(0, Math.min(256, Math.round(weight)));
-}
-
-function weightOption(weight: number | undefined): string {
-  return weight === undefined ? '' : ` weight ${clampWeight(weight)}`;
-}
-
-/** How long after its drain a replica stays out of renders: its removal follows the drain at once. */
-const LEFT_MS = 60_000;
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
-import type { Endpoint } from '../provider.js';
 import { type ProviderError, ProviderErrorKinds } from '../provider-errors.js';
 import { type ServiceRole, ServiceRoles, type WorkloadKind, WorkloadKinds } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import { engineMessage, isConflict, isNotFound, isNotModified, isUnreachable } from './docker-errors.js';
 import { entriesFromBuffer } from './docker-logs.js';
 import { instanceFilter, Labels, networkName } from './docker-names.js';
+import { serviceOrder } from './docker-replicas.js';
 import {
   type ContainerPlan,
   createOptions,
@@ -21,9 +21,7 @@ import {
   type LabelledServiceSpec,
   parseLabelledSpec,
   planVolumes,
-  startOrder,
 } from './docker-spec.js';
-import { endpointsOf, phaseOf } from './docker-status.js';
 import { createTar, readTar } from './docker-tar.js';
 
 /** One container of an instance, as listed (labels parsed). */
@@ -440,54 +438,6 @@ export class DockerEngine {
       }
     }
   }
-}
-
-/** Endpoints of the running replicas in a snapshot, main service first. */
-export function snapshotEndpoints(snap: Snapshot): Endpoint[] {
-  const out: Endpoint[] = [];
-  for (const [, replicas] of sortServices(snap.current)) {
-    for (const { listed, info } of replicas) {
-      if (listed.spec && phaseOf(info) === 'running') out.push(...endpointsOf(info, listed.spec));
-    }
-  }
-  return out;
-}
-
-/** Services in start order (from the specs stored on their containers). */
-export function serviceOrder(all: Listed[]): string[] {
-  const specs = new Map<string, { name: string; role: ServiceRole; dependsOn: string[] }>();
-  for (const c of all) {
-    if (!specs.has(c.service)) {
-      specs.set(c.service, { name: c.service, role: c.role, dependsOn: c.spec?.dependsOn ?? [] });
-    }
-  }
-  const list = [...specs.values()].sort((a, b) => a.name.localeCompare(b.name));
-  try {
-    return startOrder(list).map((s) => s.name);
-  } catch {
-    return list.map((s) => s.name);
-  }
-}
-
-/** Services ordered for reports: main first, then sidecars, then inits, each by name. */
-export function sortServices<T extends Array<{ listed: Listed }>>(current: Map<string, T>): Array<[string, T]> {
-  const rank = (role: ServiceRole | undefined) => (role === 'main' ? 0 : role === 'sidecar' ? 1 : 2);
-  return [...current.entries()].sort(
-    ([a, ra], [b, rb]) => rank(ra[0]?.listed.role) - rank(rb[0]?.listed.role) || a.localeCompare(b),
-  );
-}
-
-/** The container a service's spec is read from: replica 0, running if possible. */
-export function reference(mine: Listed[]): Listed {
-  const sorted = [...mine].sort(
-    (a, b) => a.replica - b.replica || Number(b.state === 'running') - Number(a.state === 'running'),
-  );
-  return sorted[0] as Listed;
-}
-
-/** How many distinct replicas a service has. */
-export function replicaCount(mine: Listed[]): number {
-  return new Set(mine.map((c) => c.replica)).size;
 }
 
 /** A logs answer as a Buffer (dockerode hands back a Buffer, or a string on odd payloads). */

@@ -39,7 +39,7 @@ import { createDockerClient, type DockerConnectionOptions, engineEndpoint } from
 import { deployServices, serviceOf } from './docker-deploy.js';
 import { DockerEdge, type DockerEdgeOptions, haproxyInstalled } from './docker-edge.js';
 import { DockerEdgeHooks, leaveEdge } from './docker-edge-hooks.js';
-import { DockerEngine, type Listed, serviceOrder, snapshotEndpoints } from './docker-engine.js';
+import { DockerEngine, type Listed } from './docker-engine.js';
 import { dockerEngines, missingEdge } from './docker-engines.js';
 import { toProviderError } from './docker-errors.js';
 import { DockerEventFeed } from './docker-events.js';
@@ -50,6 +50,7 @@ import { openLogs } from './docker-log-reader.js';
 import { networkName } from './docker-names.js';
 import { type DockerParts, runCall } from './docker-parts.js';
 import { provisionInstance } from './docker-provision.js';
+import { serviceOrder, snapshotEndpoints } from './docker-replicas.js';
 import { Rollout } from './docker-rollout.js';
 import { reconverge, scaleService } from './docker-scale.js';
 import { SpecError } from './docker-spec.js';

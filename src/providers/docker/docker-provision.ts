@@ -7,9 +7,10 @@
  */
 import type { ProvisionRequest, ProvisionResult } from '../provider.js';
 import type { Call } from './docker-call.js';
-import { type Listed, snapshotEndpoints } from './docker-engine.js';
+import type { Listed } from './docker-engine.js';
 import { baseLabels } from './docker-names.js';
 import type { DockerParts } from './docker-parts.js';
+import { snapshotEndpoints } from './docker-replicas.js';
 import { settleAll } from './docker-rollout.js';
 import { configTarOf, labelledSpecOf, replicasOf, SpecError, startLevels, validateProvision } from './docker-spec.js';
 

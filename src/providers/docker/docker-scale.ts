@@ -11,9 +11,10 @@ import { ServiceRoles } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import { serviceOf } from './docker-deploy.js';
 import { leaveEdge } from './docker-edge-hooks.js';
-import { type Listed, reference, replicaCount } from './docker-engine.js';
+import type { Listed } from './docker-engine.js';
 import { Labels } from './docker-names.js';
 import type { DockerParts } from './docker-parts.js';
+import { reference, replicaCount } from './docker-replicas.js';
 import {
   carriedSecrets,
   type LabelledServiceSpec,

@@ -8,9 +8,9 @@ import type { InstanceStatus, ServiceStatus } from '../provider.js';
 import { redact } from '../redact.js';
 import { ServiceRoles } from '../service-spec.js';
 import type { Call } from './docker-call.js';
-import { snapshotEndpoints, sortServices } from './docker-engine.js';
 import { probe, probeAddress } from './docker-health.js';
 import type { DockerParts } from './docker-parts.js';
+import { snapshotEndpoints, sortServices } from './docker-replicas.js';
 import { secretValuesOf } from './docker-spec.js';
 import {
   aggregateInstance,
