@@ -7,45 +7,28 @@
  * the policy is removed (`autoscale: null`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
-import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
-import { Registry } from '../../src/providers/registry.js';
-import { gql, localIdOf, startTestApp, type TestApp } from '../support/app.js';
-import { FakeKubeApi } from '../support/fake-kube-api.js';
+import { gql, localIdOf, type TestApp } from '../support/app.js';
+import type { FakeKubeApi } from '../support/fake-kube-api.js';
+import { type KubeApp, startKubeApp } from '../support/kube-app.js';
 
 const NS = 'wh-autoscale-api';
 const IMAGE = 'registry.test/scaled:v1';
 
 describe('autoscaling on Kubernetes, through the API', () => {
+  let k: KubeApp;
   let fake: FakeKubeApi;
-  let provider: KubernetesProvider;
   let app: TestApp;
   let token: string;
   let instanceId: string;
   let local: string;
 
   beforeAll(async () => {
-    fake = await new FakeKubeApi().start();
-    fake.defineImage(IMAGE, { script: 'while true; do sleep 0.2; done', body: 'scaled' });
-    provider = new KubernetesProvider({
-      kubeConfig: loadKubeConfig(fake.kubeconfigPath),
-      namespace: NS,
-      pollIntervalMs: 25,
-      minReadyMs: 100,
-      startTimeoutMs: 10_000,
-      readiness: { timeoutMs: 15_000, intervalMs: 100 },
-    });
-    const registry = new Registry();
-    registry.register('kubernetes', provider);
-    registry.setDefault('kubernetes');
-    app = await startTestApp({ registry });
-    token = (await app.newTenant()).token;
+    k = await startKubeApp(NS, [IMAGE]);
+    ({ fake, app, token } = k);
   }, 60_000);
 
   afterAll(async () => {
-    await app?.stop();
-    provider?.close();
-    await fake?.close();
+    await k?.close();
   });
 
   const hpa = () => fake.get('horizontalpodautoscalers', NS, `wh-${local}`);

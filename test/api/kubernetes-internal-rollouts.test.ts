@@ -9,14 +9,12 @@
  * the Services go (as kube-proxy sends them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
 import { NEXT_OF } from '../../src/providers/kubernetes/kubernetes-next-set.js';
 import { Labels, nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
-import { Registry } from '../../src/providers/registry.js';
-import { gql, localIdOf, startTestApp, type TestApp } from '../support/app.js';
-import { FakeKubeApi } from '../support/fake-kube-api.js';
+import { gql, localIdOf, type TestApp } from '../support/app.js';
+import type { FakeKubeApi } from '../support/fake-kube-api.js';
+import { type KubeApp, provisionOn, startKubeApp } from '../support/kube-app.js';
 
 const NS = 'wh-internal-rollouts';
 const IMAGES = ['v1', 'v2', 'v3', 'web1', 'web2'].map((v) => `registry.test/api:${v}`);
@@ -27,8 +25,8 @@ const ROLLOUT = `id status error { code message }
   rollout { strategy phase stepIndex canaryWeight abortReason previewUrl newRelease { id } }`;
 
 describe('canary and blue-green on Kubernetes of a service without a route, through the API', () => {
+  let k: KubeApp;
   let fake: FakeKubeApi;
-  let provider: KubernetesProvider;
   let app: TestApp;
   let token: string;
   let instanceId: string;
@@ -36,49 +34,21 @@ describe('canary and blue-green on Kubernetes of a service without a route, thro
   let local: string;
 
   beforeAll(async () => {
-    fake = await new FakeKubeApi().start();
-    for (const image of IMAGES)
-      fake.defineImage(image, { script: 'while true; do sleep 0.2; done', body: image.split(':')[1]! });
-    provider = new KubernetesProvider({
-      kubeConfig: loadKubeConfig(fake.kubeconfigPath),
-      namespace: NS,
-      pollIntervalMs: 25,
-      minReadyMs: 100,
-      startTimeoutMs: 10_000,
-      readiness: { timeoutMs: 15_000, intervalMs: 100 },
-      // The provider has an edge; this instance simply has no route on it.
-      edgeDomain: 'apps.test',
+    // The provider has an edge; this instance simply has no route on it.
+    k = await startKubeApp(NS, IMAGES, { edgeDomain: 'apps.test' });
+    ({ fake, app, token } = k);
+    const r = await provisionOn(k, {
+      name: 'api',
+      services: [{ name: 'api', image: V1, resources: { replicas: 2 }, ports: [{ container: 8080 }] }],
     });
-    const registry = new Registry();
-    registry.register('kubernetes', provider);
-    registry.setDefault('kubernetes');
-    app = await startTestApp({ registry });
-    token = (await app.newTenant()).token;
-    const r = await gql(
-      app,
-      token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-        ... on Error { message } ... on ProvisionInstancePayload {
-          instance { id currentRelease { id } } operation { status error { message } } } } }`,
-      {
-        input: {
-          name: 'api',
-          wait: true,
-          readiness: { timeoutSeconds: 20, intervalSeconds: 1 },
-          services: [{ name: 'api', image: V1, resources: { replicas: 2 }, ports: [{ container: 8080 }] }],
-        },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
-    firstRelease = r.provisionInstance.instance.currentRelease.id;
+    expect(r.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.instance.id;
+    firstRelease = r.instance.currentRelease.id;
     local = localIdOf(instanceId);
   }, 60_000);
 
   afterAll(async () => {
-    await app?.stop();
-    provider?.close();
-    await fake?.close();
+    await k?.close();
   });
 
   const main = () => `wh-${local}`;

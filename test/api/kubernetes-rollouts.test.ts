@@ -7,13 +7,11 @@
  * them), the instance's current release.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ingress.js';
 import { nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
-import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
-import { Registry } from '../../src/providers/registry.js';
-import { gql, localIdOf, startTestApp, type TestApp } from '../support/app.js';
-import { FakeKubeApi } from '../support/fake-kube-api.js';
+import { gql, localIdOf, type TestApp } from '../support/app.js';
+import type { FakeKubeApi } from '../support/fake-kube-api.js';
+import { type KubeApp, provisionOn, startKubeApp } from '../support/kube-app.js';
 
 const NS = 'wh-rollouts';
 const V1 = 'registry.test/shop:v1';
@@ -28,57 +26,29 @@ const ROLLOUT = `id status error { code message }
     newRelease { id } }`;
 
 describe('canary and blue-green on Kubernetes, through the API', () => {
+  let k: KubeApp;
   let fake: FakeKubeApi;
-  let provider: KubernetesProvider;
   let app: TestApp;
   let token: string;
   let instanceId: string;
   let local: string;
 
   beforeAll(async () => {
-    fake = await new FakeKubeApi().start();
-    fake.defineImage(V1, { script: 'while true; do sleep 0.2; done', body: 'v1' });
-    fake.defineImage(V2, { script: 'while true; do sleep 0.2; done', body: 'v2' });
-    fake.defineImage(V3, { script: 'while true; do sleep 0.2; done', body: 'v3' });
+    k = await startKubeApp(NS, [V1, V2, V3], { edgeDomain: 'apps.test' });
+    ({ fake, app, token } = k);
     fake.defineImage(CRASHES, { script: 'sleep 1.5; exit 3', body: 'crashes' });
-    provider = new KubernetesProvider({
-      kubeConfig: loadKubeConfig(fake.kubeconfigPath),
-      namespace: NS,
-      pollIntervalMs: 25,
-      minReadyMs: 100,
-      startTimeoutMs: 10_000,
-      readiness: { timeoutMs: 15_000, intervalMs: 100 },
-      edgeDomain: 'apps.test',
+    const r = await provisionOn(k, {
+      name: 'shop',
+      services: [{ name: 'web', image: V1, resources: { replicas: 2 }, ports: [{ container: 8080 }] }],
+      routes: [{ service: 'web', port: 8080 }],
     });
-    const registry = new Registry();
-    registry.register('kubernetes', provider);
-    registry.setDefault('kubernetes');
-    app = await startTestApp({ registry });
-    token = (await app.newTenant()).token;
-    const r = await gql(
-      app,
-      token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) { __typename
-        ... on Error { message } ... on ProvisionInstancePayload { instance { id } operation { status error { message } } } } }`,
-      {
-        input: {
-          name: 'shop',
-          wait: true,
-          readiness: { timeoutSeconds: 20, intervalSeconds: 1 },
-          services: [{ name: 'web', image: V1, resources: { replicas: 2 }, ports: [{ container: 8080 }] }],
-          routes: [{ service: 'web', port: 8080 }],
-        },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+    expect(r.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.instance.id;
     local = localIdOf(instanceId);
   }, 60_000);
 
   afterAll(async () => {
-    await app?.stop();
-    provider?.close();
-    await fake?.close();
+    await k?.close();
   });
 
   const image = () => fake.get('deployments', NS, `wh-${local}`)?.spec.template.spec.containers[0].image;
