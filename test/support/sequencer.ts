@@ -2,30 +2,29 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's longest files (each about 60 s or more in CI's Postgres pass on a loaded 2-core
- * machine, 2026-12-02/07), longest first. Most start Node child processes, a browser or a
+ * The suite's longest files in CI's Postgres pass (a fresh-clone run on a 2-core machine,
+ * 2026-12-07), longest first. Most start Node child processes, a browser or a
  * second dockerd, or wait out a fixed interval, so they do not shrink with the rest; left at
  * the end of a pass, one ran by itself while the other worker idled. (The autoscaler's test,
  * once two minutes of real windows, now runs on a moved clock.)
  */
 const KNOWN_LONG = [
-  'test/foundation/migrate-cli.test.ts',
-  'test/cli/cli-canary.test.ts',
-  'test/providers/docker-provider.test.ts',
-  'test/cli/cli.test.ts',
-  'test/browser/console-rollout.test.ts',
   'test/providers/dockerd-fault.test.ts',
-  'test/cli/cli-autoscale.test.ts',
-  'test/edge/edge-faults.test.ts',
-  'test/browser/console.test.ts',
+  'test/foundation/migrate-cli.test.ts',
   'test/edge/edge-rollout.test.ts',
-  'test/browser/console-autoscale-chart.test.ts',
+  'test/cli/cli-canary.test.ts',
   'test/edge/canary.test.ts',
-  'test/foundation/config.test.ts',
-  'test/control/fuzz.test.ts',
+  'test/providers/docker-provider.test.ts',
   'test/providers/provider-registration.test.ts',
-  'test/cli/cli-routes.test.ts',
+  'test/browser/console-rollout.test.ts',
+  'test/browser/console-autoscale-chart.test.ts',
+  'test/edge/edge-faults.test.ts',
+  'test/foundation/config.test.ts',
   'test/webhooks/webhook-delivery.test.ts',
+  'test/worker/autoscaler.test.ts',
+  'test/browser/console.test.ts',
+  'test/edge/canary-resume.test.ts',
+  'test/providers/kubernetes-provider.test.ts',
 ];
 
 /**
