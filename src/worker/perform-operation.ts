@@ -133,6 +133,8 @@ export async function performOperation(
     if (releaseId) createdReleaseId = releaseId;
     return `${done}: the instance had no workload on its provider, so its ${inst.services.length} service(s) were created`;
   };
+  // What a failed first provision left has no current release: the newest is what was meant to run.
+  const releaseToCreate = async () => inst.currentReleaseId ?? (await findLatestRelease(db, inst.id))?.id ?? null;
   const apply = async (): Promise<string> => {
     // A source instance (manifests, Helm, Argo CD) applies its release's rendered source instead (issue 26).
     if (inst.sourceType !== 'services' && (op.kind === 'provision' || op.kind === 'deploy' || op.kind === 'rollback')) {
@@ -203,16 +205,14 @@ export async function performOperation(
         });
         return `scaled ${op.params.service}`;
       case 'start':
-        await provider.start(call, inst.id);
-        return 'started';
+        return (await orCreate('started', await releaseToCreate(), () => provider.start(call, inst.id))) ?? 'started';
       case 'stop':
         await provider.stop(call, inst.id);
         return 'stopped';
-      case 'restart': {
-        // What a failed first provision left has no current release: the newest is what was meant to run.
-        const release = inst.currentReleaseId ?? (await findLatestRelease(db, inst.id))?.id ?? null;
-        return (await orCreate('restarted', release, () => provider.restart(call, inst.id))) ?? 'restarted';
-      }
+      case 'restart':
+        return (
+          (await orCreate('restarted', await releaseToCreate(), () => provider.restart(call, inst.id))) ?? 'restarted'
+        );
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });
