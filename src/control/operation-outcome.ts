@@ -39,7 +39,7 @@ export interface OperationEnd {
    */
   currentReleaseSnapshots?: readonly Pick<ServiceSnapshot, 'name' | 'image' | 'env'>[];
   /**
-   * Set when an operation that makes no release (a restart) found no workload
+   * Set when an operation that makes no release (a restart, a start) found no workload
    * and created it from this release: what now runs is that release.
    */
   createdReleaseId?: string;

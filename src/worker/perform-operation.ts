@@ -36,7 +36,7 @@ export interface PerformResult {
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
-  /** The release a restart created the missing workload from (see OperationResult.createdReleaseId). */
+  /** The release a restart or start created the missing workload from (see OperationResult.createdReleaseId). */
   createdReleaseId?: string;
 }
 
@@ -107,7 +107,7 @@ export async function performOperation(
     endpoints = r.endpoints;
     providerRef = r.providerRef;
   };
-  // Set when a deploy or restart found no workload and created it instead: its step reports as a provision's.
+  // Set when a deploy, restart or start found no workload and created it instead: its step reports as a provision's.
   let created = false;
   let createdReleaseId: string | undefined;
   /**

@@ -31,7 +31,7 @@ export interface OperationResult {
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
   /**
-   * The release a restart created a missing workload from (the instance had
+   * The release a restart or start created a missing workload from (the instance had
    * no workload on its provider): it becomes current when none is.
    */
   createdReleaseId?: string;
