@@ -24,6 +24,8 @@ export interface CurrentInstance {
   name: string;
   version: number;
   kind: string;
+  /** RUNNING, FAILED, …; absent from callers that do not read it. */
+  state?: string;
   provider?: { key: string } | null;
   services: CurrentService[];
   /** SERVICES, or the kind of source the instance runs (absent from servers before sources). */
@@ -68,6 +70,12 @@ export type ApplyPlan =
       instanceId: string;
       expectedVersion: number;
       changes: ServiceChange[];
+      /**
+       * Set when nothing differs but the instance is FAILED: every service is
+       * deployed again as it is (`changes` name them, with no fields), which
+       * creates what a failed provision never did.
+       */
+      again?: true;
       /** Routes to add and remove as well, when the file's `routes:` differ. */
       routes?: RoutePlan;
     }
@@ -95,7 +103,8 @@ export class UnsupportedChangeError extends Error {
 /**
  * Decides what `apply` does, with no I/O: provision when there is no live
  * instance of that name; else a deploy of exactly the services whose
- * deployable fields differ; else nothing. Fields the file leaves out of
+ * deployable fields differ; else, for a FAILED instance, a deploy of every
+ * service as it is; else nothing. Fields the file leaves out of
  * `resources`, `healthCheck`, `command` and `args` keep their live value (a
  * deploy cannot unset them); `env` and `ports` are compared whole (absent
  * means none). Changes to the set of services, a role, dependsOn, secrets,
@@ -144,6 +153,18 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
     if (change) changes.push(change);
   }
   if (problems.length > 0) throw new UnsupportedChangeError(problems);
+  // A FAILED instance does not match its file, whatever the specs say: applying it again is the way out.
+  if (changes.length === 0 && current.state === 'FAILED') {
+    return {
+      action: 'deploy',
+      name: spec.name,
+      instanceId: current.id,
+      expectedVersion: current.version,
+      changes: spec.services.map((s) => ({ name: s.name, fields: [], input: { name: s.name, image: s.image } })),
+      again: true,
+      ...routeChanges,
+    };
+  }
   if (changes.length === 0) {
     return routeChanges.routes
       ? { action: 'routes', name: spec.name, instanceId: current.id, routes }

@@ -38,6 +38,11 @@ export interface OperationEnd {
    * deploy or rollback (see `needsCurrentRelease`), to put its specs back.
    */
   currentReleaseSnapshots?: readonly Pick<ServiceSnapshot, 'name' | 'image' | 'env'>[];
+  /**
+   * Set when an operation that makes no release (a restart, a start) found no workload
+   * and created it from this release: what now runs is that release.
+   */
+  createdReleaseId?: string;
 }
 
 /** The instance columns an ended operation changes; an absent field stays as it is. */
@@ -85,7 +90,8 @@ export function restoreCurrentRelease(
 /**
  * The instance after an operation ended. The observed status wins over the
  * stored one. A success records the generation and, for a release, makes it
- * current; a deprovision destroys. A failure marks the instance FAILED when
+ * current (so does a restart that created a missing workload, when no
+ * release was); a deprovision destroys. A failure marks the instance FAILED when
  * nothing was observed (or a provision did not come up ready), shows the
  * failure message, and keeps the previous release's specs as the desired ones.
  * A provider that could not be reached is no verdict on the workload: the
@@ -99,6 +105,8 @@ export function decideOutcome(before: InstanceBefore, end: OperationEnd): Instan
   if (end.succeeded) {
     out.observedGeneration = end.params.generation ?? before.generation;
     if (producesRelease(end.kind) && end.releaseId) out.currentReleaseId = end.releaseId;
+    // A failed first provision left no current release; the restart that created the workload ran this one.
+    else if (end.createdReleaseId && !before.currentReleaseId) out.currentReleaseId = end.createdReleaseId;
     if (end.kind === 'deprovision') {
       state = 'destroyed';
       ready = false;

@@ -5,12 +5,14 @@ import { type AcquiredProvider, acquireProvider } from '../control/provider-call
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle, DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { findLatestRelease } from '../db/repositories/release-repository.js';
 import type { InstanceStatus, Provider, ReadinessPolicy, ServiceDeploySpec } from '../providers/provider.js';
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { ServiceSpec } from '../providers/service-spec.js';
 import type { Masker } from './masking.js';
+import { isWorkloadMissing } from './missing-workload.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
@@ -34,6 +36,8 @@ export interface PerformResult {
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
+  /** The release a restart or start created the missing workload from (see OperationResult.createdReleaseId). */
+  createdReleaseId?: string;
 }
 
 /** The state an instance shows while an operation of each kind runs. */
@@ -87,6 +91,50 @@ export async function performOperation(
       throw new ProviderAwayFailure(err, { state: inst.state, ready: inst.ready });
     throw err;
   };
+  /** Creates (or converges) every object of the instance from `services`, as the provision of `releaseId`. */
+  const provisionAll = async (services: StoredServiceSpec[], releaseId: string | null): Promise<void> => {
+    const full = await materialise(ctx.secrets, inst.tenantId, services, masker);
+    const r = await provider.provision(call, {
+      instanceId: inst.id,
+      tenantId: inst.tenantId,
+      name: inst.name,
+      kind: inst.kind,
+      services: full.services,
+      labels: inst.labels,
+      ...(releaseId ? { releaseId } : {}),
+      secretValues: full.secretValues,
+    });
+    endpoints = r.endpoints;
+    providerRef = r.providerRef;
+  };
+  // Set when a deploy, restart or start found no workload and created it instead: its step reports as a provision's.
+  let created = false;
+  let createdReleaseId: string | undefined;
+  /**
+   * Runs `change`; when the provider has no workload for the instance (its
+   * provision failed before creating one, or it was removed by hand), creates
+   * every desired service instead, so the operation leaves the instance
+   * running rather than at a dead end. Provision converges, so what does
+   * exist (a network, a volume) is reused. Undefined when `change` ran.
+   */
+  const orCreate = async (
+    done: string,
+    releaseId: string | null,
+    change: () => Promise<unknown>,
+  ): Promise<string | undefined> => {
+    try {
+      await change();
+      return undefined;
+    } catch (err) {
+      if (!(await isWorkloadMissing(provider, call, inst.id, err))) throw err;
+    }
+    await provisionAll(inst.services, releaseId);
+    created = true;
+    if (releaseId) createdReleaseId = releaseId;
+    return `${done}: the instance had no workload on its provider, so its ${inst.services.length} service(s) were created`;
+  };
+  // What a failed first provision left has no current release: the newest is what was meant to run.
+  const releaseToCreate = async () => inst.currentReleaseId ?? (await findLatestRelease(db, inst.id))?.id ?? null;
   const apply = async (): Promise<string> => {
     // A source instance (manifests, Helm, Argo CD) applies its release's rendered source instead (issue 26).
     if (inst.sourceType !== 'services' && (op.kind === 'provision' || op.kind === 'deploy' || op.kind === 'rollback')) {
@@ -98,22 +146,9 @@ export async function performOperation(
     }
     if (inst.sourceType !== 'services' && op.kind === 'deprovision') await removeSource(db, provider, call, inst);
     switch (op.kind) {
-      case 'provision': {
-        const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
-        const r = await provider.provision(call, {
-          instanceId: inst.id,
-          tenantId: inst.tenantId,
-          name: inst.name,
-          kind: inst.kind,
-          services: full.services,
-          labels: inst.labels,
-          ...(op.releaseId ? { releaseId: op.releaseId } : {}),
-          secretValues: full.secretValues,
-        });
-        endpoints = r.endpoints;
-        providerRef = r.providerRef;
+      case 'provision':
+        await provisionAll(specs, op.releaseId);
         return `provisioned ${specs.length} service(s)`;
-      }
       case 'deploy':
       case 'rollback': {
         const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
@@ -141,14 +176,17 @@ export async function performOperation(
           });
         }
         if (op.kind === 'deploy') {
-          const r = await provider.deploy(call, {
-            instanceId: inst.id,
-            releaseId: op.releaseId ?? '',
-            services: deploySpecs,
-            strategy: (op.params.strategy ?? 'rolling') as 'rolling',
-            secretValues: full.secretValues,
+          const deployed = await orCreate(`deployed ${describe(specs)}`, op.releaseId, async () => {
+            const r = await provider.deploy(call, {
+              instanceId: inst.id,
+              releaseId: op.releaseId ?? '',
+              services: deploySpecs,
+              strategy: (op.params.strategy ?? 'rolling') as 'rolling',
+              secretValues: full.secretValues,
+            });
+            endpoints = r.endpoints;
           });
-          endpoints = r.endpoints;
+          if (deployed) return deployed;
         } else {
           await provider.rollback(call, {
             instanceId: inst.id,
@@ -157,7 +195,7 @@ export async function performOperation(
             secretValues: full.secretValues,
           });
         }
-        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${specs.map((s) => `${s.name}=${s.image}`).join(', ')}`;
+        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${describe(specs)}`;
       }
       case 'scale':
         await provider.scale(call, {
@@ -167,14 +205,14 @@ export async function performOperation(
         });
         return `scaled ${op.params.service}`;
       case 'start':
-        await provider.start(call, inst.id);
-        return 'started';
+        return (await orCreate('started', await releaseToCreate(), () => provider.start(call, inst.id))) ?? 'started';
       case 'stop':
         await provider.stop(call, inst.id);
         return 'stopped';
       case 'restart':
-        await provider.restart(call, inst.id);
-        return 'restarted';
+        return (
+          (await orCreate('restarted', await releaseToCreate(), () => provider.restart(call, inst.id))) ?? 'restarted'
+        );
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });
@@ -185,7 +223,7 @@ export async function performOperation(
   };
   // What a provision reported is written with the step's end.
   const reportProvisioned = async (tx: DbTransaction) => {
-    if (op.kind !== 'provision' || !(endpoints || providerRef)) return;
+    if ((op.kind !== 'provision' && !created) || !(endpoints || providerRef)) return;
     await writeObservation(
       tx,
       inst.id,
@@ -267,6 +305,7 @@ export async function performOperation(
     ...(observed ? { status: observed } : {}),
     ...(endpoints ? { endpoints } : {}),
     ...(providerRef ? { providerRef } : {}),
+    ...(createdReleaseId ? { createdReleaseId } : {}),
   };
 }
 
@@ -308,6 +347,11 @@ async function materialise(
   const secretValues = Object.fromEntries(specs.flatMap((s) => s.secrets.map((r) => [r.key, values[r.key] ?? ''])));
   masker.add(Object.values(values));
   return { services, secretValues };
+}
+
+/** `web=img:1, worker=img:2`. */
+function describe(specs: readonly StoredServiceSpec[]): string {
+  return specs.map((s) => `${s.name}=${s.image}`).join(', ');
 }
 
 function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {

@@ -30,6 +30,11 @@ export interface OperationResult {
   status?: InstanceStatus;
   endpoints?: InstanceStatus['endpoints'];
   providerRef?: string;
+  /**
+   * The release a restart or start created a missing workload from (the instance had
+   * no workload on its provider): it becomes current when none is.
+   */
+  createdReleaseId?: string;
   /** Writes of the operation's last step, made first in the outcome's transaction (see PendingEnd). */
   finish?: (tx: DbTransaction) => Promise<unknown>;
   /** The state the instance keeps when the provider could not be reached (see ProviderAwayFailure). */
@@ -85,6 +90,7 @@ export async function recordOutcome(
       failureMessage: r.message ?? null,
       observed,
       ...(r.lastObserved ? { lastObserved: r.lastObserved } : {}),
+      ...(r.createdReleaseId ? { createdReleaseId: r.createdReleaseId } : {}),
       ...(snapshots ? { currentReleaseSnapshots: snapshots } : {}),
     });
     const { state, ready } = outcome;

@@ -91,6 +91,24 @@ describe('apply planner', () => {
     expect(planApply(live(), spec)).toEqual({ action: 'none', name: 'shop', instanceId: 'SW5zdGFuY2U6MQ==' });
   });
 
+  it('deploys every service again when the live instance matches the file but is FAILED', () => {
+    expect(planApply({ ...live(), state: 'FAILED' }, spec)).toEqual({
+      action: 'deploy',
+      name: 'shop',
+      instanceId: 'SW5zdGFuY2U6MQ==',
+      expectedVersion: 7,
+      changes: [
+        { name: 'web', fields: [], input: { name: 'web', image: 'wheelhouse-test/web:1' } },
+        { name: 'tool', fields: [], input: { name: 'tool', image: 'wheelhouse-test/tool:1' } },
+      ],
+      again: true,
+    });
+    // A FAILED instance whose file changes deploys the change, as any other.
+    const changed = planApply({ ...live({ tool: { image: 'wheelhouse-test/tool:0' } }), state: 'FAILED' }, spec);
+    expect(changed).toMatchObject({ action: 'deploy', changes: [{ name: 'tool', fields: ['image'] }] });
+    expect(changed).not.toHaveProperty('again');
+  });
+
   it('deploys only the service whose image changed, at the version it read', () => {
     const plan = planApply(live({ tool: { image: 'wheelhouse-test/tool:0' } }), spec);
     expect(plan).toEqual({

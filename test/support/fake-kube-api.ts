@@ -211,9 +211,10 @@ export class FakeKubeApi {
     if (this.#dir) await rm(this.#dir, { recursive: true, force: true });
   }
 
-  /** Pods using `image` fail to pull it (ErrImagePull). */
-  failImage(image: string): void {
-    this.#failing.add(image);
+  /** Pods using `image` fail to pull it (ErrImagePull); with false, they pull it again (it was pushed since). */
+  failImage(image: string, on = true): void {
+    if (on) this.#failing.add(image);
+    else this.#failing.delete(image);
   }
 
   defineImage(image: string, behaviour: FakeImage): void {

@@ -50,6 +50,35 @@ describe('operation outcome', () => {
     expect(out.destroyed).toBe(false);
   });
 
+  it('a deploy or restart that succeeds on a FAILED instance leaves it as observed: running and ready', () => {
+    // What a failed first provision leaves: FAILED, its message, no release current, never started.
+    const failed = instanceBefore({ state: 'failed', ready: false, currentReleaseId: null, startedAt: null });
+    for (const kind of ['deploy', 'restart'] as const) {
+      const out = decideOutcome(failed, {
+        kind,
+        params: { generation: 3 },
+        releaseId: kind === 'deploy' ? 'rel-2' : null,
+        succeeded: true,
+        observed: { state: 'running', ready: true },
+        ...(kind === 'restart' ? { createdReleaseId: 'rel-1' } : {}),
+      });
+      expect(out, kind).toMatchObject({ state: 'running', ready: true, started: true, observedGeneration: 3 });
+      expect(out.message, kind).toBeUndefined();
+      // The restart created the workload from the newest release: it is now the current one.
+      expect(out.currentReleaseId, kind).toBe(kind === 'deploy' ? 'rel-2' : 'rel-1');
+    }
+    // With a release already current, a restart that created the workload does not replace it.
+    const again = decideOutcome(instanceBefore({ state: 'failed', ready: false }), {
+      kind: 'restart',
+      params: {},
+      releaseId: null,
+      succeeded: true,
+      observed: { state: 'running', ready: true },
+      createdReleaseId: 'rel-1',
+    });
+    expect(again.currentReleaseId).toBeUndefined();
+  });
+
   it('a successful scale or restart leaves the current release alone', () => {
     for (const kind of ['scale', 'restart', 'start', 'stop'] as const) {
       const out = decideOutcome(instanceBefore(), { kind, params: {}, releaseId: 'rel-9', succeeded: true });

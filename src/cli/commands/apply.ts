@@ -120,7 +120,7 @@ export function registerApply(program: Command): void {
           opts.wait ?? false,
         );
         const services = plan.changes
-          .filter((c) => c.fields.some((f) => f !== 'autoscale'))
+          .filter((c) => plan.again || c.fields.some((f) => f !== 'autoscale'))
           .map((c) => c.input) as unknown as ServiceDeployInput[];
         if (services.length === 0) {
           session.out.result({ plan, routes, autoscale: policies.operations, operation: null });
@@ -178,6 +178,9 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     out.line(
       `${plan.name}: deploy its ${describeSource(plan.source)} source (the server prunes what it no longer has)`,
     );
+  } else if (plan.action === 'deploy' && plan.again) {
+    out.line(`${plan.name}: the instance is FAILED: deploy its ${plan.changes.length} service(s) again`);
+    for (const c of plan.changes) out.line(`  ~ ${c.name} (image ${c.input.image})`);
   } else if (plan.action === 'deploy') {
     const deploys = plan.changes.filter((c) => c.fields.some((f) => f !== 'autoscale'));
     const policies = plan.changes.filter((c) => 'autoscale' in c);
