@@ -273,20 +273,19 @@ export class DockerEdge {
     });
     const current = await readFile(this.paths.config, 'utf8').catch(() => '');
     const master = runningMaster(this.paths);
-    if (current === text && master) return;
+    if (current === text && master) {
+      // What it serves is what is wanted: a port refused before (a TLS route's, since removed) no longer matters.
+      this.#failure = undefined;
+      return;
+    }
     const candidate = `${this.paths.config}.next`;
     await writeFile(candidate, text, { mode: 0o600 });
     await validateConfig(this.#options.haproxyPath, candidate);
-    try {
-      await this.#bindChecked(master, current, ports, crtList !== undefined);
-      await rename(candidate, this.paths.config);
-      if (master) await reload(master, this.paths);
-      else await this.#start(ports);
-      this.#failure = undefined;
-    } catch (err) {
-      this.#failure = (err as Error).message;
-      throw err;
-    }
+    await this.#bindChecked(master, current, ports, crtList !== undefined);
+    await rename(candidate, this.paths.config);
+    if (master) await reload(master, this.paths);
+    else await this.#start(ports);
+    this.#failure = undefined;
     // Replicas that started between the listing above and the reload join now (a route added mid-provision).
     for (const r of all) {
       // A preview's replicas are in the service's own backends already (at weight 0).
@@ -314,8 +313,14 @@ export class DockerEdge {
    * of ours holds the ports it binds already; adopting it checks nothing.
    */
   async #bindChecked(master: number | undefined, current: string, ports: EdgePorts, https: boolean): Promise<void> {
-    if (!master) await assertPortsFree(this.#options.host, ports, https ? ['http', 'https'] : ['http']);
-    else if (https && !/^frontend https$/m.test(current)) await assertPortsFree(this.#options.host, ports, ['https']);
+    const host = this.#options.host;
+    try {
+      if (!master) await assertPortsFree(host, ports, https ? ['http', 'https'] : ['http']);
+      else if (https && !/^frontend https$/m.test(current)) await assertPortsFree(host, ports, ['https']);
+    } catch (err) {
+      this.#failure = (err as Error).message;
+      throw err;
+    }
   }
 
   /** Starts HAProxy; a port taken after the check fails its start, told with the setting to change. */
@@ -324,6 +329,7 @@ export class DockerEdge {
       await startDetached(this.#options.haproxyPath, this.paths);
     } catch (err) {
       const taken = bindFailure((err as Error).message, this.#options.host, ports);
+      this.#failure = taken ?? (err as Error).message;
       throw taken ? new Error(taken) : err;
     }
   }
