@@ -278,10 +278,11 @@ export class DockerEdge {
       this.#failure = undefined;
       return;
     }
+    // First: a refused port is retried every round, and the check costs less than `haproxy -c`.
+    await this.#bindChecked(master, current, ports, crtList !== undefined);
     const candidate = `${this.paths.config}.next`;
     await writeFile(candidate, text, { mode: 0o600 });
     await validateConfig(this.#options.haproxyPath, candidate);
-    await this.#bindChecked(master, current, ports, crtList !== undefined);
     await rename(candidate, this.paths.config);
     if (master) await reload(master, this.paths);
     else await this.#start(ports);
