@@ -41,6 +41,12 @@ export class EdgeDriver {
   readonly #driven = new Map<string, string>();
   /** Per provider key without a driven data plane: the instances whose routes were last applied. */
   readonly #applied = new Map<string, Set<string>>();
+  /**
+   * Per provider key: why the edge last failed to take the routes, as logged.
+   * A round retries every interval while the edge is down; the same cause
+   * (a port someone else holds) is logged once, not every round.
+   */
+  readonly #failing = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   /** Renews held leases every interval, also while a round is slow (an HAProxy start, a slow engine). */
   #heartbeat: NodeJS.Timeout | undefined;
@@ -110,6 +116,7 @@ export class EdgeDriver {
       await releaseEdgeLease(this.o.db, leaseName(key), this.o.owner).catch(() => undefined);
     }
     this.#driven.clear();
+    this.#failing.clear();
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     await this.o.waker?.close();
@@ -134,6 +141,7 @@ export class EdgeDriver {
         continue;
       }
       if (!held) {
+        this.#failing.delete(key);
         if (this.#driven.delete(key)) {
           await driven.standBy({});
           this.o.logger.info({ provider: key }, 'another process drives the edge now; standing by');
@@ -156,10 +164,21 @@ export class EdgeDriver {
           specs.map((s) => s.id),
           failed,
         );
-        if (first) this.o.logger.info({ provider: key, routes: specs.length }, 'driving the edge');
+        const recovered = this.#failing.delete(key);
+        if (first || recovered) {
+          // Where the routes are served, in the start log: the ports may have been picked (0) or moved.
+          const { httpAddress, httpsAddress } = await traffic.edge({});
+          this.o.logger.info(
+            { provider: key, routes: specs.length, httpAddress, httpsAddress },
+            `driving the edge: HTTP on ${httpAddress ?? '-'}, HTTPS on ${httpsAddress ?? '-'}`,
+          );
+        }
       } catch (err) {
         const message = (err as Error).message;
-        this.o.logger.error({ provider: key, err: message }, 'the edge did not take the routes');
+        if (this.#failing.get(key) !== message) {
+          this.#failing.set(key, message);
+          this.o.logger.error({ provider: key, err: message }, `the edge did not take the routes: ${message}`);
+        }
         await this.o.routes.record([], new Map(specs.map((s) => [s.id, message])));
         // Taken over anyway: the next round tries again when something changes or the edge is down.
         this.#driven.set(key, `failed:${signature}`);

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/connect.js';
+import type { Logger } from '../../src/logger.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { graphql } from '../generated/gql.js';
@@ -166,8 +168,16 @@ export function edgeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'wh-edge-'));
 }
 
-/** A Docker provider (key `docker`) whose edge lives under `dataDir`, free ports, short checks; `drainTimeoutMs` 5 s unless given. */
-export function edgeProvider(dataDir: string, haproxyPath = HAPROXY, drainTimeoutMs = 5000): DockerProvider {
+/**
+ * A Docker provider (key `docker`) whose edge lives under `dataDir`, short
+ * checks; `drainTimeoutMs` 5 s unless given; free ports (picked once) unless `ports` names them.
+ */
+export function edgeProvider(
+  dataDir: string,
+  haproxyPath = HAPROXY,
+  drainTimeoutMs = 5000,
+  ports: { http?: number; https?: number } = {},
+): DockerProvider {
   return new DockerProvider({
     ...FAST_DOCKER_OPTIONS,
     key: 'docker',
@@ -175,8 +185,8 @@ export function edgeProvider(dataDir: string, haproxyPath = HAPROXY, drainTimeou
       dataDir,
       haproxyPath,
       host: '127.0.0.1',
-      httpPort: 0,
-      httpsPort: 0,
+      httpPort: ports.http ?? 0,
+      httpsPort: ports.https ?? 0,
       domain: 'localhost',
       drainTimeoutMs,
       checkIntervalMs: 300,
@@ -190,17 +200,27 @@ export async function edgeConfig(dataDir: string): Promise<Partial<Config>> {
   return { dataDir, edge: { ...base.edge, syncIntervalMs: 200 } };
 }
 
-/** The app over the real engine with an edge provider; `extra` overrides settings (`edge` merged into the edge's). */
+/**
+ * The app over the real engine with an edge provider; `extra` overrides settings (`edge` merged into the
+ * edge's); `logger` instead of a silent one (a test that reads the log); `database` shared with
+ * another app (the caller closes it).
+ */
 export async function startEdgeApp(
   dataDir: string,
   provider: DockerProvider,
   extra: Partial<Omit<Config, 'edge'>> & { edge?: Partial<Config['edge']> } = {},
+  opts: { logger?: Logger; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   await ensureTestImages();
   const registry = new Registry();
   registry.register('docker', provider);
   const config = await edgeConfig(dataDir);
-  return startTestApp({ registry, config: { ...config, ...extra, edge: { ...config.edge!, ...extra.edge } } });
+  return startTestApp({
+    registry,
+    config: { ...config, ...extra, edge: { ...config.edge!, ...extra.edge } },
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.database ? { database: opts.database } : {}),
+  });
 }
 
 /** What `provisionRouted` provisions besides its fixed parts (provider `docker`, waited for). */

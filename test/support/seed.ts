@@ -16,7 +16,7 @@ import {
 } from '../../src/client/index.js';
 import type { Config } from '../../src/config.js';
 import { ALL_SCOPES, type Scope } from '../../src/control/scopes.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { ALL_CAPABILITIES } from '../../src/providers/capabilities.js';
 import type { ProviderEngines } from '../../src/providers/engines.js';
 import type {
@@ -260,24 +260,29 @@ export async function startSeedApp(
 // ---- an app whose log is captured
 
 /**
- * Starts Wheelhouse like startTestApp, but with the real process logger
- * (createLogger, its redaction included) at `trace`, writing into `logLines`
- * instead of stdout.
+ * The real process logger (createLogger, its redaction included) at `trace`,
+ * writing each line into `lines` instead of stdout.
  */
-export async function startLoggedApp(opts: {
-  registry?: Registry;
-  config?: Partial<Config>;
-}): Promise<TestApp & { logLines: string[] }> {
-  const logLines: string[] = [];
+export function capturingLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
   const logger = createLogger('trace');
   // pino writes through the stream symbol; children made later inherit it.
   (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
     write: (line: string) => {
-      logLines.push(line);
+      lines.push(line);
     },
   };
+  return { logger, lines };
+}
+
+/** Starts Wheelhouse like startTestApp, with the logger of capturingLogger. */
+export async function startLoggedApp(opts: {
+  registry?: Registry;
+  config?: Partial<Config>;
+}): Promise<TestApp & { logLines: string[] }> {
+  const { logger, lines } = capturingLogger();
   const t = await startTestApp({ ...opts, logger, config: { logLevel: 'trace', ...opts.config } });
-  return { ...t, logLines };
+  return { ...t, logLines: lines };
 }
 
 // ---- tenants and instances through the API

@@ -145,6 +145,10 @@ export function renderEdgeConfig(input: EdgeConfigInput): string {
   const lines = [
     '# Rendered by Wheelhouse from its database; edits are overwritten.',
     'global',
+    // Without it HAProxy binds with SO_REUSEPORT, so a second HAProxy (another data dir's edge, someone's own) on
+    // the same port binds too and the kernel splits the connections between the two. Reloads do not need it:
+    // the new worker takes the listeners over the stats socket (expose-fd listeners).
+    '  noreuseport',
     `  stats socket ${input.adminSocket} mode 600 level admin expose-fd listeners`,
     '  stats timeout 30s',
     // An old worker left by a reload ends when its last connection does, or after this.

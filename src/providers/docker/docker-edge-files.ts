@@ -35,6 +35,63 @@ export async function keptPorts(paths: EdgePaths, host: string, wanted: EdgePort
   return { http, https };
 }
 
+/** The setting that chooses each of the edge's ports: a message about a port names the one to change. */
+export const EDGE_PORT_SETTINGS = {
+  http: 'WHEELHOUSE_EDGE_HTTP_PORT',
+  https: 'WHEELHOUSE_EDGE_HTTPS_PORT',
+} as const;
+
+/** One of the edge's two ports. */
+export type EdgePortKind = keyof typeof EDGE_PORT_SETTINGS;
+
+/** Why the edge cannot bind one of its ports, naming the setting that moves it. */
+export function portTakenMessage(kind: EdgePortKind, host: string, port: number, cause: string): string {
+  const setting = EDGE_PORT_SETTINGS[kind];
+  return (
+    `the edge cannot serve ${kind.toUpperCase()} on ${host}:${port} (${setting}): another program holds the port ` +
+    `(${cause}); stop it, or set ${setting} to a free port`
+  );
+}
+
+/**
+ * Rejects, naming the setting, when another program holds one of `kinds`
+ * of the edge's ports: binds each for a moment, without SO_REUSEPORT (so a
+ * holder that set it, such as another HAProxy, is found too). Only before
+ * HAProxy starts or first binds that port: the edge's own running HAProxy
+ * holds its ports, and that is no conflict.
+ */
+export async function assertPortsFree(host: string, ports: EdgePorts, kinds: readonly EdgePortKind[]): Promise<void> {
+  for (const kind of kinds) {
+    const cause = await bindOnce(host, ports[kind]);
+    if (cause) throw new Error(portTakenMessage(kind, host, ports[kind], cause));
+  }
+}
+
+/**
+ * The edge's own words when HAProxy failed to bind one of its ports
+ * (`cannot bind socket (Address already in use) [127.0.0.1:8080]`), naming
+ * the setting; undefined when `haproxyError` says nothing of the kind. A
+ * program that took the port between the check and HAProxy's start ends here.
+ */
+export function bindFailure(haproxyError: string, host: string, ports: EdgePorts): string | undefined {
+  for (const kind of ['http', 'https'] as const) {
+    const at = `[${host}:${ports[kind]}]`;
+    const line = haproxyError.split('\n').find((l) => l.includes('cannot bind') && l.includes(at));
+    const cause = line && /cannot bind socket \(([^)]*)\)/.exec(line)?.[1];
+    if (line) return portTakenMessage(kind, host, ports[kind], cause || line.trim());
+  }
+  return undefined;
+}
+
+/** Undefined when `port` could be bound on `host` now (and was let go at once), else why not. */
+function bindOnce(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (err) => resolve(err.message));
+    server.listen({ host, port, exclusive: true }, () => server.close(() => resolve(undefined)));
+  });
+}
+
 /** Writes each TLS route's certificate and key (one PEM file per host, mode 600) and the crt-list naming them. */
 export async function writeCertificates(paths: EdgePaths, routes: readonly RouteSpec[]): Promise<string> {
   await mkdir(paths.certs, { recursive: true, mode: 0o700 });

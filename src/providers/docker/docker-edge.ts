@@ -26,7 +26,14 @@ import {
   serverName,
 } from './docker-edge-config.js';
 import { EdgeCounters, type LatencyRing } from './docker-edge-counters.js';
-import { type EdgePorts, keptPorts, withEdgeLock, writeCertificates } from './docker-edge-files.js';
+import {
+  assertPortsFree,
+  bindFailure,
+  type EdgePorts,
+  keptPorts,
+  withEdgeLock,
+  writeCertificates,
+} from './docker-edge-files.js';
 import { EdgeMembers, type Member } from './docker-edge-members.js';
 import {
   type EdgePaths,
@@ -88,6 +95,12 @@ export class DockerEdge {
   readonly #counters: EdgeCounters;
   /** Scale to zero: the waker every backend falls back to (this process's, when it drives the edge). */
   #waker: WakerAddress | undefined;
+  /**
+   * Why the last render could not start HAProxy or bind a port (a port held by
+   * another program, naming its setting): `Provider.edge` says so until a
+   * render succeeds, instead of "not running yet".
+   */
+  #failure: string | undefined;
 
   constructor(
     private readonly docker: Dockerode,
@@ -105,7 +118,9 @@ export class DockerEdge {
     const master = runningMaster(this.paths);
     let healthy = false;
     let message: string | undefined;
-    if (!master) {
+    if (this.#failure) {
+      message = this.#failure;
+    } else if (!master) {
       message = 'HAProxy is not running yet';
     } else {
       try {
@@ -167,6 +182,8 @@ export class DockerEdge {
   /** Stops rendering (another process drives the edge now); HAProxy keeps running. */
   standBy(): void {
     this.#driving = false;
+    // Whatever failed here is the driver's to find out again now.
+    this.#failure = undefined;
   }
 
   /** Replaces every instance's routes and re-renders. */
@@ -256,13 +273,20 @@ export class DockerEdge {
     });
     const current = await readFile(this.paths.config, 'utf8').catch(() => '');
     const master = runningMaster(this.paths);
-    if (current === text && master) return;
+    if (current === text && master) {
+      // What it serves is what is wanted: a port refused before (a TLS route's, since removed) no longer matters.
+      this.#failure = undefined;
+      return;
+    }
+    // First: a refused port is retried every round, and the check costs less than `haproxy -c`.
+    await this.#bindChecked(master, current, ports, crtList !== undefined);
     const candidate = `${this.paths.config}.next`;
     await writeFile(candidate, text, { mode: 0o600 });
     await validateConfig(this.#options.haproxyPath, candidate);
     await rename(candidate, this.paths.config);
     if (master) await reload(master, this.paths);
-    else await startDetached(this.#options.haproxyPath, this.paths);
+    else await this.#start(ports);
+    this.#failure = undefined;
     // Replicas that started between the listing above and the reload join now (a route added mid-provision).
     for (const r of all) {
       // A preview's replicas are in the service's own backends already (at weight 0).
@@ -280,6 +304,34 @@ export class DockerEdge {
           : [];
       });
       if (late.length > 0) await this.#members.joinNow(r.instanceId, r.service, late);
+    }
+  }
+
+  /**
+   * Refuses, naming the setting, when a port the new file binds is held by
+   * another program: both (HTTPS only with a TLS route) before HAProxy
+   * starts, HTTPS before the reload that binds it first. A running HAProxy
+   * of ours holds the ports it binds already; adopting it checks nothing.
+   */
+  async #bindChecked(master: number | undefined, current: string, ports: EdgePorts, https: boolean): Promise<void> {
+    const host = this.#options.host;
+    try {
+      if (!master) await assertPortsFree(host, ports, https ? ['http', 'https'] : ['http']);
+      else if (https && !/^frontend https$/m.test(current)) await assertPortsFree(host, ports, ['https']);
+    } catch (err) {
+      this.#failure = (err as Error).message;
+      throw err;
+    }
+  }
+
+  /** Starts HAProxy; a port taken after the check fails its start, told with the setting to change. */
+  async #start(ports: EdgePorts): Promise<void> {
+    try {
+      await startDetached(this.#options.haproxyPath, this.paths);
+    } catch (err) {
+      const taken = bindFailure((err as Error).message, this.#options.host, ports);
+      this.#failure = taken ?? (err as Error).message;
+      throw taken ? new Error(taken) : err;
     }
   }
 
