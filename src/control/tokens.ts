@@ -8,7 +8,7 @@ import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
 import { listenForRevocations, type RevocationFeed } from '../db/token-revocations.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
-import { ALL_SCOPES, isScope, type Principal, type Scope, Scopes } from './scopes.js';
+import { ALL_SCOPES, covers, isScope, type Principal, type Scope, Scopes } from './scopes.js';
 import { TOKEN_CACHE_LIMITS, VerifiedTokenCache } from './token-cache.js';
 
 /** Whether `id` is uuid-shaped (ids in cursors and global ids are checked before they reach a uuid column). */
@@ -169,7 +169,8 @@ export class TokenService {
 
   /**
    * Issues a token. The caller needs `admin` for its own tenant or `system`
-   * for any; nobody can grant a scope they do not hold.
+   * for any; nobody can grant a scope they do not hold (or one a held scope implies:
+   * EXEC grants LOGS, see `covers`).
    */
   async create(
     caller: Principal,
@@ -195,7 +196,7 @@ export class TokenService {
       throw ValidationError.of(['input', 'name'], 'must be valid Unicode (an unpaired surrogate is not)');
     if (input.scopes.length === 0) throw ValidationError.of(['input', 'scopes'], 'must name at least one scope');
     for (const s of input.scopes) {
-      if (!caller.scopes.has(s)) {
+      if (!covers(caller.scopes, s)) {
         throw new ForbiddenError(`cannot grant ${s}: the calling token does not hold it`, s);
       }
     }

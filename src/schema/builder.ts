@@ -17,6 +17,7 @@ export interface AuthScopes {
   read: boolean;
   deploy: boolean;
   exec: boolean;
+  logs: boolean;
   secretsWrite: boolean;
   admin: boolean;
   system: boolean;
@@ -26,6 +27,7 @@ const scopeOf: Record<keyof AuthScopes, Scope> = {
   read: Scopes.read,
   deploy: Scopes.deploy,
   exec: Scopes.exec,
+  logs: Scopes.logs,
   secretsWrite: Scopes.secretsWrite,
   admin: Scopes.admin,
   system: Scopes.system,
@@ -77,6 +79,8 @@ export const builder = new SchemaBuilder<{
       read: ctx.principal.scopes.has(Scopes.read),
       deploy: ctx.principal.scopes.has(Scopes.deploy),
       exec: ctx.principal.scopes.has(Scopes.exec),
+      // The token's own LOGS only; fields that EXEC also opens (the logs) declare both, so a refusal names both.
+      logs: ctx.principal.scopes.has(Scopes.logs),
       secretsWrite: ctx.principal.scopes.has(Scopes.secretsWrite),
       admin: ctx.principal.scopes.has(Scopes.admin),
       system: ctx.principal.scopes.has(Scopes.system),

@@ -40,7 +40,8 @@ export const InstanceStateEnum = builder.enumType('InstanceState', {
 const SCOPE_DESCRIPTIONS: Record<string, string> = {
   read: 'Read queries and subscriptions.',
   deploy: 'Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel.',
-  exec: 'Exec into services and stream their logs.',
+  exec: 'Exec into services (a shell in them); also reads their logs, as LOGS does.',
+  logs: "Read services' log lines (instanceLogs, instanceLogChunks), without exec.",
   'secrets:write': 'Write and delete vault secrets.',
   admin: "Manage the tenant's API tokens.",
   system: 'Manage tenants (operators of the Wheelhouse installation).',

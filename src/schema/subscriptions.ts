@@ -92,6 +92,12 @@ const logArgs = builder.args((t) => ({
 /** The most lines one `instanceLogChunks` message carries (the default): the log buffer's size. */
 const MAX_CHUNK_LINES = STREAM_LIMITS.logBuffer;
 
+/**
+ * Who may read logs: LOGS, or EXEC, which read them before LOGS existed and keeps doing so (a shell
+ * in a service reads its logs anyway). Both are declared so a refusal names both.
+ */
+const logsScopes = { $any: { logs: true, exec: true } } as const;
+
 /** A chunk as delivered: its lines, and the sum of their `dropped`. */
 interface LogChunkShape {
   lines: LogLineShape[];
@@ -399,8 +405,8 @@ builder.subscriptionFields((t) => ({
       'for new lines until the client unsubscribes, which closes the request at the provider; without it, ' +
       'the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, ' +
       'and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in ' +
-      'batches, which is much faster for reading many.',
-    authScopes: { exec: true },
+      'batches, which is much faster for reading many. Needs LOGS (or EXEC, which implies it).',
+    authScopes: logsScopes,
     args: logArgs,
     subscribe: (_root, args, ctx) => openLogFeed(args, ctx),
     resolve: (line) => logLineOf(line),
@@ -412,8 +418,8 @@ builder.subscriptionFields((t) => ({
       'The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line ' +
       'that is ready when it is sent (one line at a time when lines trickle in, full batches when many are ' +
       'waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, ' +
-      'limits and `dropped` counts as `instanceLogs`.',
-    authScopes: { exec: true },
+      'limits and `dropped` counts as `instanceLogs`. Needs LOGS (or EXEC).',
+    authScopes: logsScopes,
     args: {
       ...logArgs,
       maxLines: t.arg.int({

@@ -78,7 +78,9 @@ function decodeTimeKey(cursor: string | null | undefined) {
   return after;
 }
 
-const anyScope = { $any: { read: true, deploy: true, exec: true, secretsWrite: true, admin: true, system: true } };
+const anyScope = {
+  $any: { read: true, deploy: true, exec: true, logs: true, secretsWrite: true, admin: true, system: true },
+};
 
 builder.queryFields((t) => ({
   viewer: t.field({

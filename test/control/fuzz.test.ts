@@ -455,7 +455,7 @@ describe('hostile input on every mutation never breaks the server or writes half
         rec({
           tenantId: opt(fc.oneof(fc.constant(null).map(tenantGid), str)),
           name: w(str),
-          scopes: w(list(e('READ', 'DEPLOY', 'EXEC', 'SECRETS_WRITE', 'ADMIN', 'SYSTEM'))),
+          scopes: w(list(e('READ', 'DEPLOY', 'EXEC', 'LOGS', 'SECRETS_WRITE', 'ADMIN', 'SYSTEM'))),
           expiresAt: opt(
             fc.oneof(
               fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),

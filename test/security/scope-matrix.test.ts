@@ -31,6 +31,7 @@ const SCOPE_OF_KEY: Record<string, Scope> = {
   read: Scopes.read,
   deploy: Scopes.deploy,
   exec: Scopes.exec,
+  logs: Scopes.logs,
   secretsWrite: Scopes.secretsWrite,
   admin: Scopes.admin,
   system: Scopes.system,
@@ -257,13 +258,14 @@ const SUBSCRIPTIONS: Record<string, Row> = {
     query: 'subscription S($id: ID!) { operationUpdates(operationId: $id) { id status } }',
     variables: (h) => ({ id: h.runningOperation }),
   },
+  // LOGS reads logs; EXEC still does too (it did before LOGS existed).
   instanceLogs: {
-    needs: [Scopes.exec],
+    needs: [Scopes.logs, Scopes.exec],
     query: 'subscription S($id: ID!) { instanceLogs(instanceId: $id, follow: false) { message } }',
     variables: (h) => ({ id: h.instance.id }),
   },
   instanceLogChunks: {
-    needs: [Scopes.exec],
+    needs: [Scopes.logs, Scopes.exec],
     query: 'subscription S($id: ID!) { instanceLogChunks(instanceId: $id, follow: false) { lines { message } } }',
     variables: (h) => ({ id: h.instance.id }),
   },

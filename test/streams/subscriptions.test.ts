@@ -203,7 +203,7 @@ describe('subscriptions (fake provider)', () => {
   });
 
   describe('auth', () => {
-    it('a subscription without READ is forbidden; logs without EXEC are forbidden', async () => {
+    it('a subscription without READ is forbidden; logs without LOGS or EXEC are forbidden', async () => {
       const { instanceId, operationId } = await provision();
       const execOnly = await t.newToken(tenant.tenantId, ['exec']);
       const readOnly = await t.newToken(tenant.tenantId, ['read']);

@@ -14,14 +14,18 @@ const KEEP = 500;
  * socket the stream resumes from the time of the last line shown.
  */
 export function InstanceLogs({ instance, lacks }: { instance: InstanceData; lacks: Lacks }) {
-  const canLogs = useCan('EXEC');
+  // EXEC still reads logs (it did before LOGS existed), so either one opens the view, as on the server.
+  // Both hooks run on every render (a short-circuit would skip one).
+  const hasLogs = useCan('LOGS');
+  const hasExec = useCan('EXEC');
+  const canLogs = hasLogs || hasExec;
   const [service, setService] = useState(instance.services[0]?.name ?? '');
   const [lines, setLines] = useState<Line[]>([]);
   const [paused, setPaused] = useState(false);
   const [follow, setFollow] = useState(true);
   const [shown, setShown] = useState<Line[]>([]);
   const box = useRef<HTMLPreElement>(null);
-  const reason = lacks('LOGS') ?? (canLogs ? undefined : 'logs need the EXEC scope');
+  const reason = lacks('LOGS') ?? (canLogs ? undefined : 'logs need the LOGS (or EXEC) scope');
   const running = instance.state !== 'DESTROYED';
 
   const stream = useStream(WatchInstanceLogsDocument, {

@@ -5,7 +5,8 @@ import { useCan } from '../console-context.js';
 import { FieldError, type MutationProblem, ProblemBanner, problemOf } from '../errors.js';
 import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument, type Scope } from '../generated/graphql.js';
 
-const SCOPES: Scope[] = ['READ', 'DEPLOY', 'EXEC', 'SECRETS_WRITE', 'ADMIN'];
+// LOGS reads logs without the shell EXEC gives; offered separately so a log reader needs no EXEC.
+const SCOPES: Scope[] = ['READ', 'DEPLOY', 'EXEC', 'LOGS', 'SECRETS_WRITE', 'ADMIN'];
 
 /** The tenant's API tokens (ADMIN or SYSTEM): create one (its secret is shown once) or revoke one. */
 export function TokensPage() {

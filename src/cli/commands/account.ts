@@ -98,7 +98,7 @@ export function registerAccountCommands(program: Command): void {
     .command('create')
     .description('create a token; its secret is printed once')
     .argument('<name>', 'a label for people')
-    .requiredOption('--scope <scope...>', 'read, deploy, exec, secrets:write, admin')
+    .requiredOption('--scope <scope...>', 'read, deploy, exec, logs, secrets:write, admin')
     .option('--expires <time>', 'when it stops working (RFC 3339)')
     .action(async (name: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals<GlobalOptions & { scope: string[]; expires?: string }>();

@@ -2163,8 +2163,10 @@ export type Scope =
   | 'ADMIN'
   /** Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel. */
   | 'DEPLOY'
-  /** Exec into services and stream their logs. */
+  /** Exec into services (a shell in them); also reads their logs, as LOGS does. */
   | 'EXEC'
+  /** Read services' log lines (instanceLogs, instanceLogChunks), without exec. */
+  | 'LOGS'
   /** Read queries and subscriptions. */
   | 'READ'
   /** Write and delete vault secrets. */
@@ -2375,9 +2377,9 @@ export type Subscription = {
   events: Event;
   /** An instance's events in order: those after `after` from the record first, then live ones as they happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event received to lose nothing. Ends after the transition to DESTROYED. */
   instanceEvents: Event;
-  /** The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line that is ready when it is sent (one line at a time when lines trickle in, full batches when many are waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, limits and `dropped` counts as `instanceLogs`. */
+  /** The lines of `instanceLogs`, in order, in batches of up to `maxLines`: each message carries every line that is ready when it is sent (one line at a time when lines trickle in, full batches when many are waiting), so reading a long log costs one message per batch instead of one per line. Same arguments, limits and `dropped` counts as `instanceLogs`. Needs LOGS (or EXEC). */
   instanceLogChunks: LogChunk;
-  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in batches, which is much faster for reading many. */
+  /** A service's log lines from its provider (every replica, merged). With `follow` the stream stays open for new lines until the client unsubscribes, which closes the request at the provider; without it, the stream ends after the lines that exist. A client that reads too slowly loses the oldest lines, and the next line it gets says how many (`dropped`). `instanceLogChunks` delivers the same lines in batches, which is much faster for reading many. Needs LOGS (or EXEC, which implies it). */
   instanceLogs: LogLine;
   /** An operation as it progresses: its current state first, then an update at each step or status change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), after which the stream completes. */
   operationUpdates: Operation;

@@ -10,12 +10,24 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-/** Makes a token with this hash exist (the bootstrap token); a second call changes nothing. */
+/**
+ * Makes a token with this hash exist (the bootstrap token). A second call only adds the scopes it
+ * lacks and never removes one: a scope added in a later version (LOGS) reaches an existing
+ * bootstrap token, which is documented to hold every scope. With nothing to add it writes nothing.
+ */
 export async function ensureToken(db: Db, row: NewApiToken): Promise<void> {
   await db
     .insertInto('api_tokens')
     .values(row)
-    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('token_hash')
+        .doUpdateSet({
+          scopes: sql<string[]>`api_tokens.scopes || array(
+            select s from unnest(excluded.scopes) as s where s <> all(api_tokens.scopes))`,
+        })
+        .where(sql<boolean>`not (api_tokens.scopes @> excluded.scopes)`),
+    )
     .execute();
 }
 
