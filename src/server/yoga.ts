@@ -10,6 +10,7 @@ import { buildSchema } from '../schema/index.js';
 import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
+import { useFieldSuggestionsForAuthenticated } from './field-suggestions.js';
 import { REQUEST_LIMITS } from './limits.js';
 import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
 import { useQueryCost } from './query-cost.js';
@@ -64,14 +65,17 @@ export function createGraphQLServer(
         maxTokens: { n: REQUEST_LIMITS.maxTokens },
         // Cost is counted in nodes by useQueryCost (query-cost.ts); armor's rule counts fields, not lists.
         costLimit: { enabled: false },
-        blockFieldSuggestion: { enabled: true },
+        // Suggestions are hidden from callers without a token only (field-suggestions.ts).
+        blockFieldSuggestion: { enabled: false },
       }),
       useQueryCost(),
       useRetryAfterHeader(),
       requestMetricsPlugin(),
       useCompiledQueries(),
+      useFieldSuggestionsForAuthenticated(services.tokens),
     ],
     context: async (initial): Promise<GraphQLContext> => {
+      // Already there for a WebSocket operation, and for HTTP since useFieldSuggestionsForAuthenticated.
       const principal =
         initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
       if (!principal) throw unauthorized();
