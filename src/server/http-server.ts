@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { DbHandle } from '../db/db-types.js';
 import { databaseReady } from '../db/health.js';
 import { serveConsole } from './console-assets.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
 import type { MetricsHandler } from './metrics-endpoint.js';
 import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
@@ -29,6 +30,10 @@ export function createHttpServer(
       void databaseReady(db).then((ready) =>
         ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),
       );
+      return;
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && path?.startsWith(GRAPHIQL_ASSETS_PATH)) {
+      void serveGraphiQLAsset(req, res);
       return;
     }
     // Everything else a browser GETs is the web console (its assets, or index.html for its routes).

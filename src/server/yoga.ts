@@ -11,6 +11,7 @@ import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
 import { useFieldSuggestionsForAuthenticated } from './field-suggestions.js';
+import { renderGraphiQLPage } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
 import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
 import { useQueryCost } from './query-cost.js';
@@ -39,11 +40,11 @@ export function createGraphQLServer(
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
-    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one
-    // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
-    // Those are megabytes of strings: loaded when the page is first asked for, not at every start.
-    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
+    graphiql: { title: 'Wheelhouse GraphiQL', endpoint: '/graphql' },
+    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one asks for a
+    // token before GraphiQL fetches the schema, and serves GraphiQL's bundle from this server
+    // as cached, gzipped assets (graphiql-page.ts), loaded when the page is first asked for.
+    renderGraphiQL: renderGraphiQLPage,
     logging: false,
     // The HTTP server refuses a body over REQUEST_LIMITS.maxBodyBytes from its Content-Length before
     // reading it, and one without a Content-Length outright (http-server.ts); yoga's own limit would
@@ -75,7 +76,7 @@ export function createGraphQLServer(
       useFieldSuggestionsForAuthenticated(services.tokens),
     ],
     context: async (initial): Promise<GraphQLContext> => {
-      // Already there for a WebSocket operation, and for HTTP since useFieldSuggestionsForAuthenticated.
+      // Set by the WebSocket transport, and for HTTP by useFieldSuggestionsForAuthenticated before validation.
       const principal =
         initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
       if (!principal) throw unauthorized();
