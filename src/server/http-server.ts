@@ -10,7 +10,8 @@ import type { GraphQLServer } from './yoga.js';
 
 /**
  * The HTTP server: liveness (`/healthz`), readiness (`/readyz`, the database
- * answers), `/metrics` (when served on this port), the web console (any other GET) and GraphQL, whose bodies are
+ * answers), `/metrics` (when served on this port), GraphiQL's assets (`/graphiql/…`), the web console
+ * (any other GET) and GraphQL, whose bodies are
  * refused before a byte is read when
  * they are over the limit or do not say how long they are.
  */

@@ -130,6 +130,8 @@ describe.skipIf(skip)('GraphiQL offline', () => {
       const introspection = graphqlPosts.filter((p) => p.body.includes('__schema'));
       expect(introspection.length).toBeGreaterThan(0);
       expect(introspection.every((p) => p.authorization === `Bearer ${tenant.token}`)).toBe(true);
+      // Closed again, so the picture below shows the query and its answer at full width.
+      await page.locator('.graphiql-sidebar button[aria-label="Hide Documentation Explorer"]').click();
 
       // A query runs with the token, though the headers editor was never touched.
       await replaceEditorText(page, 'section.graphiql-query-editor', '{ viewer { tenant { name } } }');
@@ -138,6 +140,8 @@ describe.skipIf(skip)('GraphiQL offline', () => {
       await expect.poll(() => editorText(page, result), { timeout: 30_000 }).toContain(tenant.tenantName);
       expect(await editorText(page, result)).not.toContain('errors');
       expect(await page.locator('body').textContent()).not.toMatch(/UNAUTHENTICATED|Error fetching schema/);
+      // With the schema loaded the editor validates as you type: the query, once complete, has no error mark.
+      await expect.poll(() => page.locator('section.graphiql-query-editor .squiggly-error').count()).toBe(0);
 
       // The token is sent by the page, never shown in an editor: the picture committed to the docs
       // holds no secret. It is written only when asked (WHEELHOUSE_SCREENSHOTS=1), so a run leaves the checkout clean.
