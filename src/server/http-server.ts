@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { DbHandle } from '../db/db-types.js';
 import { databaseReady } from '../db/health.js';
 import { serveConsole } from './console-assets.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
 import type { MetricsHandler } from './metrics-endpoint.js';
 import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
@@ -9,7 +10,8 @@ import type { GraphQLServer } from './yoga.js';
 
 /**
  * The HTTP server: liveness (`/healthz`), readiness (`/readyz`, the database
- * answers), `/metrics` (when served on this port), the web console (any other GET) and GraphQL, whose bodies are
+ * answers), `/metrics` (when served on this port), GraphiQL's assets (`/graphiql/…`), the web console
+ * (any other GET) and GraphQL, whose bodies are
  * refused before a byte is read when
  * they are over the limit or do not say how long they are.
  */
@@ -29,6 +31,10 @@ export function createHttpServer(
       void databaseReady(db).then((ready) =>
         ready ? json(res, 200, { status: 'ready' }) : json(res, 503, { status: 'database unavailable' }),
       );
+      return;
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && path?.startsWith(GRAPHIQL_ASSETS_PATH)) {
+      void serveGraphiQLAsset(req, res);
       return;
     }
     // Everything else a browser GETs is the web console (its assets, or index.html for its routes).

@@ -10,6 +10,8 @@ import { buildSchema } from '../schema/index.js';
 import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
 import { authenticate, unauthorized } from './auth.js';
+import { useFieldSuggestionsForAuthenticated } from './field-suggestions.js';
+import { renderGraphiQLPage } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
 import { createOriginPolicy, type OriginPolicy } from './origin-policy.js';
 import { useQueryCost } from './query-cost.js';
@@ -38,11 +40,11 @@ export function createGraphQLServer(
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { title: 'Wheelhouse', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
-    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one
-    // inlines its script, styles and editor workers (blob URLs), so it needs only this server.
-    // Those are megabytes of strings: loaded when the page is first asked for, not at every start.
-    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
+    graphiql: { title: 'Wheelhouse GraphiQL', endpoint: '/graphql' },
+    // Yoga's default page loads GraphiQL from a CDN and stays blank offline; this one asks for a
+    // token before GraphiQL fetches the schema, and serves GraphiQL's bundle from this server
+    // as cached, gzipped assets (graphiql-page.ts), loaded when the page is first asked for.
+    renderGraphiQL: renderGraphiQLPage,
     logging: false,
     // The HTTP server refuses a body over REQUEST_LIMITS.maxBodyBytes from its Content-Length before
     // reading it, and one without a Content-Length outright (http-server.ts); yoga's own limit would
@@ -64,14 +66,17 @@ export function createGraphQLServer(
         maxTokens: { n: REQUEST_LIMITS.maxTokens },
         // Cost is counted in nodes by useQueryCost (query-cost.ts); armor's rule counts fields, not lists.
         costLimit: { enabled: false },
-        blockFieldSuggestion: { enabled: true },
+        // Suggestions are hidden from callers without a token only (field-suggestions.ts).
+        blockFieldSuggestion: { enabled: false },
       }),
       useQueryCost(),
       useRetryAfterHeader(),
       requestMetricsPlugin(),
       useCompiledQueries(),
+      useFieldSuggestionsForAuthenticated(services.tokens),
     ],
     context: async (initial): Promise<GraphQLContext> => {
+      // Set by the WebSocket transport, and for HTTP by useFieldSuggestionsForAuthenticated before validation.
       const principal =
         initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
       if (!principal) throw unauthorized();

@@ -40,6 +40,22 @@ async function offlineContext(
   return { context, blocked };
 }
 
+/** Every GraphQL POST the page makes, as it makes it: its body and the Authorization it carries. */
+function recordGraphQLPosts(page: Page): Array<{ body: string; authorization: string | undefined }> {
+  const posts: Array<{ body: string; authorization: string | undefined }> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
+      posts.push({ body: request.postData() ?? '', authorization: request.headers().authorization });
+    }
+  });
+  return posts;
+}
+
+/** The docs explorer's link to the query root type (listed under Root Types once the schema is loaded). */
+function queryTypeLink(page: Page) {
+  return page.locator('.graphiql-doc-explorer a.graphiql-doc-explorer-type-name', { hasText: /^Query$/ }).first();
+}
+
 /** Replaces the whole text of the Monaco editor inside `editor` as a user would: focus, select all, type. */
 async function replaceEditorText(page: Page, editor: string, text: string): Promise<void> {
   await page.locator(`${editor} .monaco-editor .view-lines`).click();
@@ -83,12 +99,22 @@ describe.skipIf(skip)('GraphiQL offline', () => {
     }
   });
 
-  it('renders from the server alone, prefills the header placeholder and runs a query with a token', async () => {
+  it('asks for a token before any schema request, then loads the schema: docs list Query’s fields and a query runs', async () => {
     const tenant = await t.newTenant(['read']);
     const { context, blocked } = await offlineContext(browser, origin);
     try {
       const page = await context.newPage();
+      const graphqlPosts = recordGraphQLPosts(page);
       await page.goto(t.url);
+      const input = page.locator('#token-form input[type=password]');
+      await input.waitFor();
+      // The prompt is all there is: no GraphiQL yet, so no introspection and no UNAUTHENTICATED to show.
+      expect(await page.locator('.graphiql-container').count()).toBe(0);
+      expect(graphqlPosts).toEqual([]);
+      expect(await page.locator('body').textContent()).not.toMatch(/UNAUTHENTICATED|Error fetching schema/);
+
+      await input.fill(tenant.token);
+      await input.press('Enter');
       await page
         .locator('button.graphiql-execute-button')
         .waitFor()
@@ -97,26 +123,66 @@ describe.skipIf(skip)('GraphiQL offline', () => {
             cause,
           });
         });
-      // The tool pane holds both the variables and the headers editors; the visible one is the headers'.
-      const headers = 'section.graphiql-editor-tool[aria-label="Headers"] .graphiql-editor:not(.hidden)';
-      await expect.poll(() => editorText(page, headers)).toContain('"Authorization":"Bearer <token>"');
+      // The docs work at once, with no re-fetch: the root type and its fields.
+      await page.locator('button[aria-label="Show Documentation Explorer"]').click();
+      await queryTypeLink(page).click();
+      await page.locator('.graphiql-doc-explorer-field-name', { hasText: /^viewer$/ }).waitFor();
+      const introspection = graphqlPosts.filter((p) => p.body.includes('__schema'));
+      expect(introspection.length).toBeGreaterThan(0);
+      expect(introspection.every((p) => p.authorization === `Bearer ${tenant.token}`)).toBe(true);
+      // Closed again, so the picture below shows the query and its answer at full width.
+      await page.locator('.graphiql-sidebar button[aria-label="Hide Documentation Explorer"]').click();
 
-      await replaceEditorText(page, headers, JSON.stringify({ Authorization: `Bearer ${tenant.token}` }));
+      // A query runs with the token, though the headers editor was never touched.
       await replaceEditorText(page, 'section.graphiql-query-editor', '{ viewer { tenant { name } } }');
       await page.locator('button.graphiql-execute-button').click();
-
       const result = '.graphiql-response';
       await expect.poll(() => editorText(page, result), { timeout: 30_000 }).toContain(tenant.tenantName);
       expect(await editorText(page, result)).not.toContain('errors');
+      expect(await page.locator('body').textContent()).not.toMatch(/UNAUTHENTICATED|Error fetching schema/);
+      // With the schema loaded the editor validates as you type: the query, once complete, has no error mark.
+      await expect.poll(() => page.locator('section.graphiql-query-editor .squiggly-error').count()).toBe(0);
 
-      // Blank out the secret before the screenshot that is committed to the docs. The picture is
-      // written only when asked (WHEELHOUSE_SCREENSHOTS=1), so a test run leaves the checkout clean.
-      await replaceEditorText(page, headers, JSON.stringify({ Authorization: 'Bearer <token>' }));
+      // The token is sent by the page, never shown in an editor: the picture committed to the docs
+      // holds no secret. It is written only when asked (WHEELHOUSE_SCREENSHOTS=1), so a run leaves the checkout clean.
       const png = await page.screenshot(
         process.env.WHEELHOUSE_SCREENSHOTS === '1' ? { path: 'docs/images/graphiql.png' } : {},
       );
       expect(png.length).toBeGreaterThan(10_000);
       expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes the console’s signed-in token from the tab’s session without asking', async () => {
+    const tenant = await t.newTenant(['read']);
+    const { context } = await offlineContext(browser, origin);
+    try {
+      // The console keeps its sign-in under this key (console/src/session.ts), in the same origin and tab.
+      await context.addInitScript((token) => sessionStorage.setItem('wheelhouse.token', token), tenant.token);
+      const page = await context.newPage();
+      await page.goto(t.url);
+      await page.locator('button[aria-label="Show Documentation Explorer"]').click();
+      await queryTypeLink(page).waitFor();
+      expect(await page.locator('#token-form').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses an unknown token at the prompt and still fetches no schema', async () => {
+    const { context } = await offlineContext(browser, origin);
+    try {
+      const page = await context.newPage();
+      const graphqlPosts = recordGraphQLPosts(page);
+      await page.goto(t.url);
+      const input = page.locator('#token-form input[type=password]');
+      await input.fill('whk_not-a-real-token');
+      await input.press('Enter');
+      await expect.poll(() => page.locator('#token-form [role=alert]').textContent()).toContain('not accepted');
+      expect(graphqlPosts.map((p) => p.body)).toEqual([JSON.stringify({ query: '{ __typename }' })]);
+      expect(await page.locator('.graphiql-container').count()).toBe(0);
     } finally {
       await context.close();
     }
