@@ -14,7 +14,7 @@ import { NEXT_OF } from '../../src/providers/kubernetes/kubernetes-next-set.js';
 import { Labels, nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { gql, localIdOf, type TestApp } from '../support/app.js';
 import type { FakeKubeApi } from '../support/fake-kube-api.js';
-import { type KubeApp, provisionOn, startKubeApp } from '../support/kube-app.js';
+import { type KubeApp, provisionOn, serveOnly, startKubeApp, tally, until } from '../support/kube-app.js';
 
 const NS = 'wh-internal-rollouts';
 const IMAGES = ['v1', 'v2', 'v3', 'web1', 'web2'].map((v) => `registry.test/api:${v}`);
@@ -292,24 +292,3 @@ describe('canary and blue-green on Kubernetes of a service without a route, thro
     expect(at(`wh-${mixed}`, 9090, 4)).toEqual({ v1: 4 });
   }, 60_000);
 });
-
-function tally(serve: () => string, n: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (let i = 0; i < n; i++) {
-    const body = serve();
-    out[body] = (out[body] ?? 0) + 1;
-  }
-  return out;
-}
-
-function serveOnly(counts: Record<string, number>, body: string): boolean {
-  return Object.keys(counts).length === 1 && counts[body] !== undefined;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -11,7 +11,7 @@ import { routesIngressName } from '../../src/providers/kubernetes/kubernetes-ing
 import { nextName, previewServiceName } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { gql, localIdOf, type TestApp } from '../support/app.js';
 import type { FakeKubeApi } from '../support/fake-kube-api.js';
-import { type KubeApp, provisionOn, startKubeApp } from '../support/kube-app.js';
+import { type KubeApp, provisionOn, serveOnly, startKubeApp, tally, until } from '../support/kube-app.js';
 
 const NS = 'wh-rollouts';
 const V1 = 'registry.test/shop:v1';
@@ -231,24 +231,3 @@ describe('canary and blue-green on Kubernetes, through the API', () => {
     await until(() => fake.get('ingresses', NS, routesIngressName(local)) === undefined, 'the Ingress deleted');
   });
 });
-
-function tally(serve: () => string, n: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (let i = 0; i < n; i++) {
-    const body = serve();
-    out[body] = (out[body] ?? 0) + 1;
-  }
-  return out;
-}
-
-function serveOnly(counts: Record<string, number>, body: string): boolean {
-  return Object.keys(counts).length === 1 && counts[body] !== undefined;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

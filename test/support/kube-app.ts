@@ -82,3 +82,27 @@ export async function provisionOn(k: KubeApp, input: Record<string, unknown>): P
   );
   return r.provisionInstance;
 }
+
+/** How many of `n` requests (`serve` answers one body each) each body answered. */
+export function tally(serve: () => string, n: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (let i = 0; i < n; i++) {
+    const body = serve();
+    out[body] = (out[body] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** True when every request of `counts` was answered by `body`. */
+export function serveOnly(counts: Record<string, number>, body: string): boolean {
+  return Object.keys(counts).length === 1 && counts[body] !== undefined;
+}
+
+/** Waits until `check` holds, polling every 50 ms; fails naming `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
