@@ -27,6 +27,7 @@ export const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   'source:helm': 'The provider can deploy a Helm chart source.',
   'source:manifests': 'The provider can apply raw/kustomize manifests.',
   'source:argocd': 'The provider can manage an Argo CD Application source.',
+  build: "The provider's Docker Engine builds images from source (a git commit or an uploaded archive).",
 };
 
 /** How long a provider's health answer is reused before it is checked again. */

@@ -26,6 +26,7 @@ export const Capabilities = {
   helm: 'source:helm',
   manifests: 'source:manifests',
   argoCD: 'source:argocd',
+  build: 'build',
 } as const;
 export type Capability = (typeof Capabilities)[keyof typeof Capabilities];
 /** Every capability, in the seed's declaration order. */
@@ -41,6 +42,7 @@ export const ENGINE_CAPABILITIES: { readonly [N in EngineName]-?: readonly Capab
   manifests: [Capabilities.manifests],
   helm: [Capabilities.helm],
   argo: [Capabilities.argoCD],
+  builder: [Capabilities.build],
 };
 
 /** `base` and what the engines present add, in the seed's declaration order. */

@@ -14,6 +14,7 @@
  * names: a new engine, or a new method on one, is covered as it is written.
  */
 import type { AutoscaleEngine } from './autoscaling.js';
+import type { BuildEngine } from './builds.js';
 import type { CanaryEngine } from './progressive.js';
 import type { CallContext } from './provider.js';
 import type { ArgoEngine, HelmEngine, ManifestEngine } from './sources.js';
@@ -37,6 +38,8 @@ export interface ProviderEngines {
   helm?: HelmEngine;
   /** Argo CD Applications (`source:argocd`). */
   argo?: ArgoEngine;
+  /** Builds from source on the provider's Docker Engine (`BUILD`). */
+  builder?: BuildEngine;
 }
 
 /** The name of one engine. */

@@ -79,7 +79,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     BuildSpecInput.contextPath BuildSpecInput.cpuMillis BuildSpecInput.dockerfile
     BuildSpecInput.memoryMb BuildSpecInput.secrets BuildSpecInput.source BuildSpecInput.target
     BuildSpecInput.timeoutSeconds BuildStatus BuildStatus.CANCELED BuildStatus.FAILED
-    BuildStatus.QUEUED BuildStatus.RUNNING BuildStatus.SUCCEEDED Capability.BUILD GitRefInput
+    BuildStatus.QUEUED BuildStatus.RUNNING BuildStatus.SUCCEEDED GitRefInput
     GitRefInput.credentialSecret GitRefInput.ref GitRefInput.url Instance.builds Instance.builds(after)
     Instance.builds(first) InstanceBuildsConnection InstanceBuildsConnection.edges
     InstanceBuildsConnection.pageInfo InstanceBuildsEdge InstanceBuildsEdge.cursor

@@ -225,6 +225,8 @@ export type CancelOperationResult = CancelOperationPayload | ForbiddenError | In
 export type Capability =
   /** The provider supports autoscaling. */
   | 'AUTOSCALE'
+  /** The provider's Docker Engine builds images from source (a git commit or an uploaded archive). */
+  | 'BUILD'
   /** The provider supports custom domains. */
   | 'CUSTOM_DOMAINS'
   /** The provider can deploy releases. */
