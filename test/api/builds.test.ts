@@ -173,6 +173,32 @@ describe('builds from source through the API, on the fake builder engine', () =>
     expect(Number(rows.rows[0]!.n)).toBe(0);
   });
 
+  it('an idempotency key answers a retry with the same build, a different request with IdempotencyConflictError; wait returns it ended', async () => {
+    const instanceId = await instance();
+    const idempotencyKey = `k-${randomUUID()}`;
+    const input = {
+      instanceId,
+      service: 'web',
+      deploy: false,
+      build: { source: { git: { url: 'https://git.example.com/a.git' } } },
+      idempotencyKey,
+    };
+    const [a, b] = await Promise.all([
+      query(t.url, tenant.token, BuildServiceDoc, { input }),
+      query(t.url, tenant.token, BuildServiceDoc, { input: { ...input, wait: true } }),
+    ]);
+    if (a.buildService.__typename !== 'BuildServicePayload' || b.buildService.__typename !== 'BuildServicePayload')
+      throw new Error(JSON.stringify([a, b]));
+    expect(b.buildService.build.id).toBe(a.buildService.build.id);
+    // With wait, the answer is the ended build (this url cannot be fetched: FAILED, naming the source).
+    expect(['FAILED', 'SUCCEEDED']).toContain(b.buildService.build.status);
+    expect(b.buildService.operation.status).toBe(b.buildService.build.status);
+    const other = await query(t.url, tenant.token, BuildServiceDoc, {
+      input: { ...input, build: { source: { git: { url: 'https://git.example.com/b.git' } } } },
+    });
+    expect(other.buildService.__typename).toBe('IdempotencyConflictError');
+  });
+
   it('a provider without BUILD is CapabilityNotSupportedError', async () => {
     const registry = new Registry();
     const bare = new FakeProvider({ capabilities: ['provision', 'deploy', 'strategy:rolling'] });
