@@ -247,6 +247,13 @@ describe('builds from source through the API, on the fake builder engine', () =>
     expect(fake.imageOf(localIdOf(instanceId), 'web')).toBe(b.image);
     const linked = await build(b.id);
     expect(linked?.release?.id).toBe(after.currentRelease?.id);
+    // The archive was read once; its rows are gone with the build's end.
+    const archives = await sql<{
+      n: string;
+    }>`select count(*) as n from build_archives where tenant_id = ${tenant.tenantId} and sha256 = ${b.source.archiveSha256}`.execute(
+      t.database.db,
+    );
+    expect(Number(archives.rows[0]!.n)).toBe(0);
     expect(after.builds.edges.map((e) => e.node.id)).toEqual([b.id]);
   });
 
