@@ -12,6 +12,7 @@ import {
   redactUrl,
 } from '../control/build-paths.js';
 import { refusedAddress } from '../control/webhook-addresses.js';
+import { newRunMarker, RUN_MARKER, reap } from './build-source-reaper.js';
 import {
   abortError,
   BuildSourceError,
@@ -95,12 +96,17 @@ export async function prepareGitSource(input: GitSourceInput): Promise<PreparedS
 
   const dir = await newSourceDir(input.workDir, 'git');
   const cleanup = () => removeDir(dir);
+  // On abort, git's transport children are killed too (see build-source-reaper.ts).
+  const marker = newRunMarker();
+  const onAbort = () => void reap(marker);
+  signal.addEventListener('abort', onAbort, { once: true });
   const tree = join(dir, 'tree');
   const sshDir = join(dir, 'ssh');
   try {
     await mkdir(tree);
     await mkdir(join(dir, 'home'), { mode: 0o700 });
     const env = await gitEnvironment({ dir, sshDir, transport, credential, pinned, checkedHost: checked.url });
+    env[RUN_MARKER] = marker;
     const git = gitIn(tree, env, signal, input.onLine, masker);
     const run = async (what: string, args: string[]) => {
       try {
@@ -151,11 +157,15 @@ export async function prepareGitSource(input: GitSourceInput): Promise<PreparedS
       cleanup,
     };
   } catch (err) {
+    // A failed or killed git may leave its transport running: end it before removing its files.
+    await reap(marker);
     await cleanup();
     if (signal.aborted) throw abortError(signal);
     if (err instanceof BuildSourceError) throw err;
     // Anything else (a file system error) is scrubbed like git's words.
     throw new BuildSourceError('BUILD_SOURCE_FAILED', masker.text(scrubUrls(String(err))));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
