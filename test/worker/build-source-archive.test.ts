@@ -110,7 +110,9 @@ describe('prepareArchiveSource', () => {
       [
         { name: 'd/', type: 'directory' },
         { name: 'd/up', type: 'symlink', linkname: '..' },
-        { name: 'd/up/x', body: 'x' },
+        // Through `d/up` (the root), `up2` would be made in the root pointing above it, and `pwned` land outside.
+        { name: 'd/up/up2', type: 'symlink', linkname: '..' },
+        { name: 'd/up/up2/pwned', body: 'x' },
       ],
       /would be written through a symlink/,
     ],
