@@ -15,7 +15,7 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 let server: GitServer;
 let open: GitServer;
 let work: string;
-/** The commits of `open`'s repository (the token server's have other timestamps, so other shas). */
+/** The commits of `open`'s repository; `tokenMain` the tip of the token server's. */
 const shas: Record<string, string> = {};
 let tokenMain = '';
 
@@ -23,27 +23,22 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'wh-build-src-'));
   server = await startGitServer({ token: TOKEN });
   open = await startGitServer();
-  for (const s of [server, open]) {
-    if (s === server) {
-      await s.createRepo('shop', { files: { Dockerfile: 'FROM busybox\n' } });
-      tokenMain = await s.addCommit('shop', { files: { 'index.html': 'private' } });
-      continue;
-    }
-    shas.first = await s.createRepo(
-      'shop',
-      {
-        files: {
-          Dockerfile: 'FROM busybox\n',
-          'web/Dockerfile': 'FROM busybox\nCOPY . /web\n',
-          'web/index.html': 'v1',
-        },
-        symlinks: { 'web/current': 'index.html', out: '../../..', etc: '/etc', 'web/Dockerfile.out': '/etc/passwd' },
+  await server.createRepo('shop', { files: { Dockerfile: 'FROM busybox\n' } });
+  tokenMain = await server.addCommit('shop', { files: { 'index.html': 'private' } });
+  shas.first = await open.createRepo(
+    'shop',
+    {
+      files: {
+        Dockerfile: 'FROM busybox\n',
+        'web/Dockerfile': 'FROM busybox\nCOPY . /web\n',
+        'web/index.html': 'v1',
       },
-      { tag: 'v1' },
-    );
-    shas.second = await s.addCommit('shop', { files: { 'web/index.html': 'v2' } });
-    shas.feature = await s.addCommit('shop', { files: { 'web/index.html': 'feature' } }, { branch: 'feature/x' });
-  }
+      symlinks: { 'web/current': 'index.html', out: '../../..', etc: '/etc', 'web/Dockerfile.out': '/etc/passwd' },
+    },
+    { tag: 'v1' },
+  );
+  shas.second = await open.addCommit('shop', { files: { 'web/index.html': 'v2' } });
+  shas.feature = await open.addCommit('shop', { files: { 'web/index.html': 'feature' } }, { branch: 'feature/x' });
 });
 
 afterAll(async () => {
