@@ -128,6 +128,29 @@ describe('prepareGitSource over file:// (allowLocal)', () => {
   });
 });
 
+describe('prepareGitSource connects only where the guard looked', () => {
+  it('pins the host to the addresses it approved (a name no DNS knows reaches the server)', async () => {
+    const port = new URL(open.origin).port;
+    const asked: string[] = [];
+    const src = await prepareGitSource({
+      ...base(),
+      url: `http://git.wheelhouse.invalid:${port}/shop.git`,
+      ref: 'main',
+      allowLocal: true,
+      resolve: async (host) => {
+        asked.push(host);
+        return ['127.0.0.1'];
+      },
+    });
+    try {
+      expect(asked).toEqual(['git.wheelhouse.invalid']);
+      expect(src.source.commit).toBe(shas.second);
+    } finally {
+      await src.cleanup();
+    }
+  });
+});
+
 describe('prepareGitSource over HTTP with a token', () => {
   it('sends the token as a header the server sees, and keeps it out of the checkout', async () => {
     server.clearLog();
