@@ -149,6 +149,24 @@ describe('prepareGitSource connects only where the guard looked', () => {
       await src.cleanup();
     }
   });
+
+  it('follows no redirect, so neither the token nor the fetch go where the guard did not look', async () => {
+    server.clearLog();
+    open.clearLog();
+    server.redirectTo(open.origin);
+    try {
+      const err = await refusal(
+        prepareGitSource({ ...base(), url: server.httpUrl('shop'), credential: TOKEN, allowLocal: true }),
+      );
+      expect(err.code).toBe('BUILD_SOURCE_FAILED');
+      expect(err.message).not.toContain(TOKEN);
+      expect(server.requests().map((r) => r.status)).toEqual([302]);
+      expect(open.requests()).toEqual([]);
+    } finally {
+      server.redirectTo(undefined);
+    }
+    await expectNoLeftovers();
+  });
 });
 
 describe('prepareGitSource over HTTP with a token', () => {
