@@ -89,7 +89,8 @@ describe('Docker builder engine', () => {
         `FROM ${BASE}`,
         // Unique per run, so the step runs (and speaks) instead of answering from an earlier run's cache.
         `RUN echo step-two-ok ${Date.now()}`,
-        `RUN echo "main.c:3:14: error: expected ';' before '}' token" >&2 && exit 3`,
+        // The words come from the output only (printf assembles them), not from the command the error quotes.
+        `RUN printf 'main.c:%d:14: error: expected %s\\n' 3 "';' before '}' token" >&2 && exit 3`,
         'RUN echo never-reached',
         '',
       ].join('\n'),
@@ -98,7 +99,7 @@ describe('Docker builder engine', () => {
     const err = await builder.build(ctx, request(dir, contexts.tag()), sink).catch((e: unknown) => e);
     expect(isProviderError(err, 'build_failed')).toBe(true);
     const message = (err as ProviderError).message;
-    expect(message).toContain('[3/4] RUN echo');
+    expect(message).toContain('[3/4] RUN printf');
     expect(message).toContain("main.c:3:14: error: expected ';' before '}' token");
     expect(message).toMatch(/exit code: 3/);
     expect(output(sink).join('\n')).toContain('step-two-ok');
