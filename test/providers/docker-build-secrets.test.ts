@@ -40,7 +40,7 @@ async function untar(tar: Buffer): Promise<Map<string, Buffer>> {
   const done = new Promise<void>((resolve, reject) => {
     ex.on('entry', (header, stream, next) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('data', (c: unknown) => chunks.push(c as Buffer));
       stream.on('end', () => {
         files.set(header.name, Buffer.concat(chunks));
         next();
