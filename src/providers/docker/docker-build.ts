@@ -13,11 +13,13 @@
  * noticed closing is cancelled too.
  *
  * Limits, as dockerd 20.10 honours them: the classic builder applies
- * `cpuquota`/`cpuperiod`/`memory` to each step's container. BuildKit through
- * dockerd ignores them (moby's builder-next passes none of the container
- * resource options to its worker, and its runc steps run in BuildKit's own
- * cgroup, checked in test/providers/docker-build-limits.test.ts): we still
- * send them, so an Engine that learns to honour them does.
+ * `cpuquota`/`cpuperiod`/`memory` to each step's container (checked in
+ * docker-build-classic.test.ts). BuildKit through dockerd ignores them: its
+ * runc steps run in a cgroup of their own under /docker/buildkit/ whose
+ * memory.limit_in_bytes stays unlimited and cpu.cfs_quota_us -1 with the
+ * options set (checked by hand on Docker 20.10.24). We still send them, so
+ * an Engine that honours them does; the control plane must not promise them
+ * for BuildKit builds.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -55,7 +57,11 @@ export class DockerBuilder {
     private readonly docker: Dockerode,
     /** Labels on every image built (the operator's, a test run's), under the request's own. */
     private readonly labels: Readonly<Record<string, string>> = {},
-  ) {}
+    /** The mode to use instead of asking the Engine (the classic path's tests, on an Engine that has BuildKit). */
+    mode?: BuildEngine['mode'],
+  ) {
+    this.#mode = mode;
+  }
 
   get mode(): BuildEngine['mode'] {
     return this.#mode ?? 'buildkit';
