@@ -60,6 +60,10 @@ export class ClassicTrace implements BuildProgress {
     return maskSecrets(`${step}${finalError}${words}`, this.secrets);
   }
 
+  running(): string | undefined {
+    return this.#current ? maskSecrets(`step ${this.#current} ${this.#currentName}`, this.secrets) : undefined;
+  }
+
   #line(raw: string): void {
     const line = maskSecrets(raw.replace(/\r$/, ''), this.secrets);
     const step = STEP.exec(line);

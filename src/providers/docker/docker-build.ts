@@ -165,10 +165,10 @@ export class DockerBuilder {
     if (aborted) await this.#cancel(s.buildId);
     if (call.signal?.aborted) return new CanceledError('build canceled by the caller');
     if (s.deadline.aborted) {
-      const where = s.progress.failure(undefined);
+      const where = s.progress.running();
       return call.fail(
         ProviderErrorKinds.buildTimeout,
-        `build timed out after ${Math.round(s.timeoutMs / 1000)}s and was stopped${where ? `: ${where}` : ''}`,
+        `build timed out after ${Math.round(s.timeoutMs / 1000)}s and was stopped${where ? ` during ${where}` : ''}`,
         err,
       );
     }
