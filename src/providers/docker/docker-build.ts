@@ -25,7 +25,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type Dockerode from 'dockerode';
 import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
-import { CanceledError, ProviderError, ProviderErrorKinds } from '../provider-errors.js';
+import { CanceledError, ProviderErrorKinds } from '../provider-errors.js';
 import { ClassicTrace } from './docker-build-classic.js';
 import { contextTar } from './docker-build-context.js';
 import { PushError, pushImage } from './docker-build-push.js';
@@ -173,7 +173,7 @@ export class DockerBuilder {
       );
     }
     if (err instanceof PushError) return call.fail(ProviderErrorKinds.buildFailed, err.message, err);
-    if (err instanceof ProviderError) return err;
+    // Anything else (the Engine unreachable, a refused request) is mapped by the provider's call mapping.
     return err;
   }
 
