@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildEngine } from '../../src/providers/builds.js';
+import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { isProviderError, type ProviderError } from '../../src/providers/provider-errors.js';
 import { startRegistry, type TestRegistry } from '../support/registry.js';
 import { BASE, Contexts, collect, docker, dockerBuilder, request, stepsOf } from './docker-build-fixture.js';
@@ -139,6 +140,15 @@ describe('Docker builder engine', () => {
     expect(await registry.manifestDigest(repo, version)).toBe(result.digest);
     expect(result.imageId).toBe((await docker.getImage(tag).inspect()).Id);
   }, 120_000);
+
+  it('fails as unavailable, naming the socket, when the Engine cannot be reached', async () => {
+    const socketPath = '/nonexistent/wheelhouse/docker.sock';
+    const unreachable = new DockerProvider({ socketPath }).engines.builder;
+    const dir = contexts.make({ Dockerfile: `FROM ${BASE}\n` });
+    const err = await unreachable?.build(ctx, request(dir, contexts.tag()), collect()).catch((e: unknown) => e);
+    expect(isProviderError(err, 'unavailable')).toBe(true);
+    expect((err as Error).message).toContain(socketPath);
+  });
 
   it('refuses a push the registry cannot take, as a failed build naming the push', async () => {
     const dir = contexts.make({ Dockerfile: `FROM ${BASE}\nRUN echo x > /x\n` });
