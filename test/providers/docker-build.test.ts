@@ -141,6 +141,17 @@ describe('Docker builder engine', () => {
     expect(result.imageId).toBe((await docker.getImage(tag).inspect()).Id);
   }, 120_000);
 
+  it('says that BuildKit does not apply the CPU and memory limits it was given', async () => {
+    const dir = contexts.make({ Dockerfile: `FROM ${BASE}\nRUN true\n` });
+    const limited = collect();
+    await builder.build(ctx, request(dir, contexts.tag(), { cpuMillis: 500, memoryMb: 64 }), limited);
+    const note = 'note: BuildKit on this Docker Engine does not apply CPU or memory limits to build steps';
+    expect(limited.lines).toContainEqual({ line: note });
+    const unlimited = collect();
+    await builder.build(ctx, request(dir, contexts.tag()), unlimited);
+    expect(unlimited.lines).not.toContainEqual({ line: note });
+  }, 120_000);
+
   it('fails as unavailable, naming the socket, when the Engine cannot be reached', async () => {
     const socketPath = '/nonexistent/wheelhouse/docker.sock';
     const unreachable = new DockerProvider({ socketPath }).engines.builder;

@@ -97,6 +97,10 @@ export class DockerBuilder {
     const progress: BuildProgress =
       mode === 'buildkit' ? new BuildKitTrace(sink, secretValues) : new ClassicTrace(sink, secretValues);
     let session: BuildSession | undefined;
+    if (mode === 'buildkit' && (req.cpuMillis !== undefined || req.memoryMb !== undefined)) {
+      // Said once, up front: the user asked for limits this builder does not apply (see the file's comment).
+      sink.line({ line: 'note: BuildKit on this Docker Engine does not apply CPU or memory limits to build steps' });
+    }
     try {
       if (mode === 'buildkit') {
         session = await openBuildSession(this.docker, req.secrets, {
