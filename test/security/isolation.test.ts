@@ -159,10 +159,12 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
-      (['instance', 'release', 'operation', 'runningOperation', 'event', 'token', 'tenant', 'build'] as const).map((k) => ({
-        args: { id: x[k] },
-        depth: 2,
-      })),
+      (['instance', 'release', 'operation', 'runningOperation', 'event', 'token', 'tenant', 'build'] as const).map(
+        (k) => ({
+          args: { id: x[k] },
+          depth: 2,
+        }),
+      ),
     nodes: (x) => [{ args: { ids: [x.instance, x.release, x.operation, x.event, x.token, x.tenant] }, depth: 2 }],
     viewer: () => [{ args: {} }],
     providers: () => [{ args: {} }],
