@@ -232,8 +232,13 @@ function InstanceHeader({
         <dt>Version</dt>
         <dd>
           {instance.version}{' '}
-          <span className="muted">
-            (generation {instance.observedGeneration}/{instance.generation})
+          <span
+            className="muted"
+            title="Version: pass it as expectedVersion to change the instance only if nobody changed it since. Each change to what the instance should run is numbered; the supervisor reports the last one it brought about."
+          >
+            {instance.observedGeneration === instance.generation
+              ? `(change ${instance.generation} applied)`
+              : `(applying change ${instance.generation}; ${instance.observedGeneration} applied)`}
           </span>
         </dd>
         <dt>Events</dt>
