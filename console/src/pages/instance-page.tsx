@@ -319,9 +319,12 @@ function ServicesPanel({ instance, live }: { instance: InstanceData; live: Event
                 {instance.endpoints
                   .filter((e) => e.serviceName === s.name)
                   .map((e) => (
-                    <a key={e.url} href={e.url} target="_blank" rel="noreferrer" className="mono">
-                      {e.url}
-                    </a>
+                    // One address per line: two inline links read as one long URL.
+                    <div key={e.url} data-endpoint={e.url}>
+                      <a href={e.url} target="_blank" rel="noreferrer" className="mono">
+                        {e.url}
+                      </a>
+                    </div>
                   ))}
               </td>
             </tr>
