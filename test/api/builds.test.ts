@@ -284,6 +284,38 @@ describe('builds from source through the API, on the fake builder engine', () =>
     expect(after.operations.edges.filter((e) => e.node.kind === 'DEPLOY')).toEqual([]);
   });
 
+  it('a build secret the builder prints reaches no log line, error or step: masked', async () => {
+    const instanceId = await instance();
+    engine.behaviour = { ...engine.behaviour, echoSecrets: true, failAtStep: 2 };
+    try {
+      const queued = await upload(instanceId, {
+        build: { source: {}, secrets: [{ id: 'npm', secretKey: 'npm-token' }] },
+      });
+      const b = await ended(queued.build.id);
+      expect(b.status).toBe('FAILED');
+      // The engine was given the value (the control worked) ...
+      expect(engine.requests.at(-1)?.secrets).toEqual({ npm: 'sekret-npm-token-value' });
+      // ... and it is nowhere in what was stored or answered.
+      const op = await until('the operation to end', async () => {
+        const o = (await build(queued.build.id))?.operation;
+        return o && o.status !== 'RUNNING' ? o : undefined;
+      });
+      const answered = JSON.stringify({ b, op });
+      expect(answered).toContain('secret:');
+      expect(answered).not.toContain('sekret-npm-token-value');
+      const stored = await sql<{ n: string }>`
+        select (select count(*) from build_log_lines l join builds x on x.id = l.build_id
+                 where x.tenant_id = ${tenant.tenantId} and l.line like '%sekret-npm%')
+             + (select count(*) from builds where tenant_id = ${tenant.tenantId} and (error like '%sekret-npm%' or spec::text like '%sekret-npm%'))
+             + (select count(*) from operations where tenant_id = ${tenant.tenantId} and (error_message like '%sekret-npm%' or steps::text like '%sekret-npm%'))
+             + (select count(*) from events where tenant_id = ${tenant.tenantId} and (coalesce(message, '') like '%sekret-npm%' or coalesce(data::text, '') like '%sekret-npm%'))
+             as n`.execute(t.database.db);
+      expect(Number(stored.rows[0]!.n)).toBe(0);
+    } finally {
+      engine.behaviour = { ...engine.behaviour, echoSecrets: false, failAtStep: undefined };
+    }
+  });
+
   it('cancelOperation mid-build ends it CANCELED', async () => {
     const instanceId = await instance();
     engine.behaviour = { ...engine.behaviour, lineDelayMs: 200 };

@@ -359,6 +359,8 @@ export interface FakeBuilderBehaviour {
   /** Fail at this 1-based step with `failMessage` (a BUILD_FAILED ProviderError). */
   failAtStep?: number;
   failMessage?: string;
+  /** Print each build secret's value in a line, and in the failure (a careless builder): the control plane must mask them. */
+  echoSecrets?: boolean;
 }
 
 /**
@@ -424,10 +426,12 @@ export class FakeBuildEngine {
           await sleep(b.lineDelayMs);
           sink.line({ step, line: `#${step} line ${i} of step ${step}` });
         }
+        const echoed = b.echoSecrets ? ` ${Object.values(req.secrets).join(' ')}` : '';
+        if (echoed) sink.line({ step, line: `#${step} secret:${echoed}` });
         if (b.failAtStep === step) {
           throw new ProviderError(
             'build_failed',
-            `build failed: step ${step}/${b.steps} RUN step ${step}: ${b.failMessage ?? 'exit code 1'}`,
+            `build failed: step ${step}/${b.steps} RUN step ${step}: ${b.failMessage ?? 'exit code 1'}${echoed}`,
             'fake',
           );
         }
