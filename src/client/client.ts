@@ -35,6 +35,7 @@ import { postGraphQL } from './http-transport.js';
 import { raceAbort, resumable, type StreamOptions } from './resume.js';
 import { type StreamTransport, sseTransport, webSocketTransport } from './stream-transport.js';
 import { unwrap } from './unwrap.js';
+import { postGraphQLMultipart, type UploadFile, type UploadOptions } from './upload.js';
 
 /** How to reach a Wheelhouse server. */
 export interface WheelhouseClientOptions {
@@ -108,6 +109,18 @@ export interface WheelhouseClient {
     document: TypedDocumentNode<TResult, TVariables>,
     variables?: TVariables,
     options?: RequestOptions,
+  ): Promise<TResult>;
+  /**
+   * Runs a typed mutation with files, as a GraphQL multipart request: `files`
+   * is keyed by where each goes in `variables` (`input.build.source.archive`),
+   * and each is streamed as it is sent, reported to `onProgress`. Throws like
+   * `request`.
+   */
+  upload<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables: TVariables,
+    files: Readonly<Record<string, UploadFile>>,
+    options?: UploadOptions,
   ): Promise<TResult>;
   /**
    * Subscribes with a typed document and yields each result's data, once,
@@ -327,6 +340,7 @@ export function createWheelhouseClient(options: WheelhouseClientOptions): Wheelh
       return kind;
     },
     request,
+    upload: (document, variables, files, opts) => postGraphQLMultipart(http, document, variables, files, opts),
     subscribe,
     instanceEvents,
     events,
