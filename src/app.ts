@@ -75,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     database.db,
     metricsServer ? undefined : createMetricsHandler(scrape, services.tokens),
     origins,
+    config.builds.archiveMaxBytes,
   );
   const ws = createWsServer(server, graphql, services, maskError, origins);
 
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await ws.close();
       // SSE streams complete (their clients resume elsewhere too); they would hold the drain otherwise.
       await services.events.stop();
+      await services.buildLogs.stop();
       // Beside the drain, running operations are handed back (queued, no lease) for another replica to
       // claim at once; then the edge, which kept serving, gives its lease up so a standby takes over at once.
       await stopWorkers(workers.all, drained);

@@ -75,6 +75,22 @@ export interface Config {
   autoscaleIntervalSeconds: number;
   /** The Docker edge (WHEELHOUSE_EDGE*): routes, custom domains, TLS. */
   edge: EdgeConfig;
+  /** Builds from source (WHEELHOUSE_BUILD*, WHEELHOUSE_GIT_ALLOW_LOCAL). */
+  builds: BuildConfig;
+}
+
+/** Builds from source (issue 33). */
+export interface BuildConfig {
+  /** WHEELHOUSE_BUILDER: the key of the Docker provider whose engine builds; the default provider when unset. */
+  builder: string | undefined;
+  /** WHEELHOUSE_BUILD_REGISTRY: `host[:port]` built images are pushed to; unset keeps them on the builder's engine. */
+  registry: string | undefined;
+  /** WHEELHOUSE_BUILD_CONCURRENCY: builds run at once per process (1–64, default 2); the rest wait queued. */
+  concurrency: number;
+  /** WHEELHOUSE_GIT_ALLOW_LOCAL: accept `file://` repositories and private addresses (development, tests). */
+  gitAllowLocal: boolean;
+  /** WHEELHOUSE_BUILD_ARCHIVE_MAX_MB: the largest uploaded build context, in bytes (default 100 MiB). */
+  archiveMaxBytes: number;
 }
 
 /** Outbound webhook settings (WHEELHOUSE_WEBHOOK_*). */
@@ -198,6 +214,36 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       env.WHEELHOUSE_AUTOSCALE_INTERVAL_SECONDS ?? '15',
     ),
     edge: readEdgeConfig(env),
+    builds: readBuildConfig(env),
+  };
+}
+
+function readBuildConfig(env: NodeJS.ProcessEnv): BuildConfig {
+  const registry = env.WHEELHOUSE_BUILD_REGISTRY?.trim() || undefined;
+  if (registry !== undefined && !/^[a-zA-Z0-9.-]+(:\d{1,5})?(\/[a-z0-9._/-]+)?$/.test(registry))
+    throw new ConfigError('WHEELHOUSE_BUILD_REGISTRY', `${JSON.stringify(registry)} is not a registry (host[:port])`);
+  return {
+    builder: env.WHEELHOUSE_BUILDER?.trim() || undefined,
+    registry,
+    concurrency: parseWith(
+      'WHEELHOUSE_BUILD_CONCURRENCY',
+      z.coerce.number().int().min(1).max(64),
+      env.WHEELHOUSE_BUILD_CONCURRENCY?.trim() || '2',
+    ),
+    gitAllowLocal:
+      parseWith(
+        'WHEELHOUSE_GIT_ALLOW_LOCAL',
+        z.enum(['true', 'false', '1', '0']),
+        env.WHEELHOUSE_GIT_ALLOW_LOCAL?.trim() || 'false',
+      ).match(/^(true|1)$/) !== null,
+    archiveMaxBytes:
+      parseWith(
+        'WHEELHOUSE_BUILD_ARCHIVE_MAX_MB',
+        z.coerce.number().int().min(1).max(10_240),
+        env.WHEELHOUSE_BUILD_ARCHIVE_MAX_MB?.trim() || '100',
+      ) *
+      1024 *
+      1024,
   };
 }
 

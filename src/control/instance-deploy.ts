@@ -15,7 +15,7 @@ import {
   checkArgv,
   checkEnv,
   checkHealthCheck,
-  checkImage,
+  checkImageOrBuild,
   checkNoNul,
   checkPorts,
   checkResources,
@@ -41,10 +41,10 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     const at = ['input', 'services', i];
     if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
     seen.add(s.name);
-    checkImage(p, s.image, [...at, 'image']);
+    const image = checkImageOrBuild(p, s, at);
     return {
       name: s.name,
-      image: s.image,
+      image,
       env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
       command: checkArgv(p, s.command, [...at, 'command']),
       args: checkArgv(p, s.args, [...at, 'args']),

@@ -1,4 +1,5 @@
 import type { DeployStrategy } from '../providers/provider.js';
+import type { BuildSpecInput } from './builds-inputs.js';
 import type { MutationControl } from './idempotency.js';
 import type { BlueGreenInput, CanaryInput } from './rollout-inputs.js';
 import type { WorkloadSourceInput } from './source-specs.js';
@@ -27,7 +28,10 @@ export interface ProvisionInput extends MutationControl {
 
 export interface ServiceDeployInput {
   name: string;
-  image: string;
+  /** Exactly one of image or build. */
+  image?: string | null;
+  /** Build the new image from source first (issue 33). */
+  build?: BuildSpecInput | null;
   env?: readonly { name: string; value: string }[] | null;
   command?: readonly string[] | null;
   args?: readonly string[] | null;

@@ -21,6 +21,7 @@ import type { RenderedSource, SourceType } from '../providers/sources.js';
 // The stored shapes are defined beside the table types (db/stored-shapes.ts) so rows come out typed;
 // they are the domain's vocabulary too, so the services and the schema take them from here.
 export {
+  type BuildStatus,
   type DesiredState,
   DesiredStates,
   type OperationKind,
@@ -31,6 +32,8 @@ export {
   type OperationStep,
   type StoredAnalysisRun,
   type StoredAnalysisSettings,
+  type StoredBuildSource,
+  type StoredBuildSpec,
   type StoredConfigFile,
   type StoredRollout,
   type StoredRolloutStep,

@@ -1,3 +1,5 @@
+import type { BuildService } from './builds.js';
+import type { BuildLogFeed } from './builds-log-stream.js';
 import type { InstanceService } from './instances.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
@@ -31,4 +33,8 @@ export interface Services {
   routes: RouteService;
   /** Raised when routes are written here; the edge driver hears it. */
   routeSignal: RouteSignal;
+  /** Builds from source (issue 33): requests and reads. */
+  builds: BuildService;
+  /** Build logs, live (one listener per process). */
+  buildLogs: BuildLogFeed;
 }

@@ -7,13 +7,17 @@ import type {
   VolumeSpec,
 } from '../providers/service-spec.js';
 import { type AutoscaleInput, checkAutoscale, withAutoscaledReplicas } from './autoscale-validation.js';
+import type { BuildSpecInput } from './builds-inputs.js';
 import { type FieldError, ValidationError } from './errors.js';
 import type { StoredServiceSpec } from './model.js';
 
 /** Service input as the schema hands it over (enum values already mapped to ours). */
 export interface ServiceSpecInput {
   name: string;
-  image: string;
+  /** Exactly one of image or build. */
+  image?: string | null;
+  /** Build the image from source first (issue 33). */
+  build?: BuildSpecInput | null;
   role?: ServiceRole | null;
   dependsOn?: readonly string[] | null;
   resources?: ResourceInput | null;
@@ -115,6 +119,27 @@ export function checkName(p: Problems, name: string, path: (string | number)[], 
   if (!DNS_LABEL.test(name)) {
     p.add(path, `${what} must be a DNS label: 1-63 lowercase letters, digits or "-", starting with a letter`);
   }
+}
+
+/**
+ * What a service's image is until its build (queued ahead of the operation
+ * that deploys it) writes the built reference in its place: never run (the
+ * operation that would run it waits for the build and fails without it).
+ */
+export const PENDING_BUILD_IMAGE = 'wheelhouse.invalid/pending-build:latest';
+
+/** Exactly one of `image` or `build`; the image to store (PENDING_BUILD_IMAGE until a build gives one). */
+export function checkImageOrBuild(
+  p: Problems,
+  s: { image?: string | null; build?: unknown },
+  at: (string | number)[],
+): string {
+  if (s.image != null && s.build != null)
+    p.add([...at, 'image'], 'give exactly one of image or build (both were given)');
+  else if (s.image == null && s.build == null)
+    p.add([...at, 'image'], 'give exactly one of image or build (neither was given)');
+  else if (s.image != null) checkImage(p, s.image, [...at, 'image']);
+  return s.image ?? PENDING_BUILD_IMAGE;
 }
 
 export function checkImage(p: Problems, image: string, path: (string | number)[]): void {
@@ -314,7 +339,7 @@ export function validateServices(
     checkName(p, s.name, [...at, 'name']);
     if (names.has(s.name)) p.add([...at, 'name'], `duplicate service name ${s.name}`);
     names.add(s.name);
-    checkImage(p, s.image, [...at, 'image']);
+    const image = checkImageOrBuild(p, s, at);
     const ports = checkPorts(p, s.ports, [...at, 'ports']);
     ports.forEach((port, j) => {
       if (!port.host) return;
@@ -372,7 +397,7 @@ export function validateServices(
     }
     return {
       name: s.name,
-      image: s.image,
+      image,
       role: s.role ?? 'main',
       dependsOn: [...(s.dependsOn ?? [])],
       resources: autoscaledResources(

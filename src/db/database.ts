@@ -9,11 +9,14 @@ import type {
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
+  BuildStatus,
   DesiredState,
   OperationKind,
   OperationParams,
   OperationStatus,
   OperationStep,
+  StoredBuildSource,
+  StoredBuildSpec,
   StoredRollout,
   StoredServiceSpec,
 } from './stored-shapes.js';
@@ -282,6 +285,58 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   autoscale_states: AutoscaleStateTable;
   autoscale_recommendations: AutoscaleRecommendationTable;
+  builds: BuildTable;
+  build_log_lines: BuildLogLineTable;
+  build_archives: BuildArchiveTable;
+  build_archive_chunks: BuildArchiveChunkTable;
+}
+
+/** One build (issue 33): a BUILD operation's record. */
+export interface BuildTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  operation_id: string;
+  service: string;
+  status: BuildStatus;
+  spec: Json<StoredBuildSpec>;
+  source: Json<StoredBuildSource>;
+  archive_id: string | null;
+  image: string | null;
+  image_digest: string | null;
+  steps: number | null;
+  cached_steps: number | null;
+  release_id: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+}
+
+/** One line of a build's log; `seq` numbers them from 1 per build. */
+export interface BuildLogLineTable {
+  build_id: string;
+  seq: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  step: number | null;
+  line: string;
+}
+
+/** An uploaded build context. */
+export interface BuildArchiveTable {
+  id: string;
+  tenant_id: string;
+  sha256: string;
+  bytes: ColumnType<string, number | string, number | string>;
+  gzip: boolean;
+  created_at: CreatedAt;
+}
+
+/** A piece of an uploaded archive, in order of `seq`. */
+export interface BuildArchiveChunkTable {
+  archive_id: string;
+  seq: number;
+  data: Buffer;
 }
 
 /** One autoscaled service: the autoscaler's claim and its last sample and decision. */
@@ -338,3 +393,6 @@ export type NewWebhook = Insertable<WebhookTable>;
 export type WebhookUpdate = Updateable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 export type NewWebhookDelivery = Insertable<WebhookDeliveryTable>;
+export type BuildRow = Selectable<BuildTable>;
+export type NewBuild = Insertable<BuildTable>;
+export type BuildLogLineRow = Selectable<BuildLogLineTable>;

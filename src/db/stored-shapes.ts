@@ -27,6 +27,8 @@ export const OperationKinds = {
   stop: 'stop',
   restart: 'restart',
   deprovision: 'deprovision',
+  /** Builds one service's image from source (issue 33); see builds / worker/perform-build.ts. */
+  build: 'build',
 } as const;
 export type OperationKind = (typeof OperationKinds)[keyof typeof OperationKinds];
 
@@ -140,4 +142,49 @@ export interface OperationParams {
   deleteVolumes?: boolean;
   /** The instance generation this operation brings about. */
   generation?: number;
+  /**
+   * provision/deploy from source: the builds (ids) queued ahead of this
+   * operation whose images it deploys. It runs after them (one operation at a
+   * time per instance) and fails without touching the workload unless every
+   * one SUCCEEDED; their images were written into its specs by then.
+   */
+  awaitsBuilds?: string[];
+}
+
+export const BuildStatuses = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+} as const;
+export type BuildStatus = (typeof BuildStatuses)[keyof typeof BuildStatuses];
+
+/** What a build was asked to do (`builds.spec`): vault keys, never secret values. */
+export interface StoredBuildSpec {
+  git?: { url: string; ref: string; credentialSecret?: string };
+  /** The uploaded archive's digest (its bytes are in build_archives). */
+  archive?: { sha256: string };
+  contextPath: string;
+  dockerfile: string;
+  target?: string;
+  args: Record<string, string>;
+  /** Build secrets: the mount id and the vault key holding its value. */
+  secrets: { id: string; secretKey: string }[];
+  cpuMillis?: number;
+  memoryMb?: number;
+  timeoutSeconds: number;
+  /** Deploy the image when built (buildService's `deploy`), and how; absent when a provision or deploy waits for it. */
+  deploy?: { strategy: string; canary?: unknown; blueGreen?: unknown; requestedBy: string | null };
+  /** The provision/deploy operation queued behind this build, which deploys its image. */
+  forOperationId?: string;
+}
+
+/** Where a build's context came from (`builds.source`, Build.source in the API). */
+export interface StoredBuildSource {
+  kind: 'git' | 'archive';
+  url?: string;
+  ref?: string;
+  commit?: string;
+  archiveSha256?: string;
 }

@@ -18,6 +18,10 @@ export const ProviderErrorKinds = {
   timeout: 'timeout',
   /** A workload failed to start (init exited non-zero, main exited at once). */
   workloadFailed: 'workload_failed',
+  /** A build from source failed (a step exited non-zero, the Dockerfile is wrong, the push was refused). */
+  buildFailed: 'build_failed',
+  /** A build from source did not finish within its time limit, and was stopped. */
+  buildTimeout: 'build_timeout',
   /** The call was cancelled by the caller. */
   canceled: 'canceled',
   /** Anything else the backend answered. */

@@ -68,6 +68,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    /** A multipart request's file (the fetch API's File, as yoga hands it over). */
+    Upload: { Input: import('../control/builds-inputs.js').UploadedFile; Output: never };
     ID: { Input: string; Output: string };
   };
 }>({

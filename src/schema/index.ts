@@ -18,6 +18,7 @@ import './sources.js';
 import './autoscaling.js';
 import './routes.js';
 import './rollouts.js';
+import './builds.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

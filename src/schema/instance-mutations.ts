@@ -18,6 +18,7 @@ import type { Enqueued } from '../control/idempotency.js';
 import type { Instance, Operation } from '../control/model.js';
 import { routeInputErrors } from '../control/routes.js';
 import { builder } from './builder.js';
+import { BuildSpecInput } from './builds.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
@@ -51,7 +52,11 @@ const ServiceSpecInput = builder.inputType('ServiceSpecInput', {
   description: 'One service of a new instance.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'DNS-safe, unique in the instance.' }),
-    image: t.string({ required: true, description: 'Image reference.' }),
+    image: t.string({ description: 'Image reference; exactly one of image or build.' }),
+    build: t.field({
+      type: BuildSpecInput,
+      description: 'Build the image from source first (issue 33); exactly one of image or build.',
+    }),
     role: t.field({ type: ServiceRoleEnum, defaultValue: 'main', description: 'Role; exactly one MAIN.' }),
     dependsOn: t.stringList({ description: 'Services that must run first.' }),
     resources: t.field({ type: ResourceSpecInput, description: 'Resources.' }),
@@ -90,7 +95,11 @@ const ServiceDeployInput = builder.inputType('ServiceDeployInput', {
   description: 'A service to change in a deploy; omitted fields keep their value.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'The service.' }),
-    image: t.string({ required: true, description: 'New image.' }),
+    image: t.string({ description: 'New image; exactly one of image or build.' }),
+    build: t.field({
+      type: BuildSpecInput,
+      description: 'Build the new image from source first (issue 33); exactly one of image or build.',
+    }),
     env: t.field({ type: [EnvVarInput], description: 'Replaces the environment.' }),
     command: t.stringList({ description: 'Entrypoint override.' }),
     args: t.stringList({ description: 'Arguments override.' }),

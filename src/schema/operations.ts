@@ -18,6 +18,7 @@ export const OperationKindEnum = builder.enumType('OperationKind', {
     STOP: { value: 'stop', description: 'Stop it.' },
     RESTART: { value: 'restart', description: 'Stop and start.' },
     DEPROVISION: { value: 'deprovision', description: 'Tear it down.' },
+    BUILD: { value: 'build', description: 'Build a service image from source (see Operation.build).' },
   } as const,
 });
 

@@ -20,6 +20,8 @@ export function createHttpServer(
   db: DbHandle,
   metrics?: MetricsHandler,
   origins: OriginPolicy = createOriginPolicy(),
+  /** The largest file a multipart request may carry (a build's archive): such a request may be this much larger. */
+  maxUploadBytes = 0,
 ): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -54,8 +56,12 @@ export function createHttpServer(
       return json(res, 411, { errors: [{ message: 'a request body needs a Content-Length header' }] });
     }
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > REQUEST_LIMITS.maxBodyBytes) {
-      return json(res, 413, { errors: [{ message: `request body over ${REQUEST_LIMITS.maxBodyBytes} bytes` }] });
+    // A GraphQL multipart request (an upload) may carry one archive besides the usual body; the archive's
+    // own limit is checked as it is read (control/builds-archive.ts).
+    const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data');
+    const limit = REQUEST_LIMITS.maxBodyBytes + (multipart ? maxUploadBytes : 0);
+    if (length > limit) {
+      return json(res, 413, { errors: [{ message: `request body over ${limit} bytes` }] });
     }
     void graphql.handle(req, res);
   });

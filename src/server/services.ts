@@ -1,4 +1,6 @@
 import type { Config } from '../config.js';
+import { BuildService } from '../control/builds.js';
+import { BuildLogFeed } from '../control/builds-log-stream.js';
 import { InstanceService } from '../control/instances.js';
 import { OperationSignal } from '../control/operation-signal.js';
 import { observeProviderCall } from '../control/provider-calls.js';
@@ -56,5 +58,7 @@ export async function createServices(
     webhookSignal,
     routes: new RouteService(db, registry, secrets, routeSignal),
     routeSignal,
+    builds: new BuildService(db, registry, secrets, signal, config.builds),
+    buildLogs: new BuildLogFeed(database, logger.child({ component: 'build-logs' })),
   };
 }

@@ -64,6 +64,7 @@ export function createWorkers(
         logger: logger.child({ component: 'executor' }),
         owner: processOwner(),
         leaseMs: config.operationLeaseSeconds * 1000,
+        builds: config.builds,
         ...tuning.executor,
       })
     : undefined;

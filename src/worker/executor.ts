@@ -1,3 +1,4 @@
+import type { BuildConfig } from '../config.js';
 import { operationSeconds, operationsFinished } from '../control/metrics.js';
 import { type Operation, toOperation } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
@@ -30,7 +31,18 @@ export interface ExecutorOptions {
   concurrency?: number;
   /** How often to look for work other replicas queued. */
   pollMs?: number;
+  /** Builds from source: the builder, the registry, and how many builds run at once here (the rest stay queued). */
+  builds?: BuildConfig;
 }
+
+/** Builds when the server passes no settings (tests of other things): the defaults of WHEELHOUSE_BUILD_*. */
+const DEFAULT_BUILDS: BuildConfig = {
+  builder: undefined,
+  registry: undefined,
+  concurrency: 2,
+  gitAllowLocal: false,
+  archiveMaxBytes: 100 * 1024 * 1024,
+};
 
 /** A re-claimed operation that keeps failing to finish is given up after this many attempts. */
 const MAX_ATTEMPTS = 5;
@@ -50,15 +62,26 @@ const MAX_ATTEMPTS = 5;
 export class Executor {
   readonly #o: Required<ExecutorOptions>;
   readonly #loop: ClaimLoop<Operation>;
+  /** The BUILD operations running here: at most `builds.concurrency`, so a build never takes the whole host. */
+  readonly #buildsRunning = new Set<string>();
 
   constructor(options: ExecutorOptions) {
-    this.#o = { leaseMs: 30_000, concurrency: 4, pollMs: 1_000, ...options };
+    this.#o = { leaseMs: 30_000, concurrency: 4, pollMs: 1_000, builds: DEFAULT_BUILDS, ...options };
     const { db, owner, leaseMs } = this.#o;
     this.#loop = new ClaimLoop<Operation>({
       stage: {
         // Never its own running operations, even with a lapsed lease: it would run them twice at once.
         claim: async ({ ids }) => {
-          const row = await operations.claimNextOperation(db, owner, leaseMs, this.#reachableProviders(), ids);
+          const full = this.#buildsRunning.size >= this.#o.builds.concurrency;
+          const row = await operations.claimNextOperation(
+            db,
+            owner,
+            leaseMs,
+            this.#reachableProviders(),
+            ids,
+            full ? ['build'] : [],
+          );
+          if (row?.kind === 'build') this.#buildsRunning.add(row.id);
           return row && toOperation(row);
         },
         run: (op, stopping) => this.#execute(op, stopping),
@@ -196,6 +219,8 @@ export class Executor {
     } finally {
       stopping.removeEventListener('abort', onStop);
       clearInterval(heartbeat);
+      // A build slot frees: a queued build may be claimed now.
+      if (this.#buildsRunning.delete(op.id)) this.#loop.wake();
       this.#o.signal.ended(op.id);
     }
   }

@@ -63,6 +63,7 @@ export async function performOperation(
   masker: Masker,
 ): Promise<PerformResult> {
   const { db, registry } = ctx;
+  if (op.kind === 'build') throw new OperationFailure('BUILD_FAILED', 'builds are not run by this version yet');
   const row = await instances.findInstanceAnyTenant(db, op.instanceId);
   if (!row) throw new OperationFailure('NOT_FOUND', 'the instance no longer exists');
   const inst = toInstance(row);
@@ -213,6 +214,8 @@ export async function performOperation(
         return (
           (await orCreate('restarted', await releaseToCreate(), () => provider.restart(call, inst.id))) ?? 'restarted'
         );
+      case 'build':
+        throw new OperationFailure('INTERNAL', 'a build is run by performBuild');
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });

@@ -18,6 +18,8 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
   /** Arbitrary JSON: a structured event payload. */
   JSON: { input: unknown; output: unknown; }
+  /** A file sent with the GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec). */
+  Upload: { input: any; output: any; }
 };
 
 /** A new route. */
@@ -188,6 +190,185 @@ export type BlueGreenInput = {
   /** How long the old set stays after the switch, for an instant way back. */
   scaleDownDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** One build of a service's image from a git commit or an uploaded archive (an operation of kind BUILD). */
+export type Build = Node & {
+  __typename?: 'Build';
+  /** Of those, answered from the cache. */
+  cachedSteps?: Maybe<Scalars['Int']['output']>;
+  /** Queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it failed: the step, and the builder's words. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** Ended. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The reference built, e.g. 127.0.0.1:5000/wh/default/shop/web:3f2a… */
+  image?: Maybe<Scalars['String']['output']>;
+  /** sha256:… of the image. */
+  imageDigest?: Maybe<Scalars['String']['output']>;
+  /** The instance. */
+  instance: Instance;
+  /** Its log lines, oldest first (keyset on the line number). */
+  logs: BuildLogConnection;
+  /** The BUILD operation that runs it. */
+  operation: Operation;
+  /** The release that deployed it. */
+  release?: Maybe<Release>;
+  /** The service the image is for. */
+  service: Scalars['String']['output'];
+  /** What it builds from. */
+  source: BuildSource;
+  /** First started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: BuildStatus;
+  /** Build steps run. */
+  steps?: Maybe<Scalars['Int']['output']>;
+};
+
+
+/** One build of a service's image from a git commit or an uploaded archive (an operation of kind BUILD). */
+export type BuildLogsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of a build's log lines. */
+export type BuildLogConnection = {
+  __typename?: 'BuildLogConnection';
+  edges: Array<BuildLogEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A log line and its cursor. */
+export type BuildLogEdge = {
+  __typename?: 'BuildLogEdge';
+  cursor: Scalars['String']['output'];
+  node: BuildLogLine;
+};
+
+/** One line of a build's output. */
+export type BuildLogLine = {
+  __typename?: 'BuildLogLine';
+  /** When the line was recorded. */
+  at: Scalars['DateTime']['output'];
+  /** Pass as `after` to resume right after this line. */
+  cursor: Scalars['String']['output'];
+  /** The text, without its newline; no secret value. */
+  line: Scalars['String']['output'];
+  /** The build step (1-based) it belongs to, when known. */
+  step?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A build secret: mounted by RUN --mount=type=secret,id=<id>; never in a layer or the history. */
+export type BuildSecretInput = {
+  /** The id the Dockerfile mounts. */
+  id: Scalars['String']['input'];
+  /** The vault key holding its value. */
+  secretKey: Scalars['String']['input'];
+};
+
+/** A build of one service and, unless deploy is false, its deploy. */
+export type BuildServiceInput = {
+  /** Strategy BLUE_GREEN: its promotion and delays. */
+  blueGreen?: InputMaybe<BlueGreenInput>;
+  /** What to build. */
+  build: BuildSpecInput;
+  /** Strategy CANARY: its steps and analysis. */
+  canary?: InputMaybe<CanaryInput>;
+  /** Deploy the image as a new release once built. */
+  deploy?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Retry-safe key: the same key and input return the same build. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The service the image is for. */
+  service: Scalars['String']['input'];
+  /** The deploy's strategy. */
+  strategy?: InputMaybe<DeployStrategy>;
+  /** Return only once the build has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The build, queued (or ended, with wait), and its operation. */
+export type BuildServicePayload = {
+  __typename?: 'BuildServicePayload';
+  /** The build. */
+  build: Build;
+  /** Its BUILD operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type BuildServiceResult = BuildServicePayload | CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ValidationError;
+
+/** What a build was built from. */
+export type BuildSource = {
+  __typename?: 'BuildSource';
+  /** ARCHIVE: the uploaded archive's sha256 (hex). */
+  archiveSha256?: Maybe<Scalars['String']['output']>;
+  /** GIT: the commit the ref resolved to (40 hex), once fetched. */
+  commit?: Maybe<Scalars['String']['output']>;
+  /** GIT or ARCHIVE. */
+  kind: BuildSourceKind;
+  /** GIT: the ref asked for. */
+  ref?: Maybe<Scalars['String']['output']>;
+  /** GIT: the repository, without credentials. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where a build context comes from: exactly one of git or archive. */
+export type BuildSourceInput = {
+  /** A tar or tar.gz of the context (a GraphQL multipart request). */
+  archive?: InputMaybe<Scalars['Upload']['input']>;
+  /** A git repository at a ref. */
+  git?: InputMaybe<GitRefInput>;
+};
+
+/** Where a build context came from. */
+export type BuildSourceKind =
+  /** An uploaded tar or tar.gz. */
+  | 'ARCHIVE'
+  /** A git repository at a ref. */
+  | 'GIT';
+
+/** How to build an image from source. */
+export type BuildSpecInput = {
+  /** Build arguments (visible in the image's history: not for secrets). */
+  args?: InputMaybe<Array<EnvVarInput>>;
+  /** The context, inside the source; never escapes it. */
+  contextPath?: InputMaybe<Scalars['String']['input']>;
+  /** CPU limit of the build's steps, in thousandths of a core. */
+  cpuMillis?: InputMaybe<Scalars['Int']['input']>;
+  /** The Dockerfile, relative to contextPath. */
+  dockerfile?: InputMaybe<Scalars['String']['input']>;
+  /** Memory limit of the build's steps, in MiB. */
+  memoryMb?: InputMaybe<Scalars['Int']['input']>;
+  /** Build secrets from the vault. */
+  secrets?: InputMaybe<Array<BuildSecretInput>>;
+  /** The context. */
+  source: BuildSourceInput;
+  /** A multi-stage target. */
+  target?: InputMaybe<Scalars['String']['input']>;
+  /** Stopped and FAILED after this long. */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Where a build is. */
+export type BuildStatus =
+  /** Canceled. */
+  | 'CANCELED'
+  /** Failed: see error. */
+  | 'FAILED'
+  /** Waiting its turn (behind the instance, or for a build slot). */
+  | 'QUEUED'
+  /** Building. */
+  | 'RUNNING'
+  /** Built: see image. */
+  | 'SUCCEEDED';
 
 /** A canary: the new release takes each step’s share of the service’s requests, then 100 %. */
 export type CanaryInput = {
@@ -622,6 +803,16 @@ export type ForbiddenError = Error & {
   requiredScope?: Maybe<Scope>;
 };
 
+/** A git repository at a ref. */
+export type GitRefInput = {
+  /** A vault key holding an https token or an SSH private key. */
+  credentialSecret?: InputMaybe<Scalars['String']['input']>;
+  /** A branch, a tag or a commit sha. */
+  ref?: InputMaybe<Scalars['String']['input']>;
+  /** https://… or ssh://… (git@host:path too); file:// only where WHEELHOUSE_GIT_ALLOW_LOCAL=true. */
+  url: Scalars['String']['input'];
+};
+
 /** How readiness is checked: HTTP GET of path on port, or a TCP connect when path is unset. */
 export type HealthCheck = {
   __typename?: 'HealthCheck';
@@ -673,6 +864,8 @@ export type IdempotencyConflictError = Error & {
 /** One co-scheduled workload of one or more services on one provider. */
 export type Instance = Node & {
   __typename?: 'Instance';
+  /** Builds of its services, newest first. */
+  builds: InstanceBuildsConnection;
   /** Created. */
   createdAt: Scalars['DateTime']['output'];
   /** The release running now (the last that succeeded). */
@@ -732,6 +925,15 @@ export type Instance = Node & {
 
 
 /** One co-scheduled workload of one or more services on one provider. */
+export type InstanceBuildsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
 export type InstanceEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -767,6 +969,20 @@ export type InstanceActionInput = {
   instanceId: Scalars['ID']['input'];
   /** Return only once the operation has ended. */
   wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A page of an instance's builds. */
+export type InstanceBuildsConnection = {
+  __typename?: 'InstanceBuildsConnection';
+  edges: Array<InstanceBuildsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A build and its cursor. */
+export type InstanceBuildsEdge = {
+  __typename?: 'InstanceBuildsEdge';
+  cursor: Scalars['String']['output'];
+  node: Build;
 };
 
 export type InstanceEventsConnection = {
@@ -981,6 +1197,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds a route: a stable address for one service port. */
   addRoute: AddRouteResult;
+  /** Builds an image for one service of an instance and, unless `deploy: false`, deploys it as a new release. */
+  buildService: BuildServiceResult;
   /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
   cancelOperation: CancelOperationResult;
   /** Issues a token for your tenant (ADMIN) or any tenant (SYSTEM). */
@@ -1033,6 +1251,12 @@ export type Mutation = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationAddRouteArgs = {
   input: AddRouteInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationBuildServiceArgs = {
+  input: BuildServiceInput;
 };
 
 
@@ -1190,6 +1414,8 @@ export type Operation = Node & {
   __typename?: 'Operation';
   /** Times an executor claimed it (more than 1 after a crash). */
   attempts: Scalars['Int']['output'];
+  /** The build a BUILD operation runs; null for every other kind. */
+  build?: Maybe<Build>;
   /** Queued. */
   createdAt: Scalars['DateTime']['output'];
   /** Why it failed. */
@@ -1228,6 +1454,8 @@ export type OperationError = {
 
 /** What an operation does. */
 export type OperationKind =
+  /** Build a service image from source (see Operation.build). */
+  | 'BUILD'
   /** Roll out a new release. */
   | 'DEPLOY'
   /** Tear it down. */
@@ -2156,14 +2384,16 @@ export type SecretRefInput = {
 export type ServiceDeployInput = {
   /** Arguments override. */
   args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Build the new image from source first (issue 33); exactly one of image or build. */
+  build?: InputMaybe<BuildSpecInput>;
   /** Entrypoint override. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Replaces the environment. */
   env?: InputMaybe<Array<EnvVarInput>>;
   /** Replaces the readiness check. */
   healthCheck?: InputMaybe<HealthCheckInput>;
-  /** New image. */
-  image: Scalars['String']['input'];
+  /** New image; exactly one of image or build. */
+  image?: InputMaybe<Scalars['String']['input']>;
   /** The service. */
   name: Scalars['String']['input'];
   /** Replaces the ports. */
@@ -2216,6 +2446,8 @@ export type ServiceSpecInput = {
   annotations?: InputMaybe<Array<LabelInput>>;
   /** Arguments override. */
   args?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Build the image from source first (issue 33); exactly one of image or build. */
+  build?: InputMaybe<BuildSpecInput>;
   /** Entrypoint override. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Files placed before start. */
@@ -2226,8 +2458,8 @@ export type ServiceSpecInput = {
   env?: InputMaybe<Array<EnvVarInput>>;
   /** Readiness check. */
   healthCheck?: InputMaybe<HealthCheckInput>;
-  /** Image reference. */
-  image: Scalars['String']['input'];
+  /** Image reference; exactly one of image or build. */
+  image?: InputMaybe<Scalars['String']['input']>;
   /** DNS-safe, unique in the instance. */
   name: Scalars['String']['input'];
   /** Ports. */
@@ -2303,6 +2535,8 @@ export type StopInstanceResult = ConflictError | ForbiddenError | IdempotencyCon
 /** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
 export type Subscription = {
   __typename?: 'Subscription';
+  /** A build's log lines: those after `after` from the record, then live; ends when the build ends. Reconnect with the `cursor` of the last line received: every line arrives once, none is skipped. */
+  buildLogs: BuildLogLine;
   /** The tenant's event feed, oldest first: the record after `after`, then live. What a dashboard watches; resume with the `cursor` of the last event received. */
   events: Event;
   /** An instance's events in order: those after `after` from the record first, then live ones as they happen, with no gap and no repeat between the two. Reconnect with the `cursor` of the last event received to lose nothing. Ends after the transition to DESTROYED. */
@@ -2313,6 +2547,13 @@ export type Subscription = {
   instanceLogs: LogLine;
   /** An operation as it progresses: its current state first, then an update at each step or status change, then the terminal update (SUCCEEDED, FAILED or CANCELED, with the readiness outcome), after which the stream completes. */
   operationUpdates: Operation;
+};
+
+
+/** Live streams over graphql-ws or SSE. Each starts from a cursor or a snapshot and says when it ends. */
+export type SubscriptionBuildLogsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  buildId: Scalars['ID']['input'];
 };
 
 
@@ -2588,6 +2829,7 @@ export type ConsoleRolloutOperationQueryVariables = Exact<{
 
 export type ConsoleRolloutOperationQuery = { __typename?: 'Query', node?:
     | { __typename?: 'ApiToken' }
+    | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
     | { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, createdAt: string, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, rollout?: { __typename?: 'Rollout', strategy: DeployStrategy, phase: RolloutPhase, stepIndex: number, canaryWeight: number, abortReason?: string | null, previewUrl?: string | null, steps: Array<{ __typename?: 'RolloutStep', weight: number, pauseSeconds?: number | null, startedAt?: string | null, finishedAt?: string | null }>, stableRelease?: { __typename?: 'Release', id: string, version: number } | null, newRelease?: { __typename?: 'Release', id: string, version: number } | null, analysis: Array<{ __typename?: 'AnalysisRun', at: string, requests: number, errorRate: number, p99Ms?: number | null, passed: boolean, message?: string | null }> } | null }
@@ -2965,6 +3207,7 @@ export type NodeQueryVariables = Exact<{
 
 export type NodeQuery = { __typename?: 'Query', node?:
     | { __typename: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null }
+    | { __typename: 'Build', id: string }
     | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null, autoscale?: { __typename?: 'AutoscalePolicy', minReplicas: number, maxReplicas: number, targetCpuPercent?: number | null, targetRequestsPerSecond?: number | null, scaleUpStabilizationSeconds: number, scaleDownStabilizationSeconds: number } | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null }, autoscale?: { __typename?: 'AutoscaleStatus', currentReplicas: number, desiredReplicas: number, cpuPercent?: number | null, requestsPerSecond?: number | null, lastScaleAt?: string | null, message?: string | null } | null }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
@@ -2982,6 +3225,7 @@ export type NodesQueryVariables = Exact<{
 
 export type NodesQuery = { __typename?: 'Query', nodes: Array<
     | { __typename: 'ApiToken', id: string, name: string, scopes: Array<Scope>, createdAt: string, expiresAt?: string | null, lastUsedAt?: string | null, revokedAt?: string | null }
+    | { __typename: 'Build', id: string }
     | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null, autoscale?: { __typename?: 'AutoscalePolicy', minReplicas: number, maxReplicas: number, targetCpuPercent?: number | null, targetRequestsPerSecond?: number | null, scaleUpStabilizationSeconds: number, scaleDownStabilizationSeconds: number } | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null }, autoscale?: { __typename?: 'AutoscaleStatus', currentReplicas: number, desiredReplicas: number, cpuPercent?: number | null, requestsPerSecond?: number | null, lastScaleAt?: string | null, message?: string | null } | null }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }

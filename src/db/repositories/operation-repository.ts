@@ -100,6 +100,8 @@ export async function claimNextOperation(
   providers?: readonly string[],
   /** Operations this executor is running now: never re-claimed by it, even if their lease lapsed. */
   running: readonly string[] = [],
+  /** Kinds not to claim now (BUILD while this process's build slots are full): they stay queued. */
+  skipKinds: readonly string[] = [],
 ): Promise<OperationRow | undefined> {
   const leaseUntil = new Date(Date.now() + leaseMs);
   if (providers && providers.length === 0) return undefined;
@@ -110,6 +112,7 @@ export async function claimNextOperation(
           where i.id = o.instance_id and i.provider_key in (${sql.join(providers.map((p) => sql`${p}`))})
         )`
     : sql``;
+  const skipped = skipKinds.length ? sql`and o.kind not in (${sql.join(skipKinds.map((k) => sql`${k}`))})` : sql``;
   const r = await sql<OperationRow>`
     update operations set
       status = 'running',
@@ -126,6 +129,7 @@ export async function claimNextOperation(
         )
         ${reachable}
         ${notMine}
+        ${skipped}
       order by o.seq
       limit 1
       for update skip locked

@@ -7,10 +7,13 @@
  */
 
 import type { CpuSample } from '../autoscaling.js';
+import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
 import type { MissingEngines, ProviderEngines } from '../engines.js';
 import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
+import { CanceledError } from '../provider-errors.js';
 import type { RouteSpec, WakerAddress } from '../traffic.js';
+import { DockerBuilder } from './docker-build.js';
 import type { Call } from './docker-call.js';
 import { DockerCanary } from './docker-canary.js';
 import type { DockerEdgeOptions } from './docker-edge.js';
@@ -27,6 +30,7 @@ export function dockerEngines(parts: DockerParts): ProviderEngines {
       sampleCpu: (ctx: CallContext, instanceId: string, service: string) =>
         run(ctx, 'sample cpu', (call) => sampleCpu(parts, call, instanceId, service)),
     },
+    builder: dockerBuildEngine(parts, run),
   };
   const edge = parts.edge;
   if (!edge) return engines;
@@ -62,6 +66,33 @@ export function dockerEngines(parts: DockerParts): ProviderEngines {
         run(ctx, 'status', (call) => canary.read(call, s, since)),
       promoteCanary: (ctx: CallContext, s: CanarySet) => run(ctx, 'deploy', (call) => canary.promote(call, s)),
       abortCanary: (ctx: CallContext, s: CanarySet) => run(ctx, 'deploy', (call) => canary.abort(call, s)),
+    },
+  };
+}
+
+/** Builds from source on the provider's Engine (docker-build.ts), through the provider's call mapping. */
+function dockerBuildEngine(
+  parts: DockerParts,
+  run: <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) => Promise<T>,
+): BuildEngine {
+  const builder = new DockerBuilder(parts.engine.docker, parts.labels);
+  return {
+    get mode() {
+      return builder.mode;
+    },
+    build: async (ctx: CallContext, req: BuildRequest, sink: BuildSink): Promise<BuildResult> => {
+      if (ctx.signal?.aborted) throw new CanceledError('build canceled by the caller');
+      // A cancel is a CanceledError, not the `canceled` ProviderError the call mapping would make of it.
+      const out = await run(ctx, 'build', async (call) => {
+        try {
+          return { result: await builder.build(call, req, sink) };
+        } catch (err) {
+          if (err instanceof CanceledError) return { canceled: err };
+          throw err;
+        }
+      });
+      if ('canceled' in out) throw out.canceled;
+      return out.result;
     },
   };
 }
