@@ -71,7 +71,7 @@ interface Selection {
  */
 export async function packContext(dir: string, options: PackOptions = {}): Promise<ContextArchive> {
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw usageError(`--from: ${dir} is not a directory`);
+  if (!info?.isDirectory()) throw usageError(`${dir}: not a directory (a build context)`);
   const root = await realpath(dir);
   const selection = await select(root, options);
 

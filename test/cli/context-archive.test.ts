@@ -151,7 +151,10 @@ describe('packContext: a build context as docker build would send it', () => {
     expect((await packed(dir)).sha256).not.toBe(one.sha256);
   });
 
-  it('a path that is not a directory is a usage error naming --from', async () => {
-    await expect(packContext(join(base, 'missing'))).rejects.toMatchObject({ exitCode: 2, message: /--from/ });
+  it('a path that is not a directory is a usage error naming it', async () => {
+    await expect(packContext(join(base, 'missing'))).rejects.toMatchObject({
+      exitCode: 2,
+      message: /missing: not a directory/,
+    });
   });
 });
