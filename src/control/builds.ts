@@ -59,6 +59,33 @@ export function builderOf(registry: Registry, config: BuildConfig): Builder {
   return fallback;
 }
 
+/**
+ * An instance on another provider than the builder's pulls the image: only a
+ * registry makes it reachable there (WHEELHOUSE_BUILD_REGISTRY); else a
+ * ValidationError at `path` that says so.
+ */
+export function requireReachable(
+  registry: Registry,
+  config: BuildConfig,
+  instanceProvider: string,
+  builderKey: string,
+  path: (string | number)[],
+): void {
+  if (config.registry) return;
+  let instanceKey = instanceProvider;
+  try {
+    instanceKey = registry.resolve(instanceProvider).key;
+  } catch {
+    // an unknown provider is named as given
+  }
+  if (instanceKey !== builderKey)
+    throw ValidationError.of(
+      path.map(String),
+      `the instance runs on provider "${instanceKey}" but images are built on "${builderKey}"'s engine and stay there: ` +
+        'set WHEELHOUSE_BUILD_REGISTRY so the instance can pull them',
+    );
+}
+
 /** The control side of builds. */
 export class BuildService {
   constructor(
@@ -105,7 +132,7 @@ export class BuildService {
       throw ValidationError.of(['input', 'service'], `the instance has no service "${input.service}"`);
     const builder = builderOf(this.registry, this.config);
     requireCapability(builder.provider, builder.key, 'build');
-    this.checkReachable(row.provider_key, builder.key, ['input', 'instanceId']);
+    requireReachable(this.registry, this.config, row.provider_key, builder.key, ['input', 'instanceId']);
     if (deploy) {
       const provider = providerFor(this.registry, row.provider_key);
       requireCapability(provider, row.provider_key, 'deploy');
@@ -184,27 +211,6 @@ export class BuildService {
     // A retry answered the first request's build: the archive stored for this one is not needed.
     if (stored && build.archive_id !== stored.id) await builds.deleteArchive(this.db, stored.id).catch(() => {});
     return { ...enqueued, build: toBuild(build) };
-  }
-
-  /**
-   * An instance on another provider than the builder's pulls the image: only
-   * a registry makes it reachable there (WHEELHOUSE_BUILD_REGISTRY).
-   */
-  checkReachable(instanceProvider: string, builderKey: string, path: (string | number)[]): void {
-    if (this.config.registry) return;
-    const instanceKey = (() => {
-      try {
-        return this.registry.resolve(instanceProvider).key;
-      } catch {
-        return instanceProvider;
-      }
-    })();
-    if (instanceKey !== builderKey)
-      throw ValidationError.of(
-        path.map(String),
-        `the instance runs on provider "${instanceKey}" but images are built on "${builderKey}"'s engine and stay there: ` +
-          'set WHEELHOUSE_BUILD_REGISTRY so the instance can pull them',
-      );
   }
 
   async find(tenantId: string, id: string): Promise<Build | undefined> {

@@ -1,3 +1,4 @@
+import type { BuildConfig } from '../config.js';
 import type { DbHandle } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import type { Registry } from '../providers/registry.js';
@@ -41,8 +42,10 @@ export class InstanceCommands {
     protected readonly registry: Registry,
     secrets: SecretService,
     readonly signal: OperationSignal,
+    /** Builds from source: services given `build:` instead of `image:` (issue 33). */
+    builds?: BuildConfig,
   ) {
-    this.#ctx = { db, registry, secrets, signal };
+    this.#ctx = { db, registry, secrets, signal, ...(builds ? { builds } : {}) };
   }
 
   provision(caller: Principal, input: ProvisionInput): Promise<Enqueued> {

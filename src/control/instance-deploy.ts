@@ -1,7 +1,9 @@
+import type { DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
+import { checkBuildsAhead, dropArchives, queueBuildsAhead } from './builds-ahead.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
@@ -64,7 +66,15 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     });
   }
   p.throwIfAny();
-  return onInstance(ctx, caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
+  // Services given `build:` are built first, by BUILD operations queued ahead of this deploy (builds-ahead.ts).
+  const building = input.services.some((s) => s.build != null);
+  const found = building ? await instances.findInstance(ctx.db, caller.tenantId, input.instanceId) : undefined;
+  if (building && !found) throw new NotFoundError('instance');
+  const ahead = found
+    ? await checkBuildsAhead(ctx, caller, input.services, ['input', 'services'], found.provider_key)
+    : [];
+  const built = new Set(ahead.map((a) => a.service));
+  const queued = await onInstance(ctx, caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
     requireCapability(provider, row.provider_key, 'deploy');
     if (row.source_type !== 'services') {
       throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
@@ -97,7 +107,8 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       const base = current.find((s) => s.name === d.name)!;
       return {
         ...base,
-        image: d.image,
+        // A service being built keeps its running image until its build writes the new one in.
+        image: built.has(d.name) ? base.image : d.image,
         ...(d.env ? { env: d.env } : {}),
         ...(d.command ? { command: d.command } : {}),
         ...(d.args ? { args: d.args } : {}),
@@ -117,8 +128,21 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       input.blueGreen,
       deploys.map((d) => d.name),
     );
-    return { changed, strategy, ...(rollout ? { rollout } : {}) };
+    return {
+      changed,
+      strategy,
+      ...(rollout ? { rollout } : {}),
+      ...(ahead.length > 0
+        ? { queueAhead: (tx: DbTransaction, opId: string) => queueBuildsAhead(tx, row, caller, ahead, opId) }
+        : {}),
+    };
+  }).catch(async (err: unknown) => {
+    await dropArchives(ctx, ahead);
+    throw err;
   });
+  // A retry (same idempotency key) answered the first request: the archives stored for this one are not needed.
+  if (ahead.length > 0 && !queued.operation.params.awaitsBuilds?.length) await dropArchives(ctx, ahead);
+  return queued;
 }
 
 /**

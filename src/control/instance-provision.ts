@@ -6,6 +6,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import type { Provider } from '../providers/provider.js';
 import { refuseUnfollowedPolicy } from './autoscale-validation.js';
+import { checkBuildsAhead, dropArchives, queueBuildsAhead } from './builds-ahead.js';
 import { ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
@@ -93,6 +94,8 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
         ['input', 'source'],
       )
     : undefined;
+  // Services given `build:` are built first, by BUILD operations queued ahead of the provision (builds-ahead.ts).
+  const ahead = source ? [] : await checkBuildsAhead(ctx, caller, input.services, ['input', 'services'], providerKey);
   if (services.some((s) => s.resources.autoscale)) {
     requireCapability(provider, providerKey, 'autoscale');
     const unfollowed = new Problems();
@@ -103,7 +106,8 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
     unfollowed.throwIfAny();
   }
 
-  return enqueueIdempotent(ctx, caller, input, 'provision', undefined, async (tx) => {
+  const opId = randomUUID();
+  const enqueued = enqueueIdempotent(ctx, caller, input, 'provision', undefined, async (tx) => {
     for (const [key, value] of Object.entries(configContents)) {
       await ctx.secrets.putInternal(caller.tenantId, key, value, tx);
     }
@@ -137,7 +141,6 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
       }
       throw err;
     }
-    const opId = randomUUID();
     const releaseId = randomUUID();
     await releases.insertRelease(tx, {
       id: releaseId,
@@ -149,11 +152,12 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
       operation_id: null,
       ...(rendered ? { source_type: rendered.type, source: json(rendered) } : {}),
     });
+    const awaitsBuilds = await queueBuildsAhead(tx, row, caller, ahead, opId);
     const op = await enqueueOperation(tx, {
       id: opId,
       instance: row,
       kind: 'provision',
-      params: { services, generation: 1 },
+      params: { services, generation: 1, ...(awaitsBuilds.length > 0 ? { awaitsBuilds } : {}) },
       caller,
       release: { id: releaseId, owned: true },
       idempotency: idempotencyOf('provision', input),
@@ -168,4 +172,13 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
     });
     return { instanceRow: row, opRow: op };
   });
+  try {
+    const result = await enqueued;
+    // A retry (same idempotency key) answered the first request: the archives stored for this one are not needed.
+    if (result.operation.id !== opId) await dropArchives(ctx, ahead);
+    return result;
+  } catch (err) {
+    await dropArchives(ctx, ahead);
+    throw err;
+  }
 }

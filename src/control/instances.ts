@@ -1,3 +1,4 @@
+import type { BuildConfig } from '../config.js';
 import type { DbHandle } from '../db/db-types.js';
 import type { ExecResult } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
@@ -27,8 +28,8 @@ export class InstanceService extends InstanceCommands {
   readonly resources: InstanceResources;
   readonly #exec: InstanceExec;
 
-  constructor(db: DbHandle, registry: Registry, secrets: SecretService, signal: OperationSignal) {
-    super(db, registry, secrets, signal);
+  constructor(db: DbHandle, registry: Registry, secrets: SecretService, signal: OperationSignal, builds?: BuildConfig) {
+    super(db, registry, secrets, signal, builds);
     this.logs = new InstanceLogs(registry);
     this.resources = new InstanceResources(registry);
     this.#exec = new InstanceExec(db, registry);

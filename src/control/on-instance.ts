@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BuildConfig } from '../config.js';
 import type { InstanceRow, NewEvent } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -42,6 +43,8 @@ export interface CommandContext {
   readonly registry: Registry;
   readonly secrets: SecretService;
   readonly signal: OperationSignal;
+  /** Builds from source (issue 33); absent: a service given `build:` is refused. */
+  readonly builds?: BuildConfig;
 }
 
 /** What a command on an existing instance asks for, decided inside the enqueue's transaction. */
@@ -58,6 +61,8 @@ export interface CommandPlan {
   source?: RenderedSource;
   /** A canary's rollout (its release ids are filled in here). */
   rollout?: StoredRollout;
+  /** Builds from source queued ahead of the operation (given its id); their ids become `awaitsBuilds`. */
+  queueAhead?: (tx: DbTransaction, operationId: string) => Promise<string[]>;
 }
 
 /**
@@ -142,6 +147,8 @@ export async function onInstance(
       ...(planned.deleteVolumes ? { deleteVolumes: true } : {}),
       generation,
     };
+    const awaitsBuilds = planned.queueAhead ? await planned.queueAhead(tx, opId) : [];
+    if (awaitsBuilds.length > 0) params.awaitsBuilds = awaitsBuilds;
     // The instance takes its new spec and desired state with the queued operation, in one transaction.
     const updated = await instances.updateInstance(tx, row.id, {
       services: json(services),

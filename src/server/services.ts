@@ -46,7 +46,7 @@ export async function createServices(
     providers: new ProviderCatalog(registry),
     secrets,
     rateLimiter: new RateLimiter(config.mutationRateLimitPerMinute),
-    instances: new InstanceService(db, registry, secrets, signal),
+    instances: new InstanceService(db, registry, secrets, signal, config.builds),
     queries: new QueryService(db),
     signal,
     events: new EventHub({

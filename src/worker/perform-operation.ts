@@ -1,6 +1,8 @@
+import type { BuildConfig } from '../config.js';
 import { driftOf } from '../control/desired-state.js';
 import { ProviderUnavailableError } from '../control/errors.js';
 import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
+import type { OperationSignal } from '../control/operation-signal.js';
 import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
 import type { SecretService } from '../control/secrets.js';
 import type { DbHandle, DbTransaction } from '../db/db-types.js';
@@ -11,11 +13,13 @@ import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
 import type { ServiceSpec } from '../providers/service-spec.js';
+import { requireBuilt } from './build-handover.js';
 import type { Masker } from './masking.js';
 import { isWorkloadMissing } from './missing-workload.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
+import { performBuild } from './perform-build.js';
 import { applySource, removeSource } from './perform-source.js';
 import { runRollout } from './rollout.js';
 
@@ -26,6 +30,10 @@ export interface PerformContext {
   secrets: SecretService;
   /** The executor running the operation (a canary's writes check it still holds it). */
   owner: string;
+  /** Builds from source: where they run and push (BUILD operations). */
+  builds?: BuildConfig;
+  /** The executor's signal (a build queues the deploy that follows it). */
+  signal?: OperationSignal;
 }
 
 /** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
@@ -63,7 +71,12 @@ export async function performOperation(
   masker: Masker,
 ): Promise<PerformResult> {
   const { db, registry } = ctx;
-  if (op.kind === 'build') throw new OperationFailure('BUILD_FAILED', 'builds are not run by this version yet');
+  if (op.kind === 'build') {
+    if (!ctx.builds || !ctx.signal) throw new OperationFailure('INTERNAL', 'this executor was given no build settings');
+    return performBuild({ ...ctx, builds: ctx.builds, signal: ctx.signal }, op, signal, steps, masker);
+  }
+  // A provision or deploy from source runs once its builds ended, and only with every image built.
+  if (op.params.awaitsBuilds?.length) await requireBuilt(db, op.params.awaitsBuilds);
   const row = await instances.findInstanceAnyTenant(db, op.instanceId);
   if (!row) throw new OperationFailure('NOT_FOUND', 'the instance no longer exists');
   const inst = toInstance(row);

@@ -347,3 +347,101 @@ function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<vo
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** How the fake builder behaves; change it at any time. */
+export interface FakeBuilderBehaviour {
+  /** Steps every build has. Default 4. */
+  steps: number;
+  /** Lines each step prints (after its header). Default 2. */
+  linesPerStep: number;
+  /** Milliseconds between lines. Default 5. */
+  lineDelayMs: number;
+  /** Fail at this 1-based step with `failMessage` (a BUILD_FAILED ProviderError). */
+  failAtStep?: number;
+  failMessage?: string;
+}
+
+/**
+ * A fake of OUR builder engine contract (providers/builds.ts): prints
+ * numbered step lines to the sink, honours the abort signal (CanceledError),
+ * answers a step from its cache when the same tag was built before, fails at
+ * a chosen step, and counts the builds running at once (`maxRunning`).
+ */
+export class FakeBuildEngine {
+  readonly mode = 'buildkit' as const;
+  behaviour: FakeBuilderBehaviour = { steps: 4, linesPerStep: 2, lineDelayMs: 5 };
+  /** Every request, in order. */
+  readonly requests: import('../../src/providers/builds.js').BuildRequest[] = [];
+  running = 0;
+  maxRunning = 0;
+  /** Builds started (including those that failed or were canceled). */
+  started = 0;
+  readonly #built = new Set<string>();
+  /** While set, every build holds before its first step until it resolves (a test's gate). */
+  gate: Promise<void> | undefined;
+
+  readonly build = async (
+    ctx: CallContext,
+    req: import('../../src/providers/builds.js').BuildRequest,
+    sink: import('../../src/providers/builds.js').BuildSink,
+  ): Promise<import('../../src/providers/builds.js').BuildResult> => {
+    const signal = ctx.signal ?? new AbortController().signal;
+    this.requests.push(req);
+    this.started++;
+    this.running++;
+    this.maxRunning = Math.max(this.maxRunning, this.running);
+    const b = { ...this.behaviour };
+    const cached = this.#built.has(req.tag);
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal.aborted) return reject(new CanceledError('build canceled'));
+        const t = setTimeout(() => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        }, ms);
+        const onAbort = () => {
+          clearTimeout(t);
+          reject(new CanceledError('build canceled'));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+    try {
+      if (this.gate) {
+        const gate = this.gate;
+        await new Promise<void>((resolve, reject) => {
+          const onAbort = () => reject(new CanceledError('build canceled'));
+          if (signal.aborted) return onAbort();
+          signal.addEventListener('abort', onAbort, { once: true });
+          void gate.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+          });
+        });
+      }
+      for (let step = 1; step <= b.steps; step++) {
+        sink.line({ step, line: `#${step} [${step}/${b.steps}] RUN step ${step}${cached ? ' CACHED' : ''}` });
+        for (let i = 1; i <= b.linesPerStep; i++) {
+          await sleep(b.lineDelayMs);
+          sink.line({ step, line: `#${step} line ${i} of step ${step}` });
+        }
+        if (b.failAtStep === step) {
+          throw new ProviderError(
+            'build_failed',
+            `build failed: step ${step}/${b.steps} RUN step ${step}: ${b.failMessage ?? 'exit code 1'}`,
+            'fake',
+          );
+        }
+      }
+      this.#built.add(req.tag);
+      return {
+        imageId: `sha256:${'a'.repeat(64)}`,
+        ...(req.push ? { digest: `sha256:${'b'.repeat(64)}` } : {}),
+        image: req.tag,
+        steps: b.steps,
+        cachedSteps: cached ? b.steps : 0,
+      };
+    } finally {
+      this.running--;
+    }
+  };
+}

@@ -244,3 +244,59 @@ export async function completeArchive(
     .where('id', '=', archiveId)
     .execute();
 }
+
+/**
+ * Writes a built image into the operation queued behind its build (a
+ * provision or deploy from source), inside `tx`: the operation's specs, its
+ * release's snapshot, and the instance's desired spec unless a later change
+ * moved it on (its generation is past the operation's). Returns the
+ * operation's release. Nothing happens to an operation no longer queued.
+ */
+export async function writeBuiltImage(
+  tx: Db,
+  operationId: string,
+  service: string,
+  image: string,
+): Promise<string | null> {
+  const op = await tx
+    .selectFrom('operations')
+    .select(['id', 'instance_id', 'status', 'params', 'release_id'])
+    .where('id', '=', operationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (op?.status !== 'queued') return null;
+  const withImage = <T extends { name: string; image: string }>(list: T[] | undefined): T[] | undefined =>
+    list?.map((s) => (s.name === service ? { ...s, image } : s));
+  const params = {
+    ...op.params,
+    ...(op.params.services ? { services: withImage(op.params.services) } : {}),
+    ...(op.params.changed ? { changed: withImage(op.params.changed) } : {}),
+  };
+  await tx
+    .updateTable('operations')
+    .set({ params: JSON.stringify(params) })
+    .where('id', '=', op.id)
+    .execute();
+  if (op.release_id) {
+    const rel = await tx.selectFrom('releases').select('snapshots').where('id', '=', op.release_id).executeTakeFirst();
+    if (rel)
+      await tx
+        .updateTable('releases')
+        .set({ snapshots: JSON.stringify(withImage(rel.snapshots)) })
+        .where('id', '=', op.release_id)
+        .execute();
+  }
+  const inst = await tx
+    .selectFrom('instances')
+    .select(['services', 'generation'])
+    .where('id', '=', op.instance_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (inst && (op.params.generation === undefined || inst.generation === op.params.generation))
+    await tx
+      .updateTable('instances')
+      .set({ services: JSON.stringify(withImage(inst.services)) })
+      .where('id', '=', op.instance_id)
+      .execute();
+  return op.release_id;
+}
