@@ -1,5 +1,5 @@
 import type { WheelhouseClient } from '../client/client.js';
-import type { BuildFieldsFragment } from '../client/generated/graphql.js';
+import { type BuildFieldsFragment, InstanceBuildsDocument } from '../client/generated/graphql.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { INTERRUPTED } from './follow-operation.js';
 import type { Output } from './output.js';
@@ -118,4 +118,30 @@ export function finishBuild(out: Output, b: Build): Build {
   }
   const why = (b.error ?? b.status).replace(/\s*\n\s*/g, ' ').trim();
   throw new CliError(`build ${b.id} ${b.status}: ${why}`, ExitCode.FAILED);
+}
+
+/**
+ * Follows the builds a provision or deploy queued ahead of itself (`build:`
+ * services of `apply`): the newest build of each service named, its log
+ * printed live, in turn. Throws like `followBuild` when one fails.
+ */
+export async function followBuildsAhead(
+  client: WheelhouseClient,
+  out: Output,
+  instanceId: string,
+  services: readonly string[],
+): Promise<Build[]> {
+  if (services.length === 0) return [];
+  const data = await client.request(InstanceBuildsDocument, { id: instanceId, first: services.length * 4 });
+  const newest = new Map<string, string>();
+  for (const e of data.instance?.builds.edges ?? [])
+    if (!newest.has(e.node.service)) newest.set(e.node.service, e.node.id);
+  const done: Build[] = [];
+  for (const service of services) {
+    const id = newest.get(service);
+    if (!id) continue;
+    out.line(`build ${id} of ${service}`);
+    done.push(await followBuild(client, out, id));
+  }
+  return done;
 }

@@ -163,4 +163,29 @@ describe('wheelhouse deploy --from: the build live, then its deploy', () => {
       builder.pauseMs = 0;
     }
   });
+
+  it('apply: a service with build: uploads its context with the provision, then plans it as a build', async () => {
+    await context('site', { Dockerfile: 'FROM busybox\n', 'page.html': '<p>site</p>' });
+    await writeFile(
+      join(dir, 'wheelhouse.yaml'),
+      'name: site\nprovider: fake\nservices:\n  web:\n    build: { context: ./site }\n  cache:\n    image: wheelhouse-test/cache:1\n    role: SIDECAR\n',
+    );
+    const first = await cli(['apply', '-f', 'wheelhouse.yaml', '--wait']);
+    expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
+    expect(first.stdout).toContain('site: provision (web=build ./site, cache=wheelhouse-test/cache:1)');
+    expect(first.stderr).toMatch(/context web \(.*site\): 2 files/);
+    // The build ran ahead of the provision: its log is printed live, before the provision's progress.
+    const log = first.stdout.indexOf('#3 [3/4] COPY page.html');
+    expect(log).toBeGreaterThan(0);
+    expect(first.stdout.indexOf('PROVISION SUCCEEDED')).toBeGreaterThan(log);
+    expect(Object.keys(builder.requests.at(-1)?.files ?? {}).sort()).toEqual(['Dockerfile', 'page.html']);
+    const { image } = await webImage('site');
+    expect(image).toMatch(/\/site\/web:/);
+
+    const second = await cli(['apply', '-f', 'wheelhouse.yaml', '--wait']);
+    expect(second.code, `${second.stdout}\n${second.stderr}`).toBe(0);
+    expect(second.stdout).toContain('site: deploy 1 service(s)');
+    expect(second.stdout).toContain('~ web: build (build ./site)');
+    expect(second.stdout).toMatch(/^build \S+ SUCCEEDED: .*4 steps \(4 cached\)/m);
+  });
 });

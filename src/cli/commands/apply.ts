@@ -15,6 +15,7 @@ import {
   planApply,
   UnsupportedChangeError,
 } from '../apply-plan.js';
+import { followBuildsAhead } from '../build-follow.js';
 import { resolveConnection } from '../config-store.js';
 import { usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
@@ -76,6 +77,9 @@ export function registerApply(program: Command): void {
               const places = archivePlaces(spec.services, opts.file, 'input.services');
               const result = (await sendWithArchives(client, ProvisionInstanceDocument, { input }, places))
                 .provisionInstance;
+              // The builds run ahead of the provision: their logs first, live.
+              if (result.__typename === 'ProvisionInstancePayload' && opts.wait)
+                await followBuildsAhead(client, session.out, result.instance.id, Object.keys(plan.builds ?? {}));
               // The routes are written with the instance, their urls fixed: print them before following.
               if (result.__typename === 'ProvisionInstancePayload' && input.routes?.length) {
                 const data = await client.request(InstanceRoutesDocument, { id: result.instance.id });
@@ -135,15 +139,21 @@ export function registerApply(program: Command): void {
         await runLifecycle(
           session,
           target,
-          async () =>
-            (
+          async () => {
+            const result = (
               await sendWithArchives(
                 client,
                 DeployInstanceDocument,
                 { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services } },
                 places,
               )
-            ).deployInstance,
+            ).deployInstance;
+            if (result.__typename === 'DeployInstancePayload' && opts.wait) {
+              const built = services.map((s) => s.name).filter((n) => plan.builds?.[n] !== undefined);
+              await followBuildsAhead(client, session.out, plan.instanceId, built);
+            }
+            return result;
+          },
           opts.wait ?? false,
           { plan, routes, ...(policies.operations.length ? { autoscale: policies.operations } : {}) },
         );
