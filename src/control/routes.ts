@@ -330,9 +330,10 @@ export class RouteService {
     return { specs, failed };
   }
 
-  /** Records what the edge made of a provider's routes. */
-  async record(active: readonly string[], failed: Map<string, string>): Promise<void> {
+  /** Records what the edge made of a provider's routes: ACTIVE, FAILED with why, or still PENDING (its workload not there yet). */
+  async record(active: readonly string[], failed: Map<string, string>, waiting: readonly string[] = []): Promise<void> {
     await routes.markRoutes(this.db, active, 'active', null);
+    await routes.markRoutes(this.db, waiting, 'pending', "waiting for the instance's workload");
     for (const [id, message] of failed) await routes.markRoutes(this.db, [id], 'failed', message);
   }
 

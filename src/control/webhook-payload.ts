@@ -33,17 +33,19 @@ function globalId(type: string, id: string | null): string | null {
 
 /**
  * The body of an event's delivery, written once when the delivery is made:
- * `{"type", "timestamp", "data": {cursor, instanceId, operationId, fromState,
- * toState, ready, message, data}}`. Ids are global ids; `cursor` resumes the
- * event feed right after this event.
+ * `{"type", "timestamp", "data": {cursor, instanceId, instanceName,
+ * operationId, fromState, toState, ready, message, data}}`. Ids are global
+ * ids; the name saves a receiver a query to say which instance; `cursor`
+ * resumes the event feed right after this event.
  */
-export function eventPayload(e: EventRow): string {
+export function eventPayload(e: EventRow, instanceName: string | null = null): string {
   return JSON.stringify({
     type: e.type,
     timestamp: new Date(e.occurred_at).toISOString(),
     data: {
       cursor: String(e.id),
       instanceId: globalId('Instance', e.instance_id),
+      instanceName,
       operationId: globalId('Operation', e.operation_id),
       fromState: e.from_state,
       toState: e.to_state,
@@ -65,6 +67,7 @@ export function testPayload(at: Date, webhookGlobalId: string): string {
     data: {
       cursor: null,
       instanceId: null,
+      instanceName: null,
       operationId: null,
       fromState: null,
       toState: null,

@@ -1,4 +1,5 @@
 import { ValidationError } from '../control/errors.js';
+import { ActorRef, actorOfEvent } from './actors.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
@@ -43,6 +44,12 @@ builder.loadableNode(EventRef, {
     }),
     ready: t.exposeBoolean('ready', { nullable: true, description: 'Readiness after a transition.' }),
     message: t.exposeString('message', { nullable: true, description: 'Human-readable summary.' }),
+    actor: t.field({
+      type: ActorRef,
+      description:
+        'Who caused it: the token recorded with it or the token that queued its operation, else Wheelhouse itself (SYSTEM).',
+      resolve: (e, _a, ctx) => actorOfEvent(e, ctx),
+    }),
     data: t.field({
       type: 'JSON',
       nullable: true,

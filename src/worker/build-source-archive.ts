@@ -110,13 +110,27 @@ async function extractInto(
     }
     if (entries === 0) throw refused('is an empty archive');
   })();
+  // An abort ends the extraction at once, whatever a stream in the pipe is waiting for.
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      reject(abortError(signal));
+      extract.destroy(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
   try {
     const sink = extract as unknown as NodeJS.WritableStream;
-    if (gzip) await pipeline(all, createGunzip(), sink, { signal });
-    else await pipeline(all, sink, { signal });
-    await writer;
+    const piped = gzip ? pipeline(all, createGunzip(), sink) : pipeline(all, sink);
+    piped.catch(() => {});
+    await Promise.race([piped, aborted]);
+    await Promise.race([writer, aborted]);
   } catch (err) {
     writer.catch(() => {});
+    // The rest of the archive is not wanted: a stream still producing it is closed.
+    const source = archive as { destroy?: () => void };
+    if (typeof source.destroy === 'function') source.destroy();
     if (signal.aborted) throw abortError(signal);
     if (err instanceof BuildSourceError) throw err;
     // The writer's refusal is the reason the parser stopped: say that one.
@@ -126,6 +140,10 @@ async function extractInto(
     );
     if (own instanceof BuildSourceError) throw own;
     throw refused(`is not a tar archive (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    // A source still being read (the abort, a refused entry) is let go of.
+    void chunks.return(undefined);
   }
   return hash.digest('hex');
 }

@@ -16,6 +16,7 @@ import type { RouteService } from '../control/routes.js';
 import type { DbHandle } from '../db/db-types.js';
 import { acquireEdgeLease, releaseEdgeLease, routesSignature } from '../db/repositories/route-repository.js';
 import type { Logger } from '../logger.js';
+import { ProviderError, ProviderErrorKinds } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
 import type { RouteSpec, TrafficEngine } from '../providers/traffic.js';
 import type { Waker } from './waker.js';
@@ -199,11 +200,18 @@ export class EdgeDriver {
     for (const s of specs) byInstance.set(s.instanceId, [...(byInstance.get(s.instanceId) ?? []), s]);
     const active: string[] = [];
     const failures = new Map(failed);
+    const waiting: string[] = [];
     for (const [instanceId, routes] of byInstance) {
       try {
         await traffic.applyRoutes({}, instanceId, routes);
         active.push(...routes.map((r) => r.id));
       } catch (err) {
+        // A route added with its instance's provision reaches the provider before the workload it
+        // points at: PENDING until the workload exists (tried again each round), not FAILED.
+        if (err instanceof ProviderError && err.kind === ProviderErrorKinds.notFound) {
+          waiting.push(...routes.map((r) => r.id));
+          continue;
+        }
         const message = (err as Error).message;
         this.o.logger.error({ provider: key, instanceId, err: message }, 'the routes were not applied');
         for (const r of routes) failures.set(r.id, message);
@@ -218,9 +226,9 @@ export class EdgeDriver {
         );
     }
     this.#applied.set(key, new Set(byInstance.keys()));
-    await this.o.routes.record(active, failures);
-    // A failure is tried again on the next round (the signature does not match).
-    this.#driven.set(key, failures.size > failed.size ? `failed:${signature}` : signature);
+    await this.o.routes.record(active, failures, waiting);
+    // A failure, or a route waiting for its workload, is tried again on the next round (the signature does not match).
+    this.#driven.set(key, failures.size > failed.size || waiting.length > 0 ? `failed:${signature}` : signature);
   }
 }
 

@@ -141,6 +141,7 @@ async function runBuild(
       steps: result.steps,
       cachedSteps: result.cachedSteps,
     });
+    await dropArchive(db, archiveId);
     return result.image;
   } catch (err) {
     // A crash or a stop hands the operation back: the next run records the end, this one records nothing.
@@ -153,10 +154,16 @@ async function runBuild(
       status: canceled ? 'canceled' : 'failed',
       error: canceled ? 'canceled' : message,
     });
+    await dropArchive(db, archiveId);
     throw err;
   } finally {
     await source?.cleanup().catch(() => {});
   }
+}
+
+/** An ended build's archive is not read again (a re-run after a crash happens before the end): its rows go. */
+async function dropArchive(db: DbHandle, archiveId: string | null): Promise<void> {
+  if (archiveId) await builds.deleteArchive(db, archiveId).catch(() => {});
 }
 
 /** What the builder threw, as the operation's failure: the step and the builder's words stay in the message. */

@@ -9,6 +9,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import { lockInstanceById } from '../db/repositories/lease-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import { findReleasesByIds } from '../db/repositories/release-repository.js';
+import { deleteInstanceRoutes } from '../db/repositories/route-repository.js';
 import type { InstanceStatus } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
 import type { Masker } from './masking.js';
@@ -125,6 +126,17 @@ export async function recordOutcome(
       }),
     );
     await instances.updateInstance(tx, row.id, set);
+    // A destroyed instance's routes go with it (in the same transaction): listed no more, their hosts free again.
+    if (outcome.destroyed) {
+      const removed = await deleteInstanceRoutes(tx, row.tenant_id, row.id);
+      if (removed.length)
+        evs.push(
+          event(row, op.id, 'route.deleted', null, {
+            message: `routes removed with the instance: ${removed.map((r) => `${r.host}${r.path_prefix}`).join(', ')}`,
+            data: { routeIds: removed.map((r) => r.id) },
+          }),
+        );
+    }
     await appendEvents(tx, evs);
   });
 }

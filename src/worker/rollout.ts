@@ -61,7 +61,8 @@ export async function runRollout(ctx: RolloutRunContext): Promise<string> {
       'rollout.succeeded',
       'the new release serves every request',
     );
-    return `canary promoted after ${record.current.analysis.length} analysis run(s)`;
+    const promoted = record.current.strategy === 'blue_green' ? 'blue-green switched over' : 'canary promoted';
+    return `${promoted} after ${record.current.analysis.length} analysis run(s)`;
   } catch (err) {
     const reason = ctx.signal.reason;
     const crashed =

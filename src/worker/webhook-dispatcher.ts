@@ -7,6 +7,7 @@ import type { NewWebhookDelivery } from '../db/database.js';
 import { withTransaction } from '../db/db-types.js';
 import { NotificationListener } from '../db/notifications.js';
 import { EVENTS_CHANNEL, listEventsAfter } from '../db/repositories/event-repository.js';
+import { findInstancesByIds } from '../db/repositories/instance-repository.js';
 import * as repo from '../db/repositories/webhook-repository.js';
 import type { Logger } from '../logger.js';
 
@@ -106,6 +107,11 @@ export class WebhookDispatcher {
           const events = await listEventsAfter(trx, hook.tenant_id, {}, String(hook.event_cursor), this.#o.batch);
           const last = events.at(-1);
           if (!last) continue;
+          // The instances' names go in the bodies: one read per webhook's batch.
+          const ids = [...new Set(events.flatMap((e) => (e.instance_id ? [e.instance_id] : [])))];
+          const names = new Map(
+            (ids.length ? await findInstancesByIds(trx, hook.tenant_id, ids) : []).map((i) => [i.id, i.name]),
+          );
           // One due time for the batch: among deliveries due together, creation (cursor) order decides.
           const due = new Date();
           const rows: NewWebhookDelivery[] = events
@@ -117,7 +123,7 @@ export class WebhookDispatcher {
               event_id: String(e.id),
               message_id: newMessageId(),
               event_type: e.type,
-              payload: eventPayload(e),
+              payload: eventPayload(e, e.instance_id ? (names.get(e.instance_id) ?? null) : null),
               event_occurred_at: e.occurred_at,
               next_attempt_at: due,
             }));

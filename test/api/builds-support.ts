@@ -151,3 +151,13 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined>, t
 }
 
 export const DOCKERFILE = 'FROM busybox AS build\nRUN echo hi > /hi\nFROM busybox\nCOPY --from=build /hi /hi\n';
+
+export const DeprovisionDoc = graphql(`
+  mutation BuildsDeprovision($input: InstanceActionInput!) {
+    deprovisionInstance(input: $input) {
+      __typename
+      ... on DeprovisionInstancePayload { operation { status } }
+      ... on Error { message }
+    }
+  }
+`);

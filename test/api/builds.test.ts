@@ -173,6 +173,32 @@ describe('builds from source through the API, on the fake builder engine', () =>
     expect(Number(rows.rows[0]!.n)).toBe(0);
   });
 
+  it('an idempotency key answers a retry with the same build, a different request with IdempotencyConflictError; wait returns it ended', async () => {
+    const instanceId = await instance();
+    const idempotencyKey = `k-${randomUUID()}`;
+    const input = {
+      instanceId,
+      service: 'web',
+      deploy: false,
+      build: { source: { git: { url: 'https://git.example.com/a.git' } } },
+      idempotencyKey,
+    };
+    const [a, b] = await Promise.all([
+      query(t.url, tenant.token, BuildServiceDoc, { input }),
+      query(t.url, tenant.token, BuildServiceDoc, { input: { ...input, wait: true } }),
+    ]);
+    if (a.buildService.__typename !== 'BuildServicePayload' || b.buildService.__typename !== 'BuildServicePayload')
+      throw new Error(JSON.stringify([a, b]));
+    expect(b.buildService.build.id).toBe(a.buildService.build.id);
+    // With wait, the answer is the ended build (this url cannot be fetched: FAILED, naming the source).
+    expect(['FAILED', 'SUCCEEDED']).toContain(b.buildService.build.status);
+    expect(b.buildService.operation.status).toBe(b.buildService.build.status);
+    const other = await query(t.url, tenant.token, BuildServiceDoc, {
+      input: { ...input, build: { source: { git: { url: 'https://git.example.com/b.git' } } } },
+    });
+    expect(other.buildService.__typename).toBe('IdempotencyConflictError');
+  });
+
   it('a provider without BUILD is CapabilityNotSupportedError', async () => {
     const registry = new Registry();
     const bare = new FakeProvider({ capabilities: ['provision', 'deploy', 'strategy:rolling'] });
@@ -221,6 +247,13 @@ describe('builds from source through the API, on the fake builder engine', () =>
     expect(fake.imageOf(localIdOf(instanceId), 'web')).toBe(b.image);
     const linked = await build(b.id);
     expect(linked?.release?.id).toBe(after.currentRelease?.id);
+    // The archive was read once; its rows are gone with the build's end.
+    const archives = await sql<{
+      n: string;
+    }>`select count(*) as n from build_archives where tenant_id = ${tenant.tenantId} and sha256 = ${b.source.archiveSha256}`.execute(
+      t.database.db,
+    );
+    expect(Number(archives.rows[0]!.n)).toBe(0);
     expect(after.builds.edges.map((e) => e.node.id)).toEqual([b.id]);
   });
 
@@ -234,8 +267,12 @@ describe('builds from source through the API, on the fake builder engine', () =>
       expect(b.status).toBe('FAILED');
       expect(b.error).toContain('step 3/4');
       expect(b.error).toContain("main.c:3: error: expected ';'");
-      expect(b.operation.status).toBe('FAILED');
-      expect(b.operation.error?.code).toBe('BUILD_FAILED');
+      const op = await until('the operation to end', async () => {
+        const o = (await build(queued.build.id))?.operation;
+        return o && o.status !== 'RUNNING' ? o : undefined;
+      });
+      expect(op.status).toBe('FAILED');
+      expect(op.error?.code).toBe('BUILD_FAILED');
       expect(b.logs.edges.at(-1)?.node.line).toContain('build failed');
     } finally {
       engine.behaviour = { ...engine.behaviour, failAtStep: undefined };
@@ -259,7 +296,12 @@ describe('builds from source through the API, on the fake builder engine', () =>
       expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
       const b = await ended(queued.build.id);
       expect(b.status).toBe('CANCELED');
-      expect(b.operation.status).toBe('CANCELED');
+      // The operation's own end is recorded by the executor a moment after the build's.
+      const op = await until('the operation to end', async () => {
+        const o = (await build(queued.build.id))?.operation;
+        return o && o.status !== 'RUNNING' ? o : undefined;
+      });
+      expect(op.status).toBe('CANCELED');
     } finally {
       engine.behaviour = { ...engine.behaviour, lineDelayMs: 5 };
     }

@@ -21,7 +21,7 @@ const IMAGES = ['v1', 'v2', 'v3', 'web1', 'web2'].map((v) => `registry.test/api:
 const [V1, V2, V3, WEB1, WEB2] = IMAGES as [string, string, string, string, string];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const ROLLOUT = `id status error { code message }
+const ROLLOUT = `id status error { code message } steps { name message }
   rollout { strategy phase stepIndex canaryWeight abortReason previewUrl newRelease { id } }`;
 
 describe('canary and blue-green on Kubernetes of a service without a route, through the API', () => {
@@ -135,6 +135,7 @@ describe('canary and blue-green on Kubernetes of a service without a route, thro
     expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
     expect(done.rollout.phase).toBe('SUCCEEDED');
     expect(done.rollout.previewUrl).toBeNull();
+    expect(JSON.stringify(done.steps)).toMatch(/canary promoted after \d+ analysis run/);
     expect(await currentRelease()).toBe(done.rollout.newRelease.id);
     expect(image()).toBe(V2);
     expect(deployment(main())?.spec.replicas).toBe(2);
@@ -189,6 +190,9 @@ describe('canary and blue-green on Kubernetes of a service without a route, thro
     expect(serve(main(), 6)).toEqual({ v3: 6 });
     const done = await waitFor(opId, ended, 'the promotion');
     expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
+    // A blue-green promotion says so (it used to read "canary promoted").
+    expect(JSON.stringify(done.steps)).toMatch(/blue-green switched over after \d+ analysis run/);
+    expect(JSON.stringify(done.steps)).not.toContain('canary');
     expect(await currentRelease()).toBe(done.rollout.newRelease.id);
     expect(image()).toBe(V3);
     expect(selector()).toEqual({ [Labels.instance]: local });

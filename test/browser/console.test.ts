@@ -248,6 +248,12 @@ describe.skipIf(skip)('web console', () => {
     expect(await engineImages(docker, instanceId)).toEqual({ web: [TEST_IMAGES.web1], tail: [TEST_IMAGES.tool] });
     // The endpoint is a link that answers.
     const endpoint = await page.locator('[data-service="web"] a').getAttribute('href');
+    // Each address on a line of its own (two inline links read as one URL).
+    const shown = await page
+      .locator('[data-service="web"] [data-endpoint]')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).display));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set(['block']));
     expect(await (await fetch(endpoint!)).text()).toBe('web v1\n');
 
     // The list followed it from the tenant feed.

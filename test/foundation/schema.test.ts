@@ -217,8 +217,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   `),
   // issue 37
   identity: words(`
-    Actor Actor.id Actor.kind Actor.name ActorKind ActorKind.SYSTEM ActorKind.TOKEN
-    ActorKind.TRUST_POLICY ActorKind.USER AuditEntry AuditEntry.action AuditEntry.actor AuditEntry.at
+    AuditEntry AuditEntry.action AuditEntry.actor AuditEntry.at
     AuditEntry.errorType AuditEntry.hash AuditEntry.id AuditEntry.ip AuditEntry.outcome
     AuditEntry.previousHash AuditEntry.requestId AuditEntry.targetIds AuditEntry:Node AuditFilter
     AuditFilter.action AuditFilter.actorId AuditFilter.since AuditFilter.targetId AuditFilter.until

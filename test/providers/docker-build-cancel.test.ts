@@ -90,7 +90,7 @@ describe('Docker builder engine: cancel and timeout', () => {
     // The step did run on the host before the deadline stopped it.
     expect(ran).toBe(true);
     expect(isProviderError(err, 'build_timeout')).toBe(true);
-    expect((err as Error).message).toMatch(/timed out after 6s/);
+    expect((err as Error).message).toMatch(/timed out after 6s and was stopped during #\d+ \[2\/2\] RUN echo starting/);
     expect(Date.now() - startedAt).toBeLessThan(16_000);
     await until('the sleep step to be gone', () => processesWith(needle).length === 0, 10_000);
     expect(await containersWith(needle)).toEqual([]);

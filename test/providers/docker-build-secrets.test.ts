@@ -7,10 +7,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { extract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildEngine } from '../../src/providers/builds.js';
 import { isProviderError } from '../../src/providers/provider-errors.js';
-import { extract } from 'tar-stream';
 import { BASE, Contexts, collect, docker, dockerBuilder, request } from './docker-build-fixture.js';
 
 /** Every file of a saved image (`docker save`), layers unpacked (gunzipped when compressed), by path. */
@@ -40,7 +40,7 @@ async function untar(tar: Buffer): Promise<Map<string, Buffer>> {
   const done = new Promise<void>((resolve, reject) => {
     ex.on('entry', (header, stream, next) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('data', (c: unknown) => chunks.push(c as Buffer));
       stream.on('end', () => {
         files.set(header.name, Buffer.concat(chunks));
         next();
@@ -135,9 +135,11 @@ describe('Docker builder engine: build secrets', () => {
 
   it('fails a step whose secret the request does not have, naming the id', async () => {
     const dir = contexts.make({
-      Dockerfile: [`FROM ${BASE}`, `RUN --mount=type=secret,id=absent,required cat /run/secrets/absent # ${Date.now()}`, ''].join(
-        '\n',
-      ),
+      Dockerfile: [
+        `FROM ${BASE}`,
+        `RUN --mount=type=secret,id=absent,required cat /run/secrets/absent # ${Date.now()}`,
+        '',
+      ].join('\n'),
     });
     const err = await builder
       .build(ctx, request(dir, contexts.tag(), { secrets: { token: 'other' } }), collect())

@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildEngine } from '../../src/providers/builds.js';
+import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { isProviderError, type ProviderError } from '../../src/providers/provider-errors.js';
 import { startRegistry, type TestRegistry } from '../support/registry.js';
 import { BASE, Contexts, collect, docker, dockerBuilder, request, stepsOf } from './docker-build-fixture.js';
@@ -89,7 +90,8 @@ describe('Docker builder engine', () => {
         `FROM ${BASE}`,
         // Unique per run, so the step runs (and speaks) instead of answering from an earlier run's cache.
         `RUN echo step-two-ok ${Date.now()}`,
-        `RUN echo "main.c:3:14: error: expected ';' before '}' token" >&2 && exit 3`,
+        // The words come from the output only (printf assembles them), not from the command the error quotes.
+        `RUN printf 'main.c:%d:14: error: expected %s\\n' 3 "';' before '}' token" >&2 && exit 3`,
         'RUN echo never-reached',
         '',
       ].join('\n'),
@@ -98,7 +100,7 @@ describe('Docker builder engine', () => {
     const err = await builder.build(ctx, request(dir, contexts.tag()), sink).catch((e: unknown) => e);
     expect(isProviderError(err, 'build_failed')).toBe(true);
     const message = (err as ProviderError).message;
-    expect(message).toContain('[3/4] RUN echo');
+    expect(message).toContain('[3/4] RUN printf');
     expect(message).toContain("main.c:3:14: error: expected ';' before '}' token");
     expect(message).toMatch(/exit code: 3/);
     expect(output(sink).join('\n')).toContain('step-two-ok');
@@ -138,6 +140,26 @@ describe('Docker builder engine', () => {
     expect(await registry.manifestDigest(repo, version)).toBe(result.digest);
     expect(result.imageId).toBe((await docker.getImage(tag).inspect()).Id);
   }, 120_000);
+
+  it('says that BuildKit does not apply the CPU and memory limits it was given', async () => {
+    const dir = contexts.make({ Dockerfile: `FROM ${BASE}\nRUN true\n` });
+    const limited = collect();
+    await builder.build(ctx, request(dir, contexts.tag(), { cpuMillis: 500, memoryMb: 64 }), limited);
+    const note = 'note: BuildKit on this Docker Engine does not apply CPU or memory limits to build steps';
+    expect(limited.lines).toContainEqual({ line: note });
+    const unlimited = collect();
+    await builder.build(ctx, request(dir, contexts.tag()), unlimited);
+    expect(unlimited.lines).not.toContainEqual({ line: note });
+  }, 120_000);
+
+  it('fails as unavailable, naming the socket, when the Engine cannot be reached', async () => {
+    const socketPath = '/nonexistent/wheelhouse/docker.sock';
+    const unreachable = new DockerProvider({ socketPath }).engines.builder;
+    const dir = contexts.make({ Dockerfile: `FROM ${BASE}\n` });
+    const err = await unreachable?.build(ctx, request(dir, contexts.tag()), collect()).catch((e: unknown) => e);
+    expect(isProviderError(err, 'unavailable')).toBe(true);
+    expect((err as Error).message).toContain(socketPath);
+  });
 
   it('refuses a push the registry cannot take, as a failed build naming the push', async () => {
     const dir = contexts.make({ Dockerfile: `FROM ${BASE}\nRUN echo x > /x\n` });

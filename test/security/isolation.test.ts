@@ -128,6 +128,8 @@ interface Ids {
   /** A's webhook (disabled, so nothing is ever sent) and a delivery of it. */
   webhook: string;
   webhookDelivery: string;
+  /** A's build (queued behind the held operation: it never runs). */
+  build: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -157,10 +159,12 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
-      (['instance', 'release', 'operation', 'runningOperation', 'event', 'token', 'tenant'] as const).map((k) => ({
-        args: { id: x[k] },
-        depth: 2,
-      })),
+      (['instance', 'release', 'operation', 'runningOperation', 'event', 'token', 'tenant', 'build'] as const).map(
+        (k) => ({
+          args: { id: x[k] },
+          depth: 2,
+        }),
+      ),
     nodes: (x) => [{ args: { ids: [x.instance, x.release, x.operation, x.event, x.token, x.tenant] }, depth: 2 }],
     viewer: () => [{ args: {} }],
     providers: () => [{ args: {} }],
@@ -227,6 +231,19 @@ const ROWS: Record<Kind, Record<string, Row>> = {
         expect: 'NotFoundError',
       },
     ],
+    buildService: (x) => [
+      {
+        args: {
+          input: {
+            instanceId: x.instance,
+            service: 'main',
+            deploy: false,
+            build: { source: { git: { url: 'https://git.example.com/app.git' } } },
+          },
+        },
+        expect: 'NotFoundError',
+      },
+    ],
     scaleInstance: (x) => [
       { args: { input: { instanceId: x.instance, resources: { replicas: 2 } } }, expect: 'NotFoundError' },
     ],
@@ -280,6 +297,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
   },
   subscription: {
     instanceEvents: (x) => [{ args: { instanceId: x.instance, after: '0' } }],
+    buildLogs: (x) => [{ args: { buildId: x.build } }],
     operationUpdates: (x) => [{ args: { operationId: x.operation } }, { args: { operationId: x.runningOperation } }],
     events: (x) => [{ args: { filter: { instanceId: x.instance }, after: '0' } }],
     instanceLogs: (x) => [{ args: { instanceId: x.instance, follow: false } }],
@@ -319,6 +337,7 @@ function randomIds(): Ids {
     tenant: globalId('Tenant', r()),
     webhook: globalId('Webhook', r()),
     webhookDelivery: globalId('WebhookDelivery', r()),
+    build: globalId('Build', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -444,6 +463,20 @@ describe('tenant isolation: every root field, B against A', () => {
     );
     if (stop.stopInstance.operation?.status !== 'QUEUED')
       throw new Error(`expected a queued stop: ${JSON.stringify(stop)}`);
+    // A's build, queued behind the held operation (it never runs).
+    const built = await client.data<{ buildService: { build?: { id: string } } }>(
+      A.token,
+      'mutation($i: BuildServiceInput!) { buildService(input: $i) { ... on BuildServicePayload { build { id } } } }',
+      {
+        i: {
+          instanceId: aInst.id,
+          service: 'main',
+          deploy: false,
+          build: { source: { git: { url: `https://git.example.com/a-${tag}.git` } } },
+        },
+      },
+    );
+    if (!built.buildService.build) throw new Error(`expected a queued build: ${JSON.stringify(built)}`);
 
     const events = await client.data<{ events: { edges: { node: { id: string } }[] } }>(
       A.token,
@@ -465,6 +498,7 @@ describe('tenant isolation: every root field, B against A', () => {
       { i: { webhookId: webhook } },
     );
     foreign = {
+      build: built.buildService.build.id,
       webhook,
       webhookDelivery: tested.testWebhook.delivery.id,
       instance: aInst.id,

@@ -119,6 +119,12 @@ const MUTATIONS: Record<string, Row> = {
     instanceId: h.instance.id,
     services: [{ name: 'main', image: image('3') }],
   })),
+  buildService: mutationRow('buildService', [Scopes.deploy], 'BuildServiceInput', (h) => ({
+    instanceId: h.instance.id,
+    service: 'main',
+    deploy: false,
+    build: { source: { git: { url: 'https://git.example.com/app.git' } } },
+  })),
   scaleInstance: mutationRow('scaleInstance', [Scopes.deploy], 'ScaleInstanceInput', (h) => ({
     instanceId: h.instance.id,
     service: 'main',
@@ -252,6 +258,11 @@ const SUBSCRIPTIONS: Record<string, Row> = {
     needs: [Scopes.read],
     query: 'subscription S($id: ID!) { instanceEvents(instanceId: $id, after: "0") { id } }',
     variables: (h) => ({ id: h.instance.id }),
+  },
+  buildLogs: {
+    needs: [Scopes.read],
+    query: 'subscription S($id: ID!) { buildLogs(buildId: $id) { cursor } }',
+    variables: () => ({ id: someId('Build') }),
   },
   operationUpdates: {
     needs: [Scopes.read],

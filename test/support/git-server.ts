@@ -64,6 +64,8 @@ export interface GitServer {
   clearLog(): void;
   /** While true, requests are accepted and never answered. */
   stall(on: boolean): void;
+  /** While set, every request is answered with a 302 to this origin (same path). */
+  redirectTo(origin: string | undefined): void;
   /** Requests currently held by `stall`. */
   stalled(): number;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startGitServer(opts: { token?: string } = {}): Promise<Git
 
   const log: GitRequest[] = [];
   let stalling = false;
+  let redirect: string | undefined;
   const held = new Set<ServerResponse>();
 
   const authorized = (header: string | undefined): boolean => {
@@ -116,6 +119,12 @@ export async function startGitServer(opts: { token?: string } = {}): Promise<Git
     if (stalling) {
       held.add(res);
       res.on('close', () => held.delete(res));
+      return;
+    }
+    if (redirect) {
+      entry.status = 302;
+      res.writeHead(302, { Location: `${redirect}${req.url ?? '/'}` }).end();
+      req.resume();
       return;
     }
     if (!authorized(req.headers.authorization)) {
@@ -235,6 +244,9 @@ export async function startGitServer(opts: { token?: string } = {}): Promise<Git
       stalling = on;
     },
     stalled: () => held.size,
+    redirectTo: (o) => {
+      redirect = o;
+    },
     async close() {
       for (const res of held) res.destroy();
       server.closeAllConnections();

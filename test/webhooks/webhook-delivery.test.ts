@@ -14,7 +14,9 @@ import {
 } from '../../src/client/generated/graphql.js';
 import { loadConfig } from '../../src/config.js';
 import { metricsRegistry } from '../../src/control/metrics.js';
+import { Registry } from '../../src/providers/registry.js';
 import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
+import { RawClient, SeedProvider, seedInstance } from '../support/seed.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 /*
@@ -31,7 +33,10 @@ const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
   const config = await loadConfig({ PORT: '0', WHEELHOUSE_DATA_DIR: '/tmp/wheelhouse-test', LOG_LEVEL: 'silent' });
+  const registry = new Registry();
+  registry.register('seed', new SeedProvider());
   t = await startTestApp({
+    registry,
     config: {
       mutationRateLimitPerMinute: 100_000,
       webhooks: { ...config.webhooks, allowPrivate: true, retrySeconds: RETRY_SECONDS, timeoutSeconds: 2 },
@@ -167,7 +172,17 @@ describe('delivery', () => {
     const first = all.received[0]!.payload!;
     expect(Object.keys(first).sort()).toEqual(['data', 'timestamp', 'type']);
     expect(Object.keys(first.data).sort()).toEqual(
-      ['cursor', 'data', 'fromState', 'instanceId', 'message', 'operationId', 'ready', 'toState'].sort(),
+      [
+        'cursor',
+        'data',
+        'fromState',
+        'instanceId',
+        'instanceName',
+        'message',
+        'operationId',
+        'ready',
+        'toState',
+      ].sort(),
     );
     expect(Number.isNaN(Date.parse(first.timestamp))).toBe(false);
 
@@ -192,6 +207,23 @@ describe('delivery', () => {
     const latency = await metricsRegistry.getSingleMetricAsString('wheelhouse_webhook_delivery_latency_seconds');
     expect(latency).toMatch(/wheelhouse_webhook_delivery_latency_seconds_count [1-9]/);
   }, 60_000);
+
+  it("an instance's events carry its name beside its id", async () => {
+    const a = await t.newTenant();
+    const r = await receiver();
+    const hook = await createHook(a, r.url, ['instance.*']);
+    r.secrets = [hook.secret];
+    const inst = await seedInstance(new RawClient(t.url), a.token, {
+      name: 'hooked-shop',
+      provider: 'seed',
+      services: [{ name: 'web', image: 'registry.example.com/hooked/web:1' }],
+    });
+    await r.waitFor('the instance events', () => r.ofType('instance.state_changed').length >= 2);
+    for (const m of r.ofType('instance.state_changed')) {
+      expect(m.payload?.data.instanceId).toBe(inst.id);
+      expect(m.payload?.data.instanceName).toBe('hooked-shop');
+    }
+  });
 
   it('retries a receiver that answers 500 twice, then 200: one message id on every attempt', async () => {
     const a = await t.newTenant();

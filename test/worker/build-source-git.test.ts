@@ -15,7 +15,7 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 let server: GitServer;
 let open: GitServer;
 let work: string;
-/** The commits of `open`'s repository (the token server's have other timestamps, so other shas). */
+/** The commits of `open`'s repository; `tokenMain` the tip of the token server's. */
 const shas: Record<string, string> = {};
 let tokenMain = '';
 
@@ -23,27 +23,22 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'wh-build-src-'));
   server = await startGitServer({ token: TOKEN });
   open = await startGitServer();
-  for (const s of [server, open]) {
-    if (s === server) {
-      await s.createRepo('shop', { files: { Dockerfile: 'FROM busybox\n' } });
-      tokenMain = await s.addCommit('shop', { files: { 'index.html': 'private' } });
-      continue;
-    }
-    shas.first = await s.createRepo(
-      'shop',
-      {
-        files: {
-          Dockerfile: 'FROM busybox\n',
-          'web/Dockerfile': 'FROM busybox\nCOPY . /web\n',
-          'web/index.html': 'v1',
-        },
-        symlinks: { 'web/current': 'index.html', out: '../../..', etc: '/etc', 'web/Dockerfile.out': '/etc/passwd' },
+  await server.createRepo('shop', { files: { Dockerfile: 'FROM busybox\n' } });
+  tokenMain = await server.addCommit('shop', { files: { 'index.html': 'private' } });
+  shas.first = await open.createRepo(
+    'shop',
+    {
+      files: {
+        Dockerfile: 'FROM busybox\n',
+        'web/Dockerfile': 'FROM busybox\nCOPY . /web\n',
+        'web/index.html': 'v1',
       },
-      { tag: 'v1' },
-    );
-    shas.second = await s.addCommit('shop', { files: { 'web/index.html': 'v2' } });
-    shas.feature = await s.addCommit('shop', { files: { 'web/index.html': 'feature' } }, { branch: 'feature/x' });
-  }
+      symlinks: { 'web/current': 'index.html', out: '../../..', etc: '/etc', 'web/Dockerfile.out': '/etc/passwd' },
+    },
+    { tag: 'v1' },
+  );
+  shas.second = await open.addCommit('shop', { files: { 'web/index.html': 'v2' } });
+  shas.feature = await open.addCommit('shop', { files: { 'web/index.html': 'feature' } }, { branch: 'feature/x' });
 });
 
 afterAll(async () => {
@@ -129,6 +124,47 @@ describe('prepareGitSource over file:// (allowLocal)', () => {
     // The real resolver: localhost is loopback.
     const err = await refusal(prepareGitSource({ ...base(), url: 'https://localhost/shop.git', allowLocal: false }));
     expect(err.code).toBe('BUILD_SOURCE_REFUSED');
+    await expectNoLeftovers();
+  });
+});
+
+describe('prepareGitSource connects only where the guard looked', () => {
+  it('pins the host to the addresses it approved (a name no DNS knows reaches the server)', async () => {
+    const port = new URL(open.origin).port;
+    const asked: string[] = [];
+    const src = await prepareGitSource({
+      ...base(),
+      url: `http://git.wheelhouse.invalid:${port}/shop.git`,
+      ref: 'main',
+      allowLocal: true,
+      resolve: async (host) => {
+        asked.push(host);
+        return ['127.0.0.1'];
+      },
+    });
+    try {
+      expect(asked).toEqual(['git.wheelhouse.invalid']);
+      expect(src.source.commit).toBe(shas.second);
+    } finally {
+      await src.cleanup();
+    }
+  });
+
+  it('follows no redirect, so neither the token nor the fetch go where the guard did not look', async () => {
+    server.clearLog();
+    open.clearLog();
+    server.redirectTo(open.origin);
+    try {
+      const err = await refusal(
+        prepareGitSource({ ...base(), url: server.httpUrl('shop'), credential: TOKEN, allowLocal: true }),
+      );
+      expect(err.code).toBe('BUILD_SOURCE_FAILED');
+      expect(err.message).not.toContain(TOKEN);
+      expect(server.requests().map((r) => r.status)).toEqual([302]);
+      expect(open.requests()).toEqual([]);
+    } finally {
+      server.redirectTo(undefined);
+    }
     await expectNoLeftovers();
   });
 });

@@ -22,6 +22,28 @@ export type Scalars = {
   Upload: { input: any; output: any; }
 };
 
+/** Who did something. */
+export type Actor = {
+  __typename?: 'Actor';
+  /** The token's global id, the person's subject, the policy's id, or the system part's name. */
+  id: Scalars['String']['output'];
+  /** What kind of caller. */
+  kind: ActorKind;
+  /** A name for people, when there is one. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** What kind of caller an actor is. */
+export type ActorKind =
+  /** Wheelhouse itself: the supervisor, the autoscaler, git syncs, schedules. */
+  | 'SYSTEM'
+  /** An API token (its global id and name). */
+  | 'TOKEN'
+  /** A CI system's token exchanged under a trust policy. */
+  | 'TRUST_POLICY'
+  /** A person signed in through the OpenID Connect provider. */
+  | 'USER';
+
 /** A new route. */
 export type AddRouteInput = {
   /** Retry-safe key: the same key and input return the same route. */
@@ -726,6 +748,8 @@ export type Error = {
 /** One fact, appended once: a transition, an operation step, a release, a write. The id orders them. */
 export type Event = Node & {
   __typename?: 'Event';
+  /** Who caused it: the token recorded with it or the token that queued its operation, else Wheelhouse itself (SYSTEM). */
+  actor: Actor;
   /** Pass as `after` to resume right after this event. */
   cursor: Scalars['String']['output'];
   /** Structured detail (never a secret value). */

@@ -234,8 +234,13 @@ function InstanceHeader({
         <dt>Version</dt>
         <dd>
           {instance.version}{' '}
-          <span className="muted">
-            (generation {instance.observedGeneration}/{instance.generation})
+          <span
+            className="muted"
+            title="Version: pass it as expectedVersion to change the instance only if nobody changed it since. Each change to what the instance should run is numbered; the supervisor reports the last one it brought about."
+          >
+            {instance.observedGeneration === instance.generation
+              ? `(change ${instance.generation} applied)`
+              : `(applying change ${instance.generation}; ${instance.observedGeneration} applied)`}
           </span>
         </dd>
         <dt>Events</dt>
@@ -316,9 +321,12 @@ function ServicesPanel({ instance, live }: { instance: InstanceData; live: Event
                 {instance.endpoints
                   .filter((e) => e.serviceName === s.name)
                   .map((e) => (
-                    <a key={e.url} href={e.url} target="_blank" rel="noreferrer" className="mono">
-                      {e.url}
-                    </a>
+                    // One address per line: two inline links read as one long URL.
+                    <div key={e.url} data-endpoint={e.url}>
+                      <a href={e.url} target="_blank" rel="noreferrer" className="mono">
+                        {e.url}
+                      </a>
+                    </div>
                   ))}
               </td>
             </tr>

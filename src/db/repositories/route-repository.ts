@@ -77,6 +77,17 @@ export async function deleteRoute(db: Db, tenantId: string, id: string): Promise
     .executeTakeFirst();
 }
 
+/** Deletes every route of one of the tenant's instances (its preview routes too), answering what it deleted. */
+export async function deleteInstanceRoutes(db: Db, tenantId: string, instanceId: string): Promise<RouteRow[]> {
+  if (!UUID.test(instanceId)) return [];
+  return db
+    .deleteFrom('routes')
+    .where('tenant_id', '=', tenantId)
+    .where('instance_id', '=', instanceId)
+    .returningAll()
+    .execute();
+}
+
 /** The routes of one of the tenant's instances, oldest first. */
 export async function listInstanceRoutes(db: Db, tenantId: string, instanceId: string): Promise<RouteRow[]> {
   if (!UUID.test(instanceId)) return [];

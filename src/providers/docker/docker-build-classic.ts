@@ -60,11 +60,16 @@ export class ClassicTrace implements BuildProgress {
     return maskSecrets(`${step}${finalError}${words}`, this.secrets);
   }
 
+  running(): string | undefined {
+    return this.#current ? maskSecrets(`step ${this.#current} ${this.#currentName}`, this.secrets) : undefined;
+  }
+
   #line(raw: string): void {
     const line = maskSecrets(raw.replace(/\r$/, ''), this.secrets);
     const step = STEP.exec(line);
     if (step) {
-      this.#steps += 1;
+      // FROM runs nothing (and is never "Using cache"): not counted, as for BuildKit.
+      if (!/^FROM /i.test(step[2] ?? '')) this.#steps += 1;
       this.#current = Number(step[1]);
       this.#currentName = step[2] ?? '';
       this.#last = [];

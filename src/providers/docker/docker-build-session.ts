@@ -67,6 +67,8 @@ export async function openBuildSession(
       (err: unknown, sock: unknown) => (err ? reject(err) : resolve(sock as Socket)),
     );
   });
+  // dockerd may drop the socket at any time (a canceled build, a restart): that ends the session, nothing more.
+  socket.on('error', () => undefined);
   const server = new grpc.Server();
   server.addService(service('moby.buildkit.secrets.v1.Secrets'), {
     GetSecret: (

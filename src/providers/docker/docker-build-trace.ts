@@ -24,6 +24,8 @@ export interface BuildProgress {
   readonly imageId: string | undefined;
   /** Why the build failed (step and last words, masked), or undefined when nothing failed. */
   failure(finalError: string | undefined): string | undefined;
+  /** The step running last (`#6 [2/2] RUN make`, masked), for a timeout's message. */
+  running(): string | undefined;
 }
 
 /** One message of `POST /build`'s response stream. */
@@ -50,6 +52,7 @@ interface VertexState {
   name: string;
   instruction: boolean;
   cached: boolean;
+  started: boolean;
   completed: boolean;
   error: string;
   partial: string;
@@ -102,6 +105,12 @@ export class BuildKitTrace implements BuildProgress {
     return this.#mask(`step #${failed.n} ${failed.name} failed: ${failed.error}${words}`);
   }
 
+  running(): string | undefined {
+    const open = [...this.#vertexes.values()].filter((v) => v.started && !v.completed && !v.cached && !v.error);
+    const last = open.at(-1);
+    return last ? this.#mask(`#${last.n} ${last.name}`) : undefined;
+  }
+
   #vertex(v: {
     digest: string;
     name: string;
@@ -117,6 +126,7 @@ export class BuildKitTrace implements BuildProgress {
         name: v.name,
         instruction: INSTRUCTION.test(v.name),
         cached: false,
+        started: false,
         completed: false,
         error: '',
         partial: '',
@@ -125,6 +135,7 @@ export class BuildKitTrace implements BuildProgress {
       this.#vertexes.set(v.digest, state);
       this.#emit(state.n, `#${state.n} ${v.name}`);
     }
+    if (v.started) state.started = true;
     if (v.cached && !state.cached) {
       state.cached = true;
       this.#emit(state.n, `#${state.n} CACHED`);

@@ -13,17 +13,19 @@
  * noticed closing is cancelled too.
  *
  * Limits, as dockerd 20.10 honours them: the classic builder applies
- * `cpuquota`/`cpuperiod`/`memory` to each step's container. BuildKit through
- * dockerd ignores them (moby's builder-next passes none of the container
- * resource options to its worker, and its runc steps run in BuildKit's own
- * cgroup, checked in test/providers/docker-build-limits.test.ts): we still
- * send them, so an Engine that learns to honour them does.
+ * `cpuquota`/`cpuperiod`/`memory` to each step's container (checked in
+ * docker-build-classic.test.ts). BuildKit through dockerd ignores them: its
+ * runc steps run in a cgroup of their own under /docker/buildkit/ whose
+ * memory.limit_in_bytes stays unlimited and cpu.cfs_quota_us -1 with the
+ * options set (checked by hand on Docker 20.10.24). We still send them, so
+ * an Engine that honours them does; the control plane must not promise them
+ * for BuildKit builds.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type Dockerode from 'dockerode';
 import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
-import { CanceledError, ProviderError, ProviderErrorKinds } from '../provider-errors.js';
+import { CanceledError, ProviderErrorKinds } from '../provider-errors.js';
 import { ClassicTrace } from './docker-build-classic.js';
 import { contextTar } from './docker-build-context.js';
 import { PushError, pushImage } from './docker-build-push.js';
@@ -55,7 +57,11 @@ export class DockerBuilder {
     private readonly docker: Dockerode,
     /** Labels on every image built (the operator's, a test run's), under the request's own. */
     private readonly labels: Readonly<Record<string, string>> = {},
-  ) {}
+    /** The mode to use instead of asking the Engine (the classic path's tests, on an Engine that has BuildKit). */
+    mode?: BuildEngine['mode'],
+  ) {
+    this.#mode = mode;
+  }
 
   get mode(): BuildEngine['mode'] {
     return this.#mode ?? 'buildkit';
@@ -91,6 +97,10 @@ export class DockerBuilder {
     const progress: BuildProgress =
       mode === 'buildkit' ? new BuildKitTrace(sink, secretValues) : new ClassicTrace(sink, secretValues);
     let session: BuildSession | undefined;
+    if (mode === 'buildkit' && (req.cpuMillis !== undefined || req.memoryMb !== undefined)) {
+      // Said once, up front: the user asked for limits this builder does not apply (see the file's comment).
+      sink.line({ line: 'note: BuildKit on this Docker Engine does not apply CPU or memory limits to build steps' });
+    }
     try {
       if (mode === 'buildkit') {
         session = await openBuildSession(this.docker, req.secrets, {
@@ -159,15 +169,15 @@ export class DockerBuilder {
     if (aborted) await this.#cancel(s.buildId);
     if (call.signal?.aborted) return new CanceledError('build canceled by the caller');
     if (s.deadline.aborted) {
-      const where = s.progress.failure(undefined);
+      const where = s.progress.running();
       return call.fail(
         ProviderErrorKinds.buildTimeout,
-        `build timed out after ${Math.round(s.timeoutMs / 1000)}s and was stopped${where ? `: ${where}` : ''}`,
+        `build timed out after ${Math.round(s.timeoutMs / 1000)}s and was stopped${where ? ` during ${where}` : ''}`,
         err,
       );
     }
     if (err instanceof PushError) return call.fail(ProviderErrorKinds.buildFailed, err.message, err);
-    if (err instanceof ProviderError) return err;
+    // Anything else (the Engine unreachable, a refused request) is mapped by the provider's call mapping.
     return err;
   }
 
