@@ -97,6 +97,15 @@ export async function deployFromSource(
     out.result({ build: built, operation: payload.operation });
     return;
   }
+  // The build's operation hands the image over (queues the deploy) after the build: it must have done so.
+  const handed = await client.waitForOperation(payload.operation.id);
+  if (handed.status !== 'SUCCEEDED') {
+    const why = handed.error ? `${handed.error.code}: ${handed.error.message}` : handed.status;
+    throw new CliError(
+      `operation ${handed.id} BUILD ${handed.status}: ${why.replace(/\s*\n\s*/g, ' ')}`,
+      ExitCode.FAILED,
+    );
+  }
   const queued = await deployQueuedAfter(session, instance, payload.operation.id);
   const op = await followOperation(client, out, queued.operation, instance, queued.before);
   out.result({ build: built, operation: op });
