@@ -9,6 +9,7 @@
  * the context the builder got, the service's image after the deploy.
  * With WHEELHOUSE_PRINT_SESSION=1 the session is printed (docs/builds.md).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,5 +188,80 @@ describe('wheelhouse deploy --from: the build live, then its deploy', () => {
     expect(second.stdout).toContain('site: deploy 1 service(s)');
     expect(second.stdout).toContain('~ web: build (build ./site)');
     expect(second.stdout).toMatch(/^build \S+ SUCCEEDED: .*4 steps \(4 cached\)/m);
+  });
+});
+
+describe('wheelhouse deploy --git: a commit of a local repository (WHEELHOUSE_GIT_ALLOW_LOCAL)', () => {
+  let t: TestApp;
+  let dir: string;
+  let env: Record<string, string>;
+  const builder = fakeBuilder();
+
+  beforeAll(async () => {
+    const registry = new Registry();
+    registry.register('fake', new FakeProvider({ engines: { builder: builder.engine } }));
+    t = await startTestApp({
+      registry,
+      executor: { pollMs: 50 },
+      config: {
+        builds: {
+          builder: undefined,
+          registry: undefined,
+          concurrency: 2,
+          gitAllowLocal: true,
+          archiveMaxBytes: 10 * 1024 * 1024,
+        },
+      },
+    });
+    const tenant = await t.newTenant();
+    dir = await mkdtemp(join(tmpdir(), 'wh-cli-build-git-'));
+    env = { WHEELHOUSE_URL: t.url, WHEELHOUSE_TOKEN: tenant.token, WHEELHOUSE_CONFIG: join(dir, 'config.json') };
+    await gql(
+      t,
+      tenant.token,
+      `mutation { provisionInstance(input: { name: "gitshop", provider: "fake", wait: true,
+         services: [{ name: "web", image: "wheelhouse-test/web:1" }] }) { __typename } }`,
+    );
+  });
+  afterAll(async () => {
+    await t?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds the commit the ref names, records its sha, from the context path inside the repository', async () => {
+    // A real repository (Debian's git) with two commits on main; the build must take the second.
+    const work = join(dir, 'work');
+    await mkdir(join(work, 'app'), { recursive: true });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: work })
+        .toString()
+        .trim();
+    git('init', '-q', '-b', 'main');
+    await writeFile(join(work, 'app', 'Dockerfile'), 'FROM busybox\n');
+    await writeFile(join(work, 'app', 'page.html'), 'one');
+    await writeFile(join(work, 'README'), 'outside the context');
+    git('add', '.');
+    git('commit', '-q', '-m', 'one');
+    await writeFile(join(work, 'app', 'page.html'), 'two');
+    git('commit', '-q', '-am', 'two');
+    const sha = git('rev-parse', 'main');
+    execFileSync('git', ['clone', '-q', '--bare', work, join(dir, 'repo.git')]);
+
+    const r = await runCli(['deploy', 'gitshop', '--git', `file://${dir}/repo.git#main`, '--context-path', 'app'], {
+      cwd: dir,
+      env,
+    });
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(builder.requests.at(-1)?.files).toEqual({ Dockerfile: 'FROM busybox\n', 'page.html': 'two' });
+    const id = /^build (\S+) SUCCEEDED/m.exec(r.stdout)?.[1];
+    const b = await gql(
+      t,
+      env.WHEELHOUSE_TOKEN as string,
+      'query($id: ID!) { node(id: $id) { ... on Build { source { kind ref commit } release { version } } } }',
+      { id },
+    );
+    expect(b.node).toEqual({ source: { kind: 'GIT', ref: 'main', commit: sha }, release: { version: 2 } });
+    const list = await runCli(['builds', 'gitshop'], { cwd: dir, env });
+    expect(list.stdout).toContain(`#main @ ${sha.slice(0, 12)}`);
   });
 });
