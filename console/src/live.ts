@@ -17,6 +17,12 @@ export interface StreamOptions<TResult, TVariables> {
   start?: string | undefined;
   /** Whether `item` is the stream's last on purpose (after it the server completes the stream). */
   isLast?: (item: TResult) => boolean;
+  /**
+   * For a stream whose last item is not marked (a build's log ends with the
+   * build): asked when the server completes it, true when that was its end
+   * rather than a restart's.
+   */
+  ended?: () => Promise<boolean>;
   /** Called for each item, in order, never twice for one cursor. */
   onItem: (item: TResult) => void;
   /** Whether to subscribe at all (e.g. once the start cursor is known). */
@@ -105,8 +111,20 @@ export function useStream<TResult, TVariables extends Record<string, unknown>>(
             }
             resume('connection lost');
           },
-          // A follow stream completes only when the server goes away (it ends every stream on shutdown).
-          complete: () => resume('stream ended'),
+          // A follow stream completes only when the server goes away (it ends every stream on shutdown),
+          // or, for a stream that says so, at its real end.
+          complete: () => {
+            const ended = latest.current.ended;
+            if (!ended) return resume('stream ended');
+            void ended().then(
+              (yes) => {
+                if (!yes) return resume('stream ended');
+                stopped = true;
+                setStatus('ended');
+              },
+              () => resume('stream ended'),
+            );
+          },
         },
       );
       // Live as soon as the socket is up (a quiet stream may deliver nothing for a long time).

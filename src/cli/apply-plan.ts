@@ -1,5 +1,5 @@
 import { type CurrentRoute, planRoutes, type RoutePlan, routeInput } from './route-plan.js';
-import type { AppSpec, ServiceSpec } from './spec-parse.js';
+import type { AppSpec, BuildSpec, ServiceSpec } from './spec-parse.js';
 
 /** A service of the live instance, as `apply` reads it to compare. */
 export interface CurrentService {
@@ -63,13 +63,15 @@ export interface AutoscalePolicy {
 
 /** What `apply` will do. */
 export type ApplyPlan =
-  | { action: 'provision'; name: string; input: Record<string, unknown> }
+  | { action: 'provision'; name: string; input: Record<string, unknown>; builds?: BuildPlan }
   | {
       action: 'deploy';
       name: string;
       instanceId: string;
       expectedVersion: number;
       changes: ServiceChange[];
+      /** The services built from source, and how the plan names their source. */
+      builds?: BuildPlan;
       /**
        * Set when nothing differs but the instance is FAILED: every service is
        * deployed again as it is (`changes` name them, with no fields), which
@@ -92,6 +94,9 @@ export type ApplyPlan =
       routes?: RoutePlan;
     };
 
+/** Each service with `build:`, by name, and its source as the plan prints it (`build ./web`). */
+export type BuildPlan = Record<string, string>;
+
 /** Changes a deploy cannot make (the instance must be destroyed and applied again). */
 export class UnsupportedChangeError extends Error {
   override readonly name = 'UnsupportedChangeError';
@@ -113,7 +118,11 @@ export class UnsupportedChangeError extends Error {
  * never through an operation.
  */
 export function planApply(current: CurrentInstance | null, spec: AppSpec): ApplyPlan {
-  if (!current) return { action: 'provision', name: spec.name, input: provisionInput(spec) };
+  const built = spec.services.filter((s) => s.build);
+  const builds = built.length
+    ? { builds: Object.fromEntries(built.map((s) => [s.name, describeBuild(s.build as BuildSpec)])) }
+    : {};
+  if (!current) return { action: 'provision', name: spec.name, input: provisionInput(spec), ...builds };
   const routes = planRoutes(current.routes ?? [], spec.routes);
   const routeChanges = routes.add.length + routes.remove.length > 0 ? { routes } : {};
   const runsSource = (current.sourceType ?? 'SERVICES') !== 'SERVICES';
@@ -160,8 +169,9 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
       name: spec.name,
       instanceId: current.id,
       expectedVersion: current.version,
-      changes: spec.services.map((s) => ({ name: s.name, fields: [], input: { name: s.name, image: s.image } })),
+      changes: spec.services.map((s) => ({ name: s.name, fields: [], input: { name: s.name, ...imageOrBuild(s) } })),
       again: true,
+      ...builds,
       ...routeChanges,
     };
   }
@@ -176,6 +186,7 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
     instanceId: current.id,
     expectedVersion: current.version,
     changes,
+    ...builds,
     ...routeChanges,
   };
 }
@@ -198,8 +209,11 @@ function fixedFieldProblems(want: ServiceSpec, have: CurrentService): string[] {
 
 function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | undefined {
   const fields: string[] = [];
-  const input: Record<string, unknown> = { name: want.name, image: want.image };
-  if (want.image !== have.image) fields.push('image');
+  const input: Record<string, unknown> = { name: want.name, ...imageOrBuild(want) };
+  // A source cannot be compared with what runs without building it: a service with `build:` is
+  // always built (an unchanged context answers its steps from the builder's cache).
+  if (want.build) fields.push('build');
+  else if (want.image !== have.image) fields.push('image');
 
   const wantEnv = envList(want.env);
   const haveEnv = [...have.env].sort(byName).map((e) => `${e.name}=${e.value}`);
@@ -288,7 +302,7 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
     services: spec.services.map((s) =>
       dropUndefined({
         name: s.name,
-        image: s.image,
+        ...imageOrBuild(s),
         role: s.role,
         dependsOn: s.dependsOn,
         env: s.env ? envList(s.env) : undefined,
@@ -304,6 +318,36 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
       }),
     ),
   });
+}
+
+/** `{ image }`, or `{ build }` as the API's BuildSpecInput (a local context's archive is attached by the CLI). */
+function imageOrBuild(s: ServiceSpec): { image: string } | { build: Record<string, unknown> } {
+  return s.build ? { build: buildInput(s.build) } : { image: s.image as string };
+}
+
+/**
+ * The API's BuildSpecInput for a file's `build:`. A git source is sent as
+ * written; a local `context` leaves `source.archive` null, the place where
+ * the CLI attaches the packed directory (`archivePlaces`).
+ */
+export function buildInput(b: BuildSpec): Record<string, unknown> {
+  return dropUndefined({
+    source: b.git ? { git: dropUndefined({ ...b.git }) } : { archive: null },
+    contextPath: b.contextPath,
+    dockerfile: b.dockerfile,
+    target: b.target,
+    args: b.args ? envList(b.args) : undefined,
+    secrets: b.secrets,
+    cpuMillis: b.cpuMillis,
+    memoryMb: b.memoryMb,
+    timeoutSeconds: b.timeoutSeconds,
+  });
+}
+
+/** How a plan names a service's build: `build ./web`, `build git https://…#main`. */
+export function describeBuild(b: BuildSpec): string {
+  if (b.git) return `build git ${b.git.url}#${b.git.ref ?? 'HEAD'}`;
+  return `build ${b.context}`;
 }
 
 function envList(env: Record<string, string> | undefined): Array<{ name: string; value: string }> {

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { toCliError } from './client-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
+import { registerBuildCommands } from './commands/builds.js';
 import { registerInstanceCommands } from './commands/instances.js';
 import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerAccountCommands(program);
   registerInstanceCommands(program);
   registerApply(program);
+  registerBuildCommands(program);
   registerRolloutCommands(program);
   registerRouteCommands(program);
   registerStreamCommands(program);

@@ -63,8 +63,48 @@ const healthCheckSchema = z.strictObject({
   timeoutSeconds: int.optional(),
   retries: int.optional(),
 });
+/**
+ * `build:` (issue 33): build the service's image from source instead of
+ * naming one. `context` is a local directory (relative to the spec file;
+ * the CLI uploads it as an archive), `git` a repository at a ref; exactly
+ * one. `contextPath` is a directory inside the source, `dockerfile` relative
+ * to it. `args` are visible in the image's history; `secrets` map a
+ * `RUN --mount=type=secret,id=ID` to a vault key and never reach a layer.
+ */
+const buildSchema = z
+  .strictObject({
+    context: z.string().min(1).optional(),
+    git: z
+      .strictObject({
+        url: z.string().min(1),
+        ref: z.string().min(1).optional(),
+        credentialSecret: z.string().min(1).optional(),
+      })
+      .optional(),
+    contextPath: z.string().min(1).optional(),
+    dockerfile: z.string().min(1).optional(),
+    target: z.string().min(1).optional(),
+    args: textMap('name').optional(),
+    secrets: z
+      .union([
+        z
+          .record(z.string(), z.string())
+          .transform((m) => Object.entries(m).map(([id, secretKey]) => ({ id, secretKey }))),
+        z.array(z.strictObject({ id: z.string().min(1), secretKey: z.string().min(1) })),
+      ])
+      .optional(),
+    cpuMillis: int.optional(),
+    memoryMb: int.optional(),
+    timeoutSeconds: int.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.context === undefined) === (b.git === undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of context (a directory) or git' });
+  });
+
 const serviceSchema = z.strictObject({
-  image: z.string().min(1, 'an image is required'),
+  image: z.string().min(1, 'an image is required').optional(),
+  build: buildSchema.optional(),
   role: z.enum(['MAIN', 'SIDECAR', 'INIT']).optional(),
   dependsOn: z.array(z.string()).optional(),
   env: textMap('name').optional(),
@@ -98,6 +138,14 @@ const serviceSchema = z.strictObject({
     .optional(),
   annotations: textMap('key').optional(),
 });
+/** A service names an image or says how to build one, never both and never neither. */
+function imageOrBuild(s: { image?: string; build?: unknown }, ctx: z.RefinementCtx) {
+  if (s.image !== undefined && s.build !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['build'], message: 'give image or build, not both' });
+  if (s.image === undefined && s.build === undefined)
+    ctx.addIssue({ code: 'custom', path: ['image'], message: 'an image (or a build) is required' });
+}
+
 const secretsSchema = z.array(
   z.union([
     z.string().transform((key) => ({ key })),
@@ -225,7 +273,7 @@ export function routeIdentity(r: { service: string; port: number; host?: string 
 }
 
 const specSchema = z
-  .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema).optional() })
+  .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema.superRefine(imageOrBuild)).optional() })
   .superRefine(servicesOrSource)
   .superRefine(routesOfServices);
 /** The same spec with services as the API's list; a name given twice is an error at its second place. */
@@ -233,7 +281,7 @@ const listSpecSchema = z
   .strictObject({
     ...specFields,
     services: z
-      .array(serviceSchema.extend({ name: serviceName }))
+      .array(serviceSchema.extend({ name: serviceName }).superRefine(imageOrBuild))
       .superRefine((list, ctx) => {
         const seen = new Set<string>();
         list.forEach((s, i) => {
@@ -249,6 +297,9 @@ const listSpecSchema = z
 
 type ParsedSpec = z.infer<typeof specSchema>;
 type ParsedService = z.infer<typeof serviceSchema>;
+
+/** A service's `build:` as written in the file (`secrets` read as the API's list). */
+export type BuildSpec = z.infer<typeof buildSchema>;
 
 /** One service of an app spec, with its name. */
 export type ServiceSpec = ParsedService & { name: string };

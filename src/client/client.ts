@@ -1,6 +1,10 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { WheelhouseAbortError, WheelhouseRequestError } from './errors.js';
 import {
+  BuildDocument,
+  type BuildFieldsFragment,
+  type BuildLogLineFieldsFragment,
+  BuildLogPageDocument,
   CancelOperationDocument,
   DeployInstanceDocument,
   type DeployInstanceInput,
@@ -24,6 +28,7 @@ import {
   type ScaleInstanceInput,
   StartInstanceDocument,
   StopInstanceDocument,
+  WatchBuildLogsDocument,
   WatchEventsDocument,
   WatchInstanceEventsDocument,
   WatchInstanceLogChunksDocument,
@@ -35,6 +40,7 @@ import { postGraphQL } from './http-transport.js';
 import { raceAbort, resumable, type StreamOptions } from './resume.js';
 import { type StreamTransport, sseTransport, webSocketTransport } from './stream-transport.js';
 import { unwrap } from './unwrap.js';
+import { postGraphQLMultipart, type UploadFile, type UploadOptions } from './upload.js';
 
 /** How to reach a Wheelhouse server. */
 export interface WheelhouseClientOptions {
@@ -110,6 +116,18 @@ export interface WheelhouseClient {
     options?: RequestOptions,
   ): Promise<TResult>;
   /**
+   * Runs a typed mutation with files, as a GraphQL multipart request: `files`
+   * is keyed by where each goes in `variables` (`input.build.source.archive`),
+   * and each is streamed as it is sent, reported to `onProgress`. Throws like
+   * `request`.
+   */
+  upload<TResult, TVariables>(
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables: TVariables,
+    files: Readonly<Record<string, UploadFile>>,
+    options?: UploadOptions,
+  ): Promise<TResult>;
+  /**
    * Subscribes with a typed document and yields each result's data, once,
    * without resuming (use the named streams for that). `break` or the
    * signal ends it.
@@ -138,6 +156,17 @@ export interface WheelhouseClient {
    * state. Resumes after a drop (a state already delivered is not repeated).
    */
   operationUpdates(operationId: string, options?: StreamOptions): AsyncGenerator<Operation, void, undefined>;
+  /**
+   * A build's log lines: those after `after` (omitted: from its first), then
+   * live; ends when the build ends. Resumes after a dropped socket or a
+   * server restart from the last line it delivered: no line lost, none twice.
+   */
+  buildLogs(
+    buildId: string,
+    options?: StreamOptions & { after?: string },
+  ): AsyncGenerator<BuildLogLineFieldsFragment, void, undefined>;
+  /** A build as it is now (null: no such build, or not the caller's). */
+  build(buildId: string, options?: RequestOptions): Promise<BuildFieldsFragment | null>;
   /** A service's log lines (no cursor, so no resume: a drop ends the stream with an error). */
   instanceLogs(
     variables: WatchInstanceLogsSubscriptionVariables,
@@ -292,6 +321,47 @@ export function createWheelhouseClient(options: WheelhouseClientOptions): Wheelh
     for await (const r of subscribe(WatchInstanceLogChunksDocument, variables, opts)) yield* r.instanceLogChunks.lines;
   }
 
+  async function build(buildId: string, opts?: RequestOptions): Promise<BuildFieldsFragment | null> {
+    const { node } = await request(BuildDocument, { id: buildId }, opts);
+    return node?.__typename === 'Build' ? node : null;
+  }
+
+  async function* buildLogs(
+    buildId: string,
+    opts: StreamOptions & { after?: string } = {},
+  ): AsyncGenerator<BuildLogLineFieldsFragment, void, undefined> {
+    let last = opts.after;
+    for await (const r of resumable(
+      {
+        open: (cursor) => transport().iterate(WatchBuildLogsDocument, { buildId, after: cursor ?? null }),
+        cursorOf: (r) => r.buildLogs.cursor,
+        isLast: () => false,
+        // The server completes the stream when the build ends, and when it restarts: ask which.
+        ended: async () => {
+          const b = await build(buildId, opts);
+          if (!b) throw new WheelhouseRequestError([{ message: `no build ${buildId}` }]);
+          return TERMINAL_STATUSES.has(b.status as OperationFieldsFragment['status']);
+        },
+      },
+      opts.after,
+      opts,
+    )) {
+      last = r.buildLogs.cursor;
+      yield r.buildLogs;
+    }
+    if (opts.signal?.aborted) return;
+    // A stream cut just as the build ended may have missed its last lines: read them from the record.
+    for (;;) {
+      const { node } = await request(BuildLogPageDocument, { id: buildId, first: 500, after: last ?? null }, opts);
+      if (node?.__typename !== 'Build') return;
+      for (const edge of node.logs.edges) {
+        last = edge.cursor;
+        yield edge.node;
+      }
+      if (!node.logs.pageInfo.hasNextPage) return;
+    }
+  }
+
   async function waitForOperation(operationId: string, opts: WaitOptions = {}): Promise<Operation> {
     let last: Operation | undefined;
     for await (const op of operationUpdates(operationId, opts)) {
@@ -327,11 +397,14 @@ export function createWheelhouseClient(options: WheelhouseClientOptions): Wheelh
       return kind;
     },
     request,
+    upload: (document, variables, files, opts) => postGraphQLMultipart(http, document, variables, files, opts),
     subscribe,
     instanceEvents,
     events,
     operationUpdates,
     instanceLogs,
+    buildLogs,
+    build,
     waitForOperation,
     async instanceByName(name, opts) {
       const r = await request(InstancesDocument, { first: 1, filter: { name } }, opts);

@@ -18,7 +18,8 @@ export interface HttpTarget {
 
 // Printing a document is not free and the same few are sent again and again.
 const printed = new WeakMap<object, string>();
-function queryText(document: TypedDocumentNode<unknown, unknown>): string {
+/** The document's text (printed once per document). */
+export function queryText(document: TypedDocumentNode<unknown, unknown>): string {
   let text = printed.get(document);
   if (text === undefined) {
     text = print(document);
@@ -55,6 +56,11 @@ export async function postGraphQL<TResult, TVariables>(
     if (isConnectionFailure(err)) throw new WheelhouseUnreachableError(target.url, { cause: err });
     throw err;
   }
+  return readGraphQLResponse<TResult>(res);
+}
+
+/** Reads a GraphQL-over-HTTP answer: its data, or the client's error for a 401, a bad body or errors. */
+export async function readGraphQLResponse<TResult>(res: Response): Promise<TResult> {
   const text = await res.text();
   let body: { data?: TResult | null; errors?: GraphQLErrorLike[] } | undefined;
   try {

@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './generated/graphql.js';
 export type { ReconnectInfo, RetryOptions, StreamOptions } from './resume.js';
 export { type ErrorMember, isErrorResult, type PayloadOf, unwrap } from './unwrap.js';
+export type { UploadFile, UploadOptions } from './upload.js';

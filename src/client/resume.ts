@@ -32,6 +32,12 @@ export interface ResumableSource<T> {
   isLast(item: T): boolean;
   /** Whether `item` repeats what was already delivered (a snapshot sent again after a reconnect). */
   isRepeat?(item: T, previous: T | undefined): boolean;
+  /**
+   * For a stream whose last item is not marked (a build's log ends when the
+   * build does): asked when the server completes the stream, true when that
+   * was its real end rather than a restart's.
+   */
+  ended?(): Promise<boolean>;
 }
 
 /** Options every resuming stream takes. */
@@ -119,7 +125,9 @@ export async function* resumable<T>(
         yield r.value;
         if (source.isLast(r.value)) return;
       }
-      // Completed without its last item: the server went away cleanly (a restart ends every stream first).
+      // Completed without its last item: the server went away cleanly (a restart ends every stream first),
+      // unless the source can tell that this was its end.
+      if (source.ended && (await source.ended())) return;
       error = new WheelhouseUnreachableError('(stream completed early)');
     } catch (err) {
       if (err instanceof WheelhouseAbortError) return;

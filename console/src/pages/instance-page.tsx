@@ -25,6 +25,7 @@ import { useStream } from '../live.js';
 import { useThrottled } from '../throttle.js';
 import { AutoscaleCharts } from './autoscale-chart.js';
 import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
+import { BuildsPanel } from './instance-builds.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
 import { InstanceLogs } from './instance-logs.js';
@@ -115,6 +116,7 @@ export function InstancePage() {
       {instance.sourceType === 'SERVICES' ? (
         <>
           <ServicesPanel instance={instance} live={liveEvents} />
+          <BuildsPanel instance={instance} version={liveEvents.length} />
           <RoutesPanel
             instance={instance}
             routes={routes?.instance?.routes}

@@ -15,6 +15,7 @@ import {
   planApply,
   UnsupportedChangeError,
 } from '../apply-plan.js';
+import { followBuildsAhead } from '../build-follow.js';
 import { resolveConnection } from '../config-store.js';
 import { usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
@@ -22,6 +23,7 @@ import type { Output } from '../output.js';
 import { describeRoute, type RouteInputShape, type RoutePlan } from '../route-plan.js';
 import { addRoute, type RouteView, removeRoute } from '../routes-client.js';
 import { followTarget, type GlobalOptions, type Session, withSession } from '../session.js';
+import { archivePlaces, sendWithArchives } from '../spec-archives.js';
 import { loadSpecFile } from '../spec-file.js';
 
 interface ApplyOptions extends GlobalOptions {
@@ -72,7 +74,12 @@ export function registerApply(program: Command): void {
             session,
             { name: spec.name, afterCursor: '0' },
             async () => {
-              const result = (await client.request(ProvisionInstanceDocument, { input })).provisionInstance;
+              const places = archivePlaces(spec.services, opts.file, 'input.services');
+              const result = (await sendWithArchives(client, ProvisionInstanceDocument, { input }, places))
+                .provisionInstance;
+              // The builds run ahead of the provision: their logs first, live.
+              if (result.__typename === 'ProvisionInstancePayload' && opts.wait)
+                await followBuildsAhead(client, session.out, result.instance.id, Object.keys(plan.builds ?? {}));
               // The routes are written with the instance, their urls fixed: print them before following.
               if (result.__typename === 'ProvisionInstancePayload' && input.routes?.length) {
                 const data = await client.request(InstanceRoutesDocument, { id: result.instance.id });
@@ -126,15 +133,27 @@ export function registerApply(program: Command): void {
           session.out.result({ plan, routes, autoscale: policies.operations, operation: null });
           return;
         }
+        // A service built from a local directory sends it with the deploy (a multipart request).
+        const sentSpecs = services.map((c) => spec.services.find((s) => s.name === c.name)).filter((s) => s != null);
+        const places = archivePlaces(sentSpecs, opts.file, 'input.services');
         await runLifecycle(
           session,
           target,
-          async () =>
-            (
-              await client.request(DeployInstanceDocument, {
-                input: { instanceId: plan.instanceId, expectedVersion: policies.version, services },
-              })
-            ).deployInstance,
+          async () => {
+            const result = (
+              await sendWithArchives(
+                client,
+                DeployInstanceDocument,
+                { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services } },
+                places,
+              )
+            ).deployInstance;
+            if (result.__typename === 'DeployInstancePayload' && opts.wait) {
+              const built = services.map((s) => s.name).filter((n) => plan.builds?.[n] !== undefined);
+              await followBuildsAhead(client, session.out, plan.instanceId, built);
+            }
+            return result;
+          },
           opts.wait ?? false,
           { plan, routes, ...(policies.operations.length ? { autoscale: policies.operations } : {}) },
         );
@@ -169,7 +188,9 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
   if (plan.action === 'none') {
     out.line(`${plan.name}: up to date, nothing to do`);
   } else if (plan.action === 'provision') {
-    const services = (plan.input.services as Array<{ name: string; image: string }>).map((s) => `${s.name}=${s.image}`);
+    const services = (plan.input.services as Array<{ name: string; image?: string }>).map(
+      (s) => `${s.name}=${plan.builds?.[s.name] ?? s.image}`,
+    );
     const source = plan.input.source as Record<string, unknown> | undefined;
     out.line(`${plan.name}: provision (${source ? `${describeSource(source)} source` : services.join(', ')})`);
     for (const r of (plan.input.routes as RouteInputShape[] | undefined) ?? [])
@@ -180,7 +201,7 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     );
   } else if (plan.action === 'deploy' && plan.again) {
     out.line(`${plan.name}: the instance is FAILED: deploy its ${plan.changes.length} service(s) again`);
-    for (const c of plan.changes) out.line(`  ~ ${c.name} (image ${c.input.image})`);
+    for (const c of plan.changes) out.line(`  ~ ${c.name} (${plan.builds?.[c.name] ?? `image ${c.input.image}`})`);
   } else if (plan.action === 'deploy') {
     const deploys = plan.changes.filter((c) => c.fields.some((f) => f !== 'autoscale'));
     const policies = plan.changes.filter((c) => 'autoscale' in c);
@@ -188,7 +209,7 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     else out.line(`${plan.name}: change the autoscaling of ${policies.length} service(s)`);
     for (const c of deploys) {
       const fields = c.fields.filter((f) => f !== 'autoscale');
-      out.line(`  ~ ${c.name}: ${fields.join(', ')} (image ${c.input.image})`);
+      out.line(`  ~ ${c.name}: ${fields.join(', ')} (${plan.builds?.[c.name] ?? `image ${c.input.image}`})`);
     }
     for (const c of policies)
       out.line(`  ~ ${c.name}: autoscale ${describePolicy(c.autoscale)} (was ${describePolicy(c.autoscaleWas)})`);

@@ -17,6 +17,7 @@ import {
 } from '../../client/generated/graphql.js';
 import { unwrap } from '../../client/unwrap.js';
 import { type AutoscalePolicy, describePolicy } from '../apply-plan.js';
+import { type BuildFlags, collectBuildArg, collectSecret, wantsBuild } from '../build-flags.js';
 import {
   canaryInputOf,
   parseCount,
@@ -26,6 +27,7 @@ import {
   parseStrategy,
   type RolloutFlags,
 } from '../canary-flags.js';
+import { deployFromSource } from '../deploy-build.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
 import { describeRollout } from '../rollout-lines.js';
@@ -130,10 +132,24 @@ export function registerInstanceCommands(program: Command): void {
   program
     .command('deploy')
     .description(
-      'deploy new images to some services: deploy NAME web=image:tag [worker=image:tag…]; a canary: --strategy canary --steps 10,50',
+      'deploy new images to some services: deploy NAME web=image:tag [worker=image:tag…]; build one from source: deploy NAME --from DIR (or --git URL#REF) [--service web]; a canary: --strategy canary --steps 10,50',
     )
     .argument('<name>', 'instance name')
-    .argument('<service=image...>', 'services and their new images')
+    .argument('[service=image...]', 'services and their new images (not with --from/--git)')
+    .option('--from <dir>', 'build from this directory (uploaded, honouring its .dockerignore), then deploy')
+    .option('--git <url#ref>', 'build from a git repository at a branch, tag or commit (default HEAD), then deploy')
+    .option('--git-credential <key>', 'git: the vault key holding an https token or an SSH private key')
+    .option('--service <service>', 'build: the service to build and deploy (MAIN when omitted)')
+    .option('--context-path <path>', 'build: the context directory inside the source (default .)')
+    .option('--dockerfile <path>', 'build: the Dockerfile, relative to the context (default Dockerfile)')
+    .option('--target <stage>', 'build: the multi-stage target')
+    .option('--build-arg <name=value>', 'build: a build argument (repeat for more; not for secrets)', collectBuildArg)
+    .option(
+      '--secret <id=vaultkey>',
+      'build: RUN --mount=type=secret,id=ID reads the vault key (repeat for more)',
+      collectSecret,
+    )
+    .option('--no-deploy', 'build: build the image only, do not deploy it')
     .option('--strategy <strategy>', 'rolling | recreate | canary | blue-green', parseStrategy)
     .option(
       '--steps <weights>',
@@ -160,9 +176,12 @@ export function registerInstanceCommands(program: Command): void {
     )
     .option('--failure-limit <n>', 'canary: failed intervals that abort it (1)', parseCount('--failure-limit', 1))
     .option('--wait', WAIT_HELP)
-    .option('--no-wait', 'canary: do not follow it (it is followed unless this is given)')
+    .option('--no-wait', 'canary and builds: do not follow it (they are followed unless this is given)')
     .action(async (name: string, pairs: string[], _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<WaitOptions & RolloutFlags & { strategy?: DeployStrategy }>();
+      const opts = cmd.optsWithGlobals<
+        WaitOptions & RolloutFlags & BuildFlags & { strategy?: DeployStrategy; service?: string }
+      >();
+      const build = wantsBuild(opts, pairs);
       const services = pairs.map((pair, index) => {
         const eq = pair.indexOf('=');
         if (eq <= 0 || eq === pair.length - 1) {
@@ -173,11 +192,25 @@ export function registerInstanceCommands(program: Command): void {
       const strategy = opts.strategy as DeployStrategy | undefined;
       const canary = canaryInputOf(strategy, opts);
       // A progressive rollout is followed by default: its steps, analysis and verdict are the point.
+      // So is a build: its log is what the user waits for.
       const progressive = strategy === 'CANARY' || strategy === 'BLUE_GREEN';
-      const wait = opts.wait ?? progressive;
+      const wait = opts.wait ?? (progressive || build);
       await withSession(opts, async (session) => {
         const { client } = session;
         const instance = await requireInstance(client, name);
+        if (build) {
+          const service = opts.service ?? instance.services.find((s) => s.role === 'MAIN')?.name;
+          if (!service) throw usageError(`--service: ${name} has no MAIN service; name the one to build`);
+          await deployFromSource(
+            session,
+            await followTarget(client, instance),
+            service,
+            opts,
+            { strategy, ...(canary ? { canary } : {}) },
+            wait,
+          );
+          return;
+        }
         await runLifecycle(
           session,
           await followTarget(client, instance),
