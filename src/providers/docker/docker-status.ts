@@ -19,6 +19,8 @@ export interface ReplicaObservation {
   ready: boolean;
   restarts: number;
   message?: string;
+  /** An INIT replica that exited 0. */
+  completed?: boolean;
   /** Set while the replica waits out the readiness floor: when it ends (epoch ms). */
   floorEndsAt?: number;
 }
@@ -89,7 +91,8 @@ export function observeReplica(info: Dockerode.ContainerInspectInfo, input: Obse
   const phase = phaseOf(info);
   if (input.role === ServiceRoles.init) {
     if (phase === 'exited' && exitCode === 0) {
-      return { ...base, state: InstanceStates.running, ready: true, message: 'completed' };
+      // Done, not running: reported stopped and ready, and left out of the instance's worst-of.
+      return { ...base, state: InstanceStates.stopped, ready: true, message: 'completed', completed: true };
     }
     if (phase === 'exited' || phase === 'dead') {
       return {
