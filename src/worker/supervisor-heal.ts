@@ -22,7 +22,7 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import { listHealEvents } from '../db/repositories/heal-repository.js';
 import type { Logger } from '../logger.js';
 import type { HealResult, Provider } from '../providers/provider.js';
-import type { Observed } from './observation.js';
+import { type Observed, writeObservation } from './observation.js';
 
 /** The recorded heal attempts of an instance since its last successful operation, per service. */
 export async function healsOf(db: DbHandle, instanceId: string): Promise<Map<string, HealHistory>> {
@@ -49,6 +49,18 @@ export function withHeals(observed: Observed, heals: ReadonlyMap<string, HealHis
   };
 }
 
+/** The observation as the provider reported it, before withHeals added the attempts. */
+function withoutHeals(observed: Observed, heals: ReadonlyMap<string, HealHistory>): Observed {
+  if (heals.size === 0 || !observed.services) return observed;
+  const services = Object.fromEntries(
+    Object.entries(observed.services).map(([name, s]) => [
+      name,
+      { ...s, restarts: s.restarts - (heals.get(name)?.count ?? 0) },
+    ]),
+  );
+  return { ...observed, services };
+}
+
 /** What a heal needs besides the instance. */
 export interface HealContext {
   db: DbHandle;
@@ -71,6 +83,7 @@ export async function healDrifted(
   services: readonly string[],
   heals: ReadonlyMap<string, HealHistory>,
   why: string,
+  observed: Observed,
 ): Promise<number | undefined> {
   const now = Date.now();
   let wait = Number.POSITIVE_INFINITY;
@@ -95,8 +108,18 @@ export async function healDrifted(
   }
   const attempts = due.filter((d) => result?.services[d.service]?.action !== 'left');
   if (attempts.length === 0) return Number.isFinite(wait) ? wait : undefined;
-  await withTransaction(c.db, (tx) =>
-    appendEvents(
+  // The attempts count at once: `restarts` is written with the events that record them.
+  const counted = new Map(heals);
+  for (const d of attempts) {
+    const prior = heals.get(d.service);
+    counted.set(d.service, { count: (prior?.count ?? 0) + 1, last: { at: now, ...d } });
+  }
+  const recount = withHeals(withoutHeals(observed, heals), counted);
+  await withTransaction(c.db, async (tx) => {
+    if (recount.services) {
+      await writeObservation(tx, row.id, { services: recount.services, restarts: recount.restarts ?? 0 });
+    }
+    await appendEvents(
       tx,
       attempts.map((d) => {
         const action = result?.services[d.service]?.action;
@@ -107,8 +130,8 @@ export async function healDrifted(
           : `supervisor: could not heal ${d.service} (attempt ${d.attempt}): ${error}; ${next}`;
         return event(row, null, HEAL_EVENT, null, { message, data });
       }),
-    ),
-  );
+    );
+  });
   supervisorRecoveries.inc({ kind: 'heal' }, attempts.length);
   c.logger.info({ instanceId: row.id, attempts, why, error }, 'services healed');
   return Math.min(wait, ...attempts.map((d) => d.delayMs));

@@ -274,6 +274,8 @@ export class Supervisor {
     );
     if (drift.action === 'none') {
       if (drift.settled) this.#backoff.delete(row.id);
+      // Not ready yet with no engine event to come (a healed replica's readiness floor, a probe due): look then.
+      else if (status?.recheckAt) return Math.max(0, status.recheckAt.getTime() - Date.now()) + 50;
       return undefined;
     }
     if (drift.action === 'heal') {
@@ -281,7 +283,7 @@ export class Supervisor {
       if (!provider.heal) return this.#recover(row, 'restart', drift.why);
       // Never beside an operation: one may have been queued while we recorded.
       if ((await operations.openOperations(db, row.id)).length > 0) return this.#o.busyRetryMs;
-      return healDrifted(this.#heal, row, provider as HealingProvider, drift.services, heals, drift.why);
+      return healDrifted(this.#heal, row, provider as HealingProvider, drift.services, heals, drift.why, observed);
     }
     return this.#recover(row, drift.action, drift.why);
   }
