@@ -121,7 +121,7 @@ export function driftOf(
     return {
       action: 'none',
       settled: false,
-      blocked: `init service ${inits.join(', ')} failed; not retried: fix it, then deploy or restart the instance`,
+      blocked: `init service ${inits.join(', ')} failed; not retried automatically`,
     };
   }
   // A service of any role whose every object is gone cannot be restarted, only created again.

@@ -61,6 +61,12 @@ function withoutHeals(observed: Observed, heals: ReadonlyMap<string, HealHistory
   return { ...observed, services };
 }
 
+/** True when any service of the instance was healed less than `windowMs` before `now`. */
+export function healedWithin(heals: ReadonlyMap<string, HealHistory>, now: number, windowMs: number): boolean {
+  for (const h of heals.values()) if (now - h.last.at < windowMs) return true;
+  return false;
+}
+
 /** What a heal needs besides the instance. */
 export interface HealContext {
   db: DbHandle;

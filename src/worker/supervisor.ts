@@ -20,7 +20,7 @@ import type { Registry } from '../providers/registry.js';
 import type { Autoscaler } from './autoscaler.js';
 import { ChangeScheduler } from './change-scheduler.js';
 import { fromStatus, type Observed, recordObservation } from './observation.js';
-import { type HealContext, healDrifted, healsOf, withHeals } from './supervisor-heal.js';
+import { type HealContext, healDrifted, healedWithin, healsOf, withHeals } from './supervisor-heal.js';
 
 type HealingProvider = Provider & Required<Pick<Provider, 'heal'>>;
 
@@ -274,8 +274,9 @@ export class Supervisor {
     );
     if (drift.action === 'none') {
       if (drift.settled) this.#backoff.delete(row.id);
-      // Not ready yet with no engine event to come (a healed replica's readiness floor, a probe due): look then.
-      else if (status?.recheckAt) return Math.max(0, status.recheckAt.getTime() - Date.now()) + 50;
+      // Just healed and not ready yet, with no engine event to come (its readiness floor, a probe due): look then.
+      else if (status?.recheckAt && healedWithin(heals, Date.now(), this.#heal.backoff.maxMs))
+        return Math.max(0, status.recheckAt.getTime() - Date.now()) + 50;
       return undefined;
     }
     if (drift.action === 'heal') {

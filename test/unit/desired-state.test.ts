@@ -100,8 +100,7 @@ describe('desired state', () => {
     ).toEqual({
       action: 'none',
       settled: false,
-      blocked:
-        'init service migrate (init exited with code 3) failed; not retried: fix it, then deploy or restart the instance',
+      blocked: 'init service migrate (init exited with code 3) failed; not retried automatically',
     });
     expect(failedInits(specs, { migrate: initFailed, web: failed })).toEqual(['migrate (init exited with code 3)']);
     expect(failedInits(specs, { migrate: done, web: failed })).toEqual([]);
