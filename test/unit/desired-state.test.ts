@@ -102,6 +102,11 @@ describe('desired state', () => {
       settled: false,
       blocked: 'init service migrate (init exited with code 3) failed; not retried automatically',
     });
+    // Interrupted from outside (the engine stopped under it), not failed: re-provisioned, which runs it again.
+    const interrupted: ServiceStatus = { state: 'stopped', ready: false, restarts: 0, message: 'init interrupted' };
+    expect(
+      driftOf('running', specs, { state: 'failed', ready: false, services: { migrate: interrupted }, missing: false }),
+    ).toEqual({ action: 'provision', why: 'service(s) web missing from the provider' });
     expect(failedInits(specs, { migrate: initFailed, web: failed })).toEqual(['migrate (init exited with code 3)']);
     expect(failedInits(specs, { migrate: done, web: failed })).toEqual([]);
   });
