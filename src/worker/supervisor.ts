@@ -83,8 +83,9 @@ export interface SupervisorOptions {
  * zero; a service gone from the provider is re-created by a recovery
  * operation, with backoff (see `driftOf`); a failed INIT service is reported
  * as the instance's problem and not retried; an instance meant to be destroyed
- * whose teardown did not finish is torn down again. Replicas share the work: each tick claims due instances
- * with SKIP LOCKED, and recoveries are enqueued under the instance row lock.
+ * whose teardown did not finish is torn down again. Replicas share the work:
+ * each tick claims due instances with SKIP LOCKED, and recoveries are enqueued
+ * under the instance row lock.
  *
  * Besides the interval it follows every provider's change signal
  * (`subscribeChanges`): an instance named there is claimed and reconciled
