@@ -39,10 +39,16 @@ export interface ObservedInstance {
 
 /** What the supervisor should do about one observation. */
 export type Drift =
-  /** Nothing to recover; `settled` when the instance is where it should be (its backoff resets). */
-  | { action: 'none'; settled: boolean }
+  /**
+   * Nothing to recover; `settled` when the instance is where it should be (its
+   * backoff resets); `blocked` says why recovering would not help (an INIT
+   * service failed: the instance's own problem, reported, not retried).
+   */
+  | { action: 'none'; settled: boolean; blocked?: string }
   /** Queue this recovery operation, for the reason given. */
-  | { action: 'provision' | 'restart' | 'stop'; why: string };
+  | { action: 'provision' | 'restart' | 'stop'; why: string }
+  /** Bring back these services, and only these (`Provider.heal`), for the reason given. */
+  | { action: 'heal'; services: string[]; why: string };
 
 /**
  * The services the spec has that the provider reported nothing for (a
@@ -60,10 +66,28 @@ export function missingServices(
 const down = (state: InstanceState) => state === 'failed' || state === 'stopped';
 
 /**
+ * The INIT services observed failed (one that exited non-zero), with why:
+ * running it again would fail the same way until its owner changes something,
+ * so the supervisor reports it and leaves the instance alone.
+ */
+export function failedInits(
+  specs: readonly Pick<StoredServiceSpec, 'name' | 'role'>[],
+  services: Record<string, ServiceStatus> | undefined,
+): string[] {
+  return specs.flatMap((spec) => {
+    const s = services?.[spec.name];
+    return spec.role === 'init' && s?.state === 'failed' ? [`${spec.name}${s.message ? ` (${s.message})` : ''}`] : [];
+  });
+}
+
+/**
  * Compares an observation with the desired state and spec. A running instance
- * found failed or stopped is recovered (re-provisioned when the workload is
- * gone), except where every service seen down is one desired at zero and
- * observed stopped; a stopped instance found running or starting is stopped.
+ * whose workload is gone, or one of whose services is gone or short of
+ * replicas, is re-provisioned (what runs is kept); a long-running service
+ * found failed or stopped is healed alone, except one desired at zero and
+ * observed stopped; a completed INIT service is done, and a failed one is the
+ * instance's problem (reported, never retried by the supervisor). A stopped
+ * instance found running or starting is stopped.
  */
 export function driftOf(
   desired: DesiredState,
@@ -91,6 +115,15 @@ export function driftOf(
     if (down(state)) return { action: 'restart', why: `observed ${state} while desired running` };
     return { action: 'none', settled: state === 'running' && observed.ready };
   }
+  // A failed INIT fails the same way each time it runs: its owner must change something first.
+  const inits = failedInits(specs, observed.services);
+  if (inits.length > 0) {
+    return {
+      action: 'none',
+      settled: false,
+      blocked: `init service ${inits.join(', ')} failed; not retried automatically`,
+    };
+  }
   // A service of any role whose every object is gone cannot be restarted, only created again.
   const absent = missingServices(specs, observed.services);
   if (absent.length > 0)
@@ -104,8 +137,17 @@ export function driftOf(
       : [];
   });
   if (short.length > 0) return { action: 'provision', why: short.join('; ') };
-  if (active.some(([, s]) => down(s.state)))
-    return { action: 'restart', why: `observed ${state} while desired running` };
-  const settled = active.every(([, s]) => s.state === 'running' && s.ready);
+  // Only what is down is brought back: its siblings keep their containers, pods and ports.
+  const roles = new Map(specs.map((s) => [s.name, s.role]));
+  const sick = active.filter(([name, s]) => roles.get(name) !== 'init' && !s.completed && down(s.state));
+  if (sick.length > 0) {
+    const names = sick.map(([name]) => name);
+    return {
+      action: 'heal',
+      services: names,
+      why: sick.map(([name, s]) => `${name} ${s.state}${s.message ? ` (${s.message})` : ''}`).join('; '),
+    };
+  }
+  const settled = active.every(([, s]) => (s.state === 'running' || s.completed === true) && s.ready);
   return { action: 'none', settled };
 }

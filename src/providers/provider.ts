@@ -199,6 +199,12 @@ export interface ServiceStatus {
    * Unset where a controller keeps the count (a Kubernetes Deployment).
    */
   replicas?: number;
+  /**
+   * An INIT service that ran to completion (exit 0): reported `stopped` and
+   * ready, with the message `completed`. It is where it should be, so it
+   * neither lowers the instance's worst-of state nor counts as drift.
+   */
+  completed?: boolean;
 }
 
 /**
@@ -298,6 +304,19 @@ export interface CallContext {
 }
 
 /**
+ * What a heal did to one service: `started` its stopped replicas again (same
+ * containers), `replaced` them with new ones, or `left` them to the backend,
+ * which restarts them itself (the engine's restart policy on a crash loop,
+ * the kubelet on Kubernetes).
+ */
+export type HealAction = 'started' | 'replaced' | 'left';
+
+/** The result of a heal, per service named in the call. */
+export interface HealResult {
+  services: Record<string, { action: HealAction; message?: string }>;
+}
+
+/**
  * The unified interface for infrastructure operations. Each orchestrator
  * implements it. Every mutating call must be idempotent: deterministic names
  * let a repeated call converge on what exists instead of duplicating it, which
@@ -333,6 +352,14 @@ export interface Provider {
   stop(ctx: CallContext, instanceId: string): Promise<void>;
   /** A stop+start cycle. */
   restart(ctx: CallContext, instanceId: string): Promise<void>;
+  /**
+   * Optional: brings the named long-running services back where they are down,
+   * touching nothing else (the other services' containers, pods and host
+   * ports stay as they are). The supervisor's recovery of a service that
+   * drifted; without it the supervisor restarts the whole instance. Idempotent:
+   * a service already running is left. INIT services are never healed.
+   */
+  heal?(ctx: CallContext, instanceId: string, services: readonly string[]): Promise<HealResult>;
   /** The current runtime status. */
   status(ctx: CallContext, instanceId: string): Promise<InstanceStatus>;
   /** Pushes a new release; services not listed are left untouched. */
@@ -390,6 +417,7 @@ export const PROVIDER_CALLS = [
   'start',
   'stop',
   'restart',
+  'heal',
   'status',
   'deploy',
   'rollback',

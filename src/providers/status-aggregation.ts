@@ -14,6 +14,8 @@ export interface ReplicaState {
   ready: boolean;
   restarts: number;
   message?: string;
+  /** An INIT replica that exited 0 (see ServiceStatus.completed). */
+  completed?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function aggregateReplicas(replicas: readonly ReplicaState[], providerRef
     providerRef,
   };
   if (message && state !== InstanceStates.running) out.message = message;
+  if (replicas.length > 0 && replicas.every((r) => r.completed)) out.completed = true;
   return out;
 }
 
@@ -47,11 +50,15 @@ export interface WorstOf {
   message: string | undefined;
 }
 
-/** Worst-of across services, each message prefixed with its service's name. */
+/**
+ * Worst-of across services, each message prefixed with its service's name. A
+ * completed INIT service is done, not stopped: it does not lower the instance.
+ */
 export function worstOfServices(services: Record<string, ServiceStatus>): WorstOf {
   let state: InstanceState = InstanceStates.running;
   let message: string | undefined;
   for (const [name, s] of Object.entries(services)) {
+    if (s.completed) continue;
     const next = worseState(state, s.state);
     if (next !== state || (message === undefined && s.state === next && s.message)) {
       message = s.message ? `${name}: ${s.message}` : undefined;

@@ -1,4 +1,5 @@
 import { driftOf, missingServices } from '../control/desired-state.js';
+import { DEFAULT_HEAL_BACKOFF, type HealBackoffSettings } from '../control/heal-backoff.js';
 import { supervisorRecoveries } from '../control/metrics.js';
 import type { OperationKind, OperationParams } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
@@ -13,12 +14,15 @@ import * as operations from '../db/repositories/operation-repository.js';
 import { findOrphans } from '../db/repositories/orphan-repository.js';
 import { findLatestRelease } from '../db/repositories/release-repository.js';
 import type { Logger } from '../logger.js';
-import { type InstanceStatus, type ServiceStatus, worseState } from '../providers/provider.js';
+import { type InstanceStatus, type Provider, type ServiceStatus, worseState } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
 import type { Autoscaler } from './autoscaler.js';
 import { ChangeScheduler } from './change-scheduler.js';
 import { fromStatus, type Observed, recordObservation } from './observation.js';
+import { type HealContext, healDrifted, healedWithin, healsOf, withHeals } from './supervisor-heal.js';
+
+type HealingProvider = Provider & Required<Pick<Provider, 'heal'>>;
 
 export interface SupervisorOptions {
   db: DbHandle;
@@ -34,6 +38,12 @@ export interface SupervisorOptions {
   /** First recovery waits this long after a failure is seen; each further one doubles it. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /**
+   * How heals of one service back off (`control/heal-backoff.ts`): the first
+   * at once, then doubling from `baseMs` to `maxMs`, forgotten after
+   * `resetAfterMs` up. Default 10 s, 5 min, 10 min.
+   */
+  healBackoff?: Partial<HealBackoffSettings>;
   /**
    * Follow the providers' change signals (`subscribeChanges`: Docker's engine
    * events, Kubernetes watches) and reconcile the instance named at once, the
@@ -66,12 +76,16 @@ export interface SupervisorOptions {
  * Holds every instance in its desired state, level-triggered as in the seed's
  * service supervisor: handed only an instance id, it re-reads the record and
  * drives it toward `desired_state`. Observations are written only when they
- * differ (a transition becomes an Event); a running instance found failed or
- * stopped with no operation in flight gets a recovery operation, with
- * backoff (unless what is down is only what its owner scaled to zero: see
- * `driftOf`); an instance meant to be destroyed whose teardown did not finish is
- * torn down again. Replicas share the work: each tick claims due instances
- * with SKIP LOCKED, and recoveries are enqueued under the instance row lock.
+ * differ (a transition becomes an Event). With no operation in flight, a
+ * long-running service found failed or stopped is healed alone
+ * (`Provider.heal`, each service on its own back-off, an event per attempt:
+ * supervisor-heal.ts), unless what is down is only what its owner scaled to
+ * zero; a service gone from the provider is re-created by a recovery
+ * operation, with backoff (see `driftOf`); a failed INIT service is reported
+ * as the instance's problem and not retried; an instance meant to be destroyed
+ * whose teardown did not finish is torn down again. Replicas share the work:
+ * each tick claims due instances with SKIP LOCKED, and recoveries are enqueued
+ * under the instance row lock.
  *
  * Besides the interval it follows every provider's change signal
  * (`subscribeChanges`): an instance named there is claimed and reconciled
@@ -79,7 +93,8 @@ export interface SupervisorOptions {
  * interval remains the fallback that converges when a signal is lost.
  */
 export class Supervisor {
-  readonly #o: Required<Omit<SupervisorOptions, 'autoscaler'>>;
+  readonly #o: Required<Omit<SupervisorOptions, 'autoscaler' | 'healBackoff'>>;
+  readonly #heal: HealContext;
   readonly #backoff = new Map<string, { failures: number; nextAt: number }>();
   #timer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
@@ -108,6 +123,12 @@ export class Supervisor {
       ...options,
     };
     this.#autoscaler = options.autoscaler;
+    this.#heal = {
+      db: options.db,
+      logger: options.logger,
+      backoff: { ...DEFAULT_HEAL_BACKOFF, ...options.healBackoff },
+      timeoutMs: 60_000,
+    };
   }
 
   start(): void {
@@ -235,10 +256,10 @@ export class Supervisor {
     }
     // Re-check: an operation may have been queued while we asked the provider.
     if ((await operations.openOperations(db, row.id)).length > 0) return this.#o.busyRetryMs;
-    const observed = missing
+    const heals = await healsOf(db, row.id);
+    const observed: Observed = missing
       ? { state: 'failed' as const, ready: false, message: 'the workload is gone from the provider' }
-      : withMissing(fromStatus(status!), missingServices(row.services, status!.services));
-    await recordObservation(db, row.id, observed);
+      : withHeals(withMissing(fromStatus(status!), missingServices(row.services, status!.services)), heals);
     const drift = driftOf(desired, row.services, {
       state: observed.state ?? row.state,
       ready: observed.ready ?? false,
@@ -246,9 +267,25 @@ export class Supervisor {
       services: status?.services,
       missing,
     });
+    // A failed INIT is the instance's own problem: said as such, and left for its owner.
+    await recordObservation(
+      db,
+      row.id,
+      drift.action === 'none' && drift.blocked ? { ...observed, message: drift.blocked } : observed,
+    );
     if (drift.action === 'none') {
       if (drift.settled) this.#backoff.delete(row.id);
+      // Just healed and not ready yet, with no engine event to come (its readiness floor, a probe due): look then.
+      else if (status?.recheckAt && healedWithin(heals, Date.now(), this.#heal.backoff.maxMs))
+        return Math.max(0, status.recheckAt.getTime() - Date.now()) + 50;
       return undefined;
+    }
+    if (drift.action === 'heal') {
+      // A provider without a heal of its own can only restart the whole instance.
+      if (!provider.heal) return this.#recover(row, 'restart', drift.why);
+      // Never beside an operation: one may have been queued while we recorded.
+      if ((await operations.openOperations(db, row.id)).length > 0) return this.#o.busyRetryMs;
+      return healDrifted(this.#heal, row, provider as HealingProvider, drift.services, heals, drift.why, observed);
     }
     return this.#recover(row, drift.action, drift.why);
   }

@@ -200,6 +200,7 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
       filters: { label: [`wheelhouse.instance=${idOf(restGid)}`, 'wheelhouse.service=web'] },
     });
     const seenBefore = after().length;
+    const startedBefore = (await d.client.getContainer(web!.Id).inspect()).State.StartedAt;
     await d.client.getContainer(web!.Id).kill();
     await until(
       'the kill to arrive over the reopened stream',
@@ -215,9 +216,16 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
     await until(
       'the supervisor to heal the kill',
       async () => {
+        // Healed alone: the same container started again, no operation on the instance.
         const w = await watch(restGid);
+        const info = await d.client.getContainer(web!.Id).inspect();
         const [op] = w.instance!.operations.edges.map((e) => e!.node);
-        return op?.kind === 'RESTART' && op.status === 'SUCCEEDED' && w.instance!.ready ? w : undefined;
+        return info.State.Running &&
+          info.State.StartedAt !== startedBefore &&
+          op?.kind === 'PROVISION' &&
+          w.instance!.ready
+          ? w
+          : undefined;
       },
       120_000,
     );

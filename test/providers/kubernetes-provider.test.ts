@@ -321,7 +321,7 @@ describe('KubernetesProvider against the fake API server', () => {
     expect(st.state).toBe('running');
     expect(st.services.web).toMatchObject({ state: 'running', ready: true, providerRef: 'web' });
     expect(st.services.side).toMatchObject({ state: 'running', ready: true });
-    expect(st.services.setup).toMatchObject({ state: 'running', ready: true });
+    expect(st.services.setup).toMatchObject({ state: 'stopped', ready: true, message: 'completed', completed: true });
     expect(st.startedAt).toBeInstanceOf(Date);
     const before = podsOf(id).map((pod) => pod.metadata.name);
     const objects = fake.labelled(`${Labels.instance}=${id}`);
@@ -490,6 +490,31 @@ describe('KubernetesProvider against the fake API server', () => {
     await until(() => fake.openLogStreams === 1);
     expect(await collect(again, 2)).toHaveLength(2);
     await until(() => fake.openLogStreams === 0);
+  });
+
+  it('heals by leaving containers to the cluster; only a workload scaled to zero behind its back is scaled up', async () => {
+    const id = newId();
+    await p.provision(
+      ctx,
+      request(id, [
+        service({ name: 'app', image: IMAGES.tool, role: 'main', command: ['sh', '-c', 'echo boom; exit 3'] }),
+      ]),
+    );
+    // Crash-looping: the kubelet restarts it with its own back-off; a heal changes nothing (no rolling restart).
+    const template = JSON.stringify(deployment(id)?.spec.template);
+    const patches = () => fake.requests.filter((r) => r.method === 'PATCH').length;
+    const patchesBefore = patches();
+    expect(await p.heal(ctx, id, ['app'])).toEqual({
+      services: { app: { action: 'left', message: 'the cluster restarts its containers' } },
+    });
+    expect(patches()).toBe(patchesBefore);
+    expect(JSON.stringify(deployment(id)?.spec.template)).toBe(template);
+
+    await p.stop(ctx, id);
+    expect(await p.heal(ctx, id, ['app'])).toEqual({ services: { app: { action: 'started' } } });
+    expect(deployment(id)?.spec.replicas).toBe(1);
+    // An instance with no workload of its own (a source's objects) is its controllers' to heal.
+    expect((await p.heal(ctx, newId(), ['x'])).services.x?.action).toBe('left');
   });
 
   it('stops to zero replicas, starts back to the previous count, and restarts with a new pod template', async () => {

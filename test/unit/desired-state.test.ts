@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftOf, isAtRest, isScaledToZero, missingServices } from '../../src/control/desired-state.js';
+import { driftOf, failedInits, isAtRest, isScaledToZero, missingServices } from '../../src/control/desired-state.js';
 import type { StoredServiceSpec } from '../../src/control/model.js';
 import type { ServiceStatus } from '../../src/providers/provider.js';
 
@@ -13,7 +13,9 @@ const up: ServiceStatus = { state: 'running', ready: true, restarts: 0 };
 const starting: ServiceStatus = { state: 'starting', ready: false, restarts: 0 };
 const stopped: ServiceStatus = { state: 'stopped', ready: false, restarts: 0, message: 'scaled to zero' };
 const failed: ServiceStatus = { state: 'failed', ready: false, restarts: 3, message: 'restarting' };
-const done: ServiceStatus = { state: 'running', ready: true, restarts: 0, message: 'completed' };
+const done: ServiceStatus = { state: 'stopped', ready: true, restarts: 0, message: 'completed', completed: true };
+const killed: ServiceStatus = { state: 'stopped', ready: false, restarts: 0, message: 'exited with code 137' };
+const initFailed: ServiceStatus = { state: 'failed', ready: false, restarts: 0, message: 'init exited with code 3' };
 
 describe('desired state', () => {
   it('a long-running service at zero replicas is scaled to zero; an INIT service or an unset count is not', () => {
@@ -48,22 +50,71 @@ describe('desired state', () => {
     });
   });
 
-  it('the same observation on an instance that should run is a restart', () => {
+  it('the same observation on an instance that should run heals that service; without detail, a restart', () => {
     const specs = [svc('web', 1)];
     const seen = { state: 'stopped' as const, ready: false, services: { web: stopped }, missing: false };
     expect(driftOf('running', specs, seen)).toEqual({
-      action: 'restart',
-      why: 'observed stopped while desired running',
+      action: 'heal',
+      services: ['web'],
+      why: 'web stopped (scaled to zero)',
     });
     expect(driftOf('running', [svc('web', undefined)], { ...seen, services: undefined })).toMatchObject({
       action: 'restart',
     });
   });
 
+  it('only the service that went down is healed: its siblings and a completed INIT are left as they are', () => {
+    const specs = [
+      svc('migrate', undefined, 'init'),
+      svc('web', 1),
+      svc('side', 1, 'sidecar'),
+      svc('log', 1, 'sidecar'),
+    ];
+    expect(
+      driftOf('running', specs, {
+        state: 'failed',
+        ready: false,
+        services: { migrate: done, web: up, side: killed, log: failed },
+        missing: false,
+      }),
+    ).toEqual({
+      action: 'heal',
+      services: ['side', 'log'],
+      why: 'side stopped (exited with code 137); log failed (restarting)',
+    });
+  });
+
+  it('a completed INIT is settled, not stopped; a failed one blocks recovery and is never retried', () => {
+    const specs = [svc('migrate', undefined, 'init'), svc('web', 1)];
+    expect(
+      driftOf('running', specs, {
+        state: 'running',
+        ready: true,
+        services: { migrate: done, web: up },
+        missing: false,
+      }),
+    ).toEqual({ action: 'none', settled: true });
+    // The main never started (its level waits for the init): missing, yet not re-provisioned forever.
+    expect(
+      driftOf('running', specs, { state: 'failed', ready: false, services: { migrate: initFailed }, missing: false }),
+    ).toEqual({
+      action: 'none',
+      settled: false,
+      blocked: 'init service migrate (init exited with code 3) failed; not retried automatically',
+    });
+    // Interrupted from outside (the engine stopped under it), not failed: re-provisioned, which runs it again.
+    const interrupted: ServiceStatus = { state: 'stopped', ready: false, restarts: 0, message: 'init interrupted' };
+    expect(
+      driftOf('running', specs, { state: 'failed', ready: false, services: { migrate: interrupted }, missing: false }),
+    ).toEqual({ action: 'provision', why: 'service(s) web missing from the provider' });
+    expect(failedInits(specs, { migrate: initFailed, web: failed })).toEqual(['migrate (init exited with code 3)']);
+    expect(failedInits(specs, { migrate: done, web: failed })).toEqual([]);
+  });
+
   it('a service at zero that failed rather than stopped is still drift', () => {
     expect(
       driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, services: { web: failed }, missing: false }),
-    ).toMatchObject({ action: 'restart' });
+    ).toMatchObject({ action: 'heal', services: ['web'] });
     expect(driftOf('running', [svc('web', 0)], { state: 'failed', ready: false, missing: false })).toMatchObject({
       action: 'restart',
     });
@@ -78,7 +129,7 @@ describe('desired state', () => {
         services: { web: failed, batch: stopped },
         missing: false,
       }),
-    ).toMatchObject({ action: 'restart' });
+    ).toEqual({ action: 'heal', services: ['web'], why: 'web failed (restarting)' });
     expect(
       driftOf('running', specs, {
         state: 'stopped',

@@ -100,6 +100,7 @@ describe.skipIf(skip)('supervisor on engine events (poll every ten minutes)', ()
   it('records a docker kill of the main container and heals it, well before any poll', async () => {
     const { gid, id } = await provisionWebAndSidecar(t, token, 'ev-kill');
     const [web] = (await containersOf(id)).filter((c) => c.service === 'web');
+    const [sideBefore] = (await containersOf(id)).filter((c) => c.service === 'side');
     const before = await docker.getContainer(web!.id).inspect();
 
     const killedAt = Date.now();
@@ -117,16 +118,16 @@ describe.skipIf(skip)('supervisor on engine events (poll every ten minutes)', ()
     expect(took).toBeLessThan((POLL_SECONDS * 1000) / 10);
     expect(healed.State.Running).toBe(true);
 
-    const seen = await until('the restart to succeed and the instance to be ready', async () => {
+    const seen = await until('the instance to be ready again', async () => {
       const w = await query(t.url, token, Watch, { id: gid });
-      const [op] = w.instance!.operations.edges.map((e) => e!.node);
-      return op?.status === 'SUCCEEDED' && w.instance!.ready ? w : undefined;
+      return w.instance!.ready ? w : undefined;
     });
-    expect(seen.instance!.operations.edges.map((e) => e!.node)).toEqual([
-      { kind: 'RESTART', status: 'SUCCEEDED' },
-      { kind: 'PROVISION', status: 'SUCCEEDED' },
-    ]);
+    // Healed alone, no operation: the sidecar was never touched.
+    expect(seen.instance!.operations.edges.map((e) => e!.node)).toEqual([{ kind: 'PROVISION', status: 'SUCCEEDED' }]);
     const events = seen.instance!.events.edges.map((e) => e!.node);
+    expect(events.filter((e) => e.type === 'service.heal_attempted').map((e) => e.message)).toEqual([
+      expect.stringMatching(/^supervisor: started web \(attempt 1;/),
+    ]);
     // The kill itself is recorded, as a transition of the instance away from RUNNING and of its service.
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'instance.state_changed', fromState: 'RUNNING', toState: 'STOPPED' }),
@@ -134,8 +135,9 @@ describe.skipIf(skip)('supervisor on engine events (poll every ten minutes)', ()
     expect(events.some((e) => e.type === 'service.state_changed' && e.message?.startsWith('web: running →'))).toBe(
       true,
     );
-    // No duplicate: still one container per service.
+    // No duplicate: still one container per service, and the sidecar kept its own.
     expect((await containersOf(id)).map((c) => c.service).sort()).toEqual(['side', 'web']);
+    expect((await containersOf(id)).find((c) => c.service === 'side')?.id).toBe(sideBefore!.id);
     await teardown(t, token, gid);
   }, 180_000);
 
@@ -219,11 +221,13 @@ describe.skipIf(skip)('supervisor when an engine event is lost', () => {
     const { gid, id } = await provisionWebAndSidecar(t, token, 'ev-lost');
     const [web] = (await containersOf(id)).filter((c) => c.service === 'web');
     await docker.getContainer(web!.id).kill();
-    const seen = await until('the poll to restart the instance', async () => {
+    const seen = await until('the poll to heal the killed service', async () => {
       const w = await query(t.url, token, Watch, { id: gid });
-      const [op] = w.instance!.operations.edges.map((e) => e!.node);
-      return op?.kind === 'RESTART' && op.status === 'SUCCEEDED' && w.instance!.ready ? w : undefined;
+      return w.instance!.events.edges.some((e) => e!.node.type === 'service.heal_attempted') && w.instance!.ready
+        ? w
+        : undefined;
     });
+    expect(seen.instance!.operations.edges.map((e) => e!.node)).toEqual([{ kind: 'PROVISION', status: 'SUCCEEDED' }]);
     expect(seen.instance!.events.edges.map((e) => e!.node)).toContainEqual(
       expect.objectContaining({ type: 'instance.state_changed', fromState: 'RUNNING', toState: 'STOPPED' }),
     );

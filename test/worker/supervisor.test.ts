@@ -104,20 +104,23 @@ describe.skipIf(skip)('supervisor', () => {
 
     await supervisor.reconcile(id);
     const seen = await query(t.url, token, Watch, { id: gid });
-    const transitions = seen
-      .instance!.events.edges.map((e) => e!.node)
-      .filter((e) => e.type === 'instance.state_changed');
-    // Newest first: the kill is observed as RUNNING → STOPPED (the restart may already be under way).
+    const events = seen.instance!.events.edges.map((e) => e!.node);
+    const transitions = events.filter((e) => e.type === 'instance.state_changed');
+    // Newest first: the kill is observed as RUNNING → STOPPED, then the service is healed alone.
     expect(transitions.map((e) => `${e.fromState}>${e.toState}`)).toContain('RUNNING>STOPPED');
     expect(transitions.find((e) => e.toState === 'STOPPED')).toMatchObject({ fromState: 'RUNNING', ready: false });
-    expect(seen.instance!.operations.edges[0]!.node.kind).toBe('RESTART');
+    expect(events[0]).toMatchObject({ type: 'service.heal_attempted' });
+    expect(events[0]!.message).toMatch(/^supervisor: started web \(attempt 1;/);
+    // The same container, started again, and no operation on the instance.
+    expect((await docker.getContainer(main!.Id).inspect()).State.Running).toBe(true);
+    expect(seen.instance!.operations.edges.map((e) => e!.node)).toEqual([{ kind: 'PROVISION', status: 'SUCCEEDED' }]);
 
     supervisor.start();
     const back = await until('the instance to be running again', async () => {
       const w = await query(t.url, token, Watch, { id: gid });
       return w.instance!.state === 'RUNNING' && w.instance!.ready ? w : undefined;
     });
-    expect(back.instance!.operations.edges[0]!.node).toEqual({ kind: 'RESTART', status: 'SUCCEEDED' });
+    expect(back.instance!.operations.edges.map((e) => e!.node)).toEqual([{ kind: 'PROVISION', status: 'SUCCEEDED' }]);
     await supervisor.stop();
 
     const gone = await query(t.url, token, Deprovision, { input: { instanceId: gid, wait: true } });
@@ -173,11 +176,9 @@ describe.skipIf(skip)('supervisor', () => {
     const [running] = (await containers()).filter((c) => c.State === 'running');
     await docker.getContainer(running!.Id).kill();
     await supervisor.reconcile(id);
-    expect((await kinds())[0]!.kind).toBe('RESTART');
-    await until('the restart to end', async () => {
-      const [last] = await kinds();
-      return last!.status === 'SUCCEEDED' ? last : undefined;
-    });
+    // Healed in place: the container runs again, and no operation was queued for it.
+    expect((await docker.getContainer(running!.Id).inspect()).State.Running).toBe(true);
+    expect((await kinds())[0]).toEqual({ kind: 'SCALE', status: 'SUCCEEDED' });
 
     const gone = await query(t.url, token, Deprovision, { input: { instanceId: gid, wait: true } });
     expect(gone.deprovisionInstance).toMatchObject({ operation: { status: 'SUCCEEDED' } });

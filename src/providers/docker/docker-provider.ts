@@ -16,6 +16,7 @@ import {
   type DeprovisionResult,
   type ExecRequest,
   type ExecResult,
+  type HealResult,
   type HealthStatus,
   type InstanceChange,
   type InstanceStatus,
@@ -45,6 +46,7 @@ import { toProviderError } from './docker-errors.js';
 import { DockerEventFeed } from './docker-events.js';
 import { runExec } from './docker-exec.js';
 import { engineInfo, hasNvidiaRuntime } from './docker-gpu.js';
+import { healServices } from './docker-heal.js';
 import { HealthTracker } from './docker-health-tracker.js';
 import { openLogs } from './docker-log-reader.js';
 import { networkName } from './docker-names.js';
@@ -307,6 +309,11 @@ export class DockerProvider implements Provider {
         );
       }
     });
+  }
+
+  /** Starts the named services' stopped replicas again, touching nothing else (docker-heal.ts). */
+  async heal(ctx: CallContext, instanceId: string, services: readonly string[]): Promise<HealResult> {
+    return this.#run(ctx, 'heal', (call) => healServices(this.#parts, call, instanceId, services));
   }
 
   /** From the containers, their probes and their last words (docker-status-read.ts). */

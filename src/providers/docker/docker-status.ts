@@ -19,6 +19,8 @@ export interface ReplicaObservation {
   ready: boolean;
   restarts: number;
   message?: string;
+  /** An INIT replica that exited 0. */
+  completed?: boolean;
   /** Set while the replica waits out the readiness floor: when it ends (epoch ms). */
   floorEndsAt?: number;
 }
@@ -81,6 +83,9 @@ export function readinessFloors(
   return floors;
 }
 
+/** Exit codes of a process ended by SIGKILL (128 + 9) or SIGTERM (128 + 15). */
+const INTERRUPTED_EXIT_CODES = new Set([137, 143]);
+
 /** Decides one replica's state from its inspect answer. */
 export function observeReplica(info: Dockerode.ContainerInspectInfo, input: ObserveInput): ReplicaObservation {
   const base = { containerId: info.Id, replica: input.replica, restarts: info.RestartCount ?? 0 };
@@ -89,7 +94,18 @@ export function observeReplica(info: Dockerode.ContainerInspectInfo, input: Obse
   const phase = phaseOf(info);
   if (input.role === ServiceRoles.init) {
     if (phase === 'exited' && exitCode === 0) {
-      return { ...base, state: InstanceStates.running, ready: true, message: 'completed' };
+      // Done, not running: reported stopped and ready, and left out of the instance's worst-of.
+      return { ...base, state: InstanceStates.stopped, ready: true, message: 'completed', completed: true };
+    }
+    // Stopped by a signal from outside (the engine stopping, a docker stop or kill), not by its own failure:
+    // interrupted, so it may run again (a failed one is never retried: its owner must change something).
+    if (phase === 'exited' && INTERRUPTED_EXIT_CODES.has(exitCode) && !info.State.OOMKilled) {
+      return {
+        ...base,
+        state: InstanceStates.stopped,
+        ready: false,
+        message: `init interrupted (exit code ${exitCode})`,
+      };
     }
     if (phase === 'exited' || phase === 'dead') {
       return {

@@ -3,6 +3,7 @@
  * that remembers the replicas in an annotation, so start can give them back;
  * restart is a new annotation on the pod template, which the controller rolls.
  */
+import type { HealResult } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeChanges } from './kubernetes-changes.js';
@@ -51,4 +52,34 @@ export async function stopWorkload(
 export async function restartWorkload(cluster: KubeCluster, call: KubeCall, instanceId: string): Promise<void> {
   const w = await cluster.readWorkload(call, instanceId);
   await cluster.patch(call, w, restartPatch(w));
+}
+
+/**
+ * The supervisor's heal of some services: on a cluster the kubelet restarts
+ * a container that died (with its own CrashLoopBackOff) and the controller
+ * replaces a pod that went, each alone, so nothing is done for them; only a
+ * workload scaled to zero behind Wheelhouse's back is scaled up again (one
+ * pod holds every service, so that is the Deployment's action, not a
+ * service's). An instance of a source (manifests, Helm, Argo CD) is its
+ * controllers' to heal.
+ */
+export async function healWorkload(
+  cluster: KubeCluster,
+  call: KubeCall,
+  instanceId: string,
+  services: readonly string[],
+): Promise<HealResult> {
+  const w = await cluster.findWorkload(call, instanceId);
+  const stopped = w !== undefined && (w.spec?.replicas ?? 1) === 0;
+  if (w && stopped) await cluster.patch(call, w, { spec: { replicas: replicasBeforeStop(w) } });
+  const message = !w
+    ? "its objects are their controllers' to heal"
+    : stopped
+      ? undefined
+      : 'the cluster restarts its containers';
+  return {
+    services: Object.fromEntries(
+      services.map((s) => [s, stopped ? { action: 'started' as const } : { action: 'left' as const, message }]),
+    ),
+  };
 }

@@ -84,7 +84,7 @@ import { execInInstance } from './kubernetes-exec.js';
 import { Exposure } from './kubernetes-exposure.js';
 import { GpuCapability } from './kubernetes-gpu.js';
 import { RouteIngress } from './kubernetes-ingress.js';
-import { restartWorkload, startWorkload, stopWorkload } from './kubernetes-lifecycle.js';
+import { healWorkload, restartWorkload, startWorkload, stopWorkload } from './kubernetes-lifecycle.js';
 import { instanceLogs } from './kubernetes-log-reader.js';
 import { usageOf } from './kubernetes-metrics.js';
 import { objectName, SpecError, validateAutoscale } from './kubernetes-objects.js';
@@ -342,6 +342,11 @@ export class KubernetesProvider implements Provider {
   /** A rolling restart: a new restartedAt annotation on the pod template; a stopped instance is started too. */
   async restart(ctx: CallContext, instanceId: string): Promise<void> {
     return this.#run(ctx, 'restart', (call) => restartWorkload(this.#cluster, call, instanceId));
+  }
+
+  /** Only a workload scaled to zero by hand is scaled up: the cluster restarts containers and pods itself. */
+  async heal(ctx: CallContext, instanceId: string, services: readonly string[]) {
+    return this.#run(ctx, 'heal', (call) => healWorkload(this.#cluster, call, instanceId, services));
   }
 
   /** From the workload's spec and status and its pods' container statuses, worst-of across services. */

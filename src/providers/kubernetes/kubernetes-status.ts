@@ -40,6 +40,8 @@ export interface ContainerObservation {
   ready: boolean;
   restarts: number;
   message?: string;
+  /** An INIT container that exited 0. */
+  completed?: boolean;
 }
 
 /** Pods of the workload's current template (not terminating), in replica order. */
@@ -113,7 +115,9 @@ function observeContainer(
   }
   if (role === ServiceRoles.init) {
     const t = cs.state?.terminated;
-    if (t && t.exitCode === 0) return { ...base, state: InstanceStates.running, ready: true, message: 'completed' };
+    // Done, not running: reported stopped and ready, and left out of the instance's worst-of.
+    if (t && t.exitCode === 0)
+      return { ...base, state: InstanceStates.stopped, ready: true, message: 'completed', completed: true };
     if (t) return { ...base, state: InstanceStates.failed, ready: false, message: `init ${exitText(cs)}` };
     if (cs.state?.running) return { ...base, state: InstanceStates.starting, ready: false, message: 'init running' };
     return { ...base, state: InstanceStates.provisioning, ready: false, message: waiting?.reason ?? 'waiting' };
