@@ -110,7 +110,10 @@ export async function runReadmeSession(opts: SessionOptions = {}): Promise<Sessi
   rmSync(workDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
-  return { ran, ...(failure ? { failure } : {}), leftovers, serverLog: server.log() };
+  // The token is the session's own (its data dir is gone), but a token is never printed: the README's placeholder instead.
+  if (failure?.output !== undefined) failure.output = mapBack(failure.output, ctx);
+  const serverLog = server.log().replaceAll(server.token, 'whk_…');
+  return { ran, ...(failure ? { failure } : {}), leftovers, serverLog };
 }
 
 async function runSteps(
@@ -219,6 +222,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   if (result.failure) console.error(`\n${describeFailure(result.failure)}`);
   if (result.leftovers.length) console.error(`\nleft on the engine (removed now): ${result.leftovers.join(', ')}`);
   const ok = !result.failure && result.leftovers.length === 0;
-  console.log(ok ? `\nthe README's first session ran as written (${result.ran} commands)` : '\nFAILED');
+  const done = record ? 'recorded' : `ran as written (${result.ran} commands)`;
+  console.log(ok ? `\nthe README's first session ${done}` : '\nFAILED');
   process.exit(ok ? 0 : 1);
 }
