@@ -25,7 +25,7 @@ import Dockerode from 'dockerode';
 import { ensureTestImages } from '../test/support/docker-images.js';
 import { compareOutput, mapBack, type OutputContext } from './readme-session/expect.js';
 import { type Command, readSession, type Step } from './readme-session/parse.js';
-import { startSessionServer } from './readme-session/server.js';
+import { type SessionServer, startSessionServer } from './readme-session/server.js';
 import { type Ran, Session } from './readme-session/shell.js';
 
 /** Where the session stopped, and why. */
@@ -79,12 +79,21 @@ export async function runReadmeSession(opts: SessionOptions = {}): Promise<Sessi
   mkdirSync(join(root, '.scratch'), { recursive: true });
   const workDir = mkdtempSync(join(root, '.scratch', 'readme-session-'));
   const labels = [process.env.WHEELHOUSE_DOCKER_LABELS, `${LABEL}=${runId}`].filter(Boolean).join(',');
-  const server = await startSessionServer(root, dataDir, {
-    WHEELHOUSE_DOCKER_LABELS: labels,
-    // Short drains keep the deploy under load quick; the README's words do not depend on them.
-    WHEELHOUSE_EDGE_DRAIN_SECONDS: '2',
-    ...opts.serverEnv,
-  });
+  const removeDirs = () => {
+    for (const dir of [workDir, home, dataDir]) rmSync(dir, { recursive: true, force: true });
+  };
+  let server: SessionServer;
+  try {
+    server = await startSessionServer(root, dataDir, {
+      WHEELHOUSE_DOCKER_LABELS: labels,
+      // Short drains keep the deploy under load quick; the README's words do not depend on them.
+      WHEELHOUSE_EDGE_DRAIN_SECONDS: '2',
+      ...opts.serverEnv,
+    });
+  } catch (err) {
+    removeDirs();
+    throw err;
+  }
   const shell = new Session(workDir, {
     PATH: process.env.PATH ?? '',
     HOME: home,
@@ -100,16 +109,16 @@ export async function runReadmeSession(opts: SessionOptions = {}): Promise<Sessi
   const ctx: OutputContext = { back: back(server), home };
   let ran = 0;
   let failure: SessionFailure | undefined;
+  let leftovers: string[];
   try {
     failure = await runSteps(steps, shell, workDir, rewrite, ctx, opts, () => ran++);
   } finally {
+    // Even when a step threw: the bash (and its load loops), the server and its HAProxy, what it left on the engine.
     shell.close();
     await server.stop();
+    leftovers = await removeLeftovers(docker, `${LABEL}=${runId}`);
+    removeDirs();
   }
-  const leftovers = await removeLeftovers(docker, `${LABEL}=${runId}`);
-  rmSync(workDir, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
   // The token is the session's own (its data dir is gone), but a token is never printed: the README's placeholder instead.
   if (failure?.output !== undefined) failure.output = mapBack(failure.output, ctx);
   const serverLog = server.log().replaceAll(server.token, 'whk_…');
