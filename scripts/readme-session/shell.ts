@@ -55,7 +55,8 @@ export class Session {
     // A terminal line starts with the previous line's exit code in `$?` (for the README's `echo $?`).
     const wrapped = [
       opts.script ? 'set -e' : 'set +e\n(exit $__rc)',
-      `{\n${text}\n} </dev/null`,
+      // Only comments (`$ # …`) would leave the braces empty, a syntax error: a no-op runs instead.
+      `{\n${onlyComments(text) ? `:\n${text}` : text}\n} </dev/null`,
       '__rc=$?',
       'set +e',
       `printf '\\n%s %d\\n' '${this.sentinel}' "$__rc"`,
@@ -90,4 +91,9 @@ export class Session {
       // Already gone.
     }
   }
+}
+
+/** True when every line of `text` is blank or a comment. */
+function onlyComments(text: string): boolean {
+  return text.split('\n').every((l) => /^\s*(#.*)?$/.test(l));
 }
