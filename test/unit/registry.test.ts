@@ -358,7 +358,7 @@ describe('provider helpers', () => {
     expect(hasCapability(p, 'exec')).toBe(false);
   });
 
-  it('has the sixteen seed capabilities in declaration order', () => {
+  it('has the sixteen seed capabilities in declaration order, then the ones Wheelhouse added (build)', () => {
     expect(ALL_CAPABILITIES).toEqual([
       'provision',
       'deploy',
@@ -376,6 +376,7 @@ describe('provider helpers', () => {
       'source:helm',
       'source:manifests',
       'source:argocd',
+      'build',
     ]);
   });
 });
