@@ -6,6 +6,7 @@
  * interval to see the engine gone several times over.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import type { InstanceChange } from '../../src/providers/provider.js';
@@ -74,7 +75,9 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
   let token: string;
   let provider: DockerProvider;
 
+  let hostBridgeBefore = false;
   beforeAll(async () => {
+    hostBridgeBefore = existsSync('/sys/class/net/docker0');
     dockerd = new OwnDockerd();
     await dockerd.start();
     await ensureTestImages(dockerd.client);
@@ -90,6 +93,8 @@ describe.skipIf(skip)('dockerd stopped and started again', () => {
   afterAll(async () => {
     await t?.stop();
     await dockerd?.destroy();
+    // The main engine's bridge is there after this daemon's restarts (its builds' RUN steps need it).
+    if (hostBridgeBefore) expect(existsSync('/sys/class/net/docker0')).toBe(true);
   }, 120_000);
 
   it('no crash, no stuck operation, health false then true, instances re-observed and healed, no duplicates', async () => {

@@ -1,11 +1,16 @@
 /**
  * A Docker daemon of the test's own: its own socket, data root, exec root and
- * pid file under one temporary directory, no iptables, no default bridge, vfs
- * storage and an address pool of its own, so stopping and starting it leaves
- * the engine the rest of the suite uses untouched. Needs root and `dockerd`
+ * pid file under one temporary directory, no iptables, a bridge of its own,
+ * vfs storage and an address pool of its own, so stopping and starting it
+ * leaves the engine the rest of the suite uses untouched. One thing it does
+ * not leave alone by itself: started again on its data root, dockerd deletes
+ * the host's `docker0` (with `--bridge=none` or a bridge of its own alike), and
+ * the main engine's builds then fail every RUN step ("could not find bridge
+ * docker0"); `start` puts the main engine's bridge back as it was. Needs root and `dockerd`
  * (CI has both); `available()` says why not otherwise.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { accessSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -36,11 +41,46 @@ export class OwnDockerd {
   readonly dir = mkdtempSync(join(tmpdir(), 'wh-dockerd-'));
   readonly socketPath = join(this.dir, 'docker.sock');
   readonly client = new Dockerode({ socketPath: this.socketPath });
+  /** The daemon's own bridge interface (at most 15 characters), made at its first start. */
+  readonly bridge = `whtest${randomInt(1_000_000)}`;
+  #bridgeMade = false;
   #child: ChildProcess | undefined;
+
+  /** The host's docker0 (the main engine's bridge) as `ip` shows it, or undefined when there is none. */
+  static hostBridge(): { addresses: string[] } | undefined {
+    try {
+      const out = execFileSync('ip', ['-j', 'addr', 'show', 'dev', 'docker0'], { encoding: 'utf8' });
+      const [link] = JSON.parse(out) as { addr_info?: { family: string; local: string; prefixlen: number }[] }[];
+      return { addresses: (link?.addr_info ?? []).map((a) => `${a.local}/${a.prefixlen}`) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Puts the main engine's docker0 back when this daemon deleted it. */
+  static restoreHostBridge(before: { addresses: string[] } | undefined): void {
+    if (!before || OwnDockerd.hostBridge()) return;
+    const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'ignore' });
+    ip('link', 'add', 'docker0', 'type', 'bridge');
+    for (const a of before.addresses) ip('addr', 'add', a, 'dev', 'docker0');
+    ip('link', 'set', 'docker0', 'up');
+  }
+
+  /** Makes the bridge the daemon uses instead of docker0, with an address of its own pool. */
+  #makeBridge(): void {
+    if (this.#bridgeMade) return;
+    const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'ignore' });
+    ip('link', 'add', this.bridge, 'type', 'bridge');
+    ip('addr', 'add', `10.214.${randomInt(1, 250)}.1/24`, 'dev', this.bridge);
+    ip('link', 'set', this.bridge, 'up');
+    this.#bridgeMade = true;
+  }
 
   /** Starts the daemon and waits until it answers (at most `timeoutMs`). */
   async start(timeoutMs = 60_000): Promise<void> {
     if (this.#child) return;
+    this.#makeBridge();
+    const hostBridge = OwnDockerd.hostBridge();
     const log = openSync(join(this.dir, 'dockerd.log'), 'a');
     const child = spawn(
       findDockerd() ?? 'dockerd',
@@ -55,7 +95,7 @@ export class OwnDockerd {
         join(this.dir, 'docker.pid'),
         '--iptables=false',
         '--ip-masq=false',
-        '--bridge=none',
+        `--bridge=${this.bridge}`,
         '--storage-driver=vfs',
         // Not the main engine's pools: two daemons must not hand out the same subnets.
         '--default-address-pool',
@@ -75,6 +115,7 @@ export class OwnDockerd {
       if (Date.now() > deadline) throw new Error(`dockerd did not answer within ${timeoutMs} ms:\n${this.log()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    OwnDockerd.restoreHostBridge(hostBridge);
   }
 
   /** Stops the daemon (SIGTERM, as an operator or systemd would) and waits for it to exit. */
@@ -111,5 +152,12 @@ export class OwnDockerd {
       umount.once('error', () => resolve());
     });
     rmSync(this.dir, { recursive: true, force: true });
+    if (this.#bridgeMade) {
+      try {
+        execFileSync('ip', ['link', 'del', this.bridge], { stdio: 'ignore' });
+      } catch {
+        // already gone
+      }
+    }
   }
 }
