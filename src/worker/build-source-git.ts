@@ -161,6 +161,12 @@ export async function prepareGitSource(input: GitSourceInput): Promise<PreparedS
     await reap(marker);
     await cleanup();
     if (signal.aborted) throw abortError(signal);
+    // No git on this host: say what to install rather than a bare "spawn git ENOENT".
+    if (/spawn git ENOENT/.test(String(err)))
+      throw new BuildSourceError(
+        'BUILD_SOURCE_FAILED',
+        'git is not installed where Wheelhouse runs: install it (Debian/Ubuntu: apt-get install git) to build from git sources',
+      );
     if (err instanceof BuildSourceError) throw err;
     // Anything else (a file system error) is scrubbed like git's words.
     throw new BuildSourceError('BUILD_SOURCE_FAILED', masker.text(scrubUrls(String(err))));

@@ -95,6 +95,23 @@ describe('prepareGitSource over file:// (allowLocal)', () => {
     await expectNoLeftovers();
   });
 
+  it('says to install git when the host has none (not a bare spawn error)', async () => {
+    const path = process.env.PATH;
+    // git's environment takes only PATH from ours: an empty directory there is a host without git.
+    process.env.PATH = await mkdtemp(join(tmpdir(), 'wh-no-git-'));
+    try {
+      const err = await refusal(
+        prepareGitSource({ ...base(), url: open.fileUrl('shop'), ref: 'main', allowLocal: true, contextPath: 'web' }),
+      );
+      expect(err.message).toBe(
+        'git is not installed where Wheelhouse runs: install it (Debian/Ubuntu: apt-get install git) to build from git sources',
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+    await expectNoLeftovers();
+  });
+
   it('refuses file:// and http://127.0.0.1 without allowLocal, naming the field', async () => {
     for (const url of [open.fileUrl('shop'), open.httpUrl('shop'), 'https://127.0.0.1/shop.git']) {
       const err = await refusal(prepareGitSource({ ...base(), url, allowLocal: false }));
