@@ -118,8 +118,9 @@ async function runBuild(
             timeoutMs: spec.timeoutSeconds * 1000,
             tag,
             push: ctx.builds.registry !== undefined,
+            // Only what the inputs determine: a label unique to each build (its id) would make every
+            // cached rebuild a new image, to export and push again, with a digest that says it changed.
             labels: {
-              'wheelhouse.build': buildId,
               'wheelhouse.instance': op.instanceId,
               'wheelhouse.service': service,
               ...(recorded.commit ? { 'wheelhouse.commit': recorded.commit } : {}),
