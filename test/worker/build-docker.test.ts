@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BuildQuery,
@@ -21,9 +22,10 @@ import {
   until,
   uploadBuild,
 } from '../api/builds-support.js';
-import { localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
+import { startGitServer } from '../support/git-server.js';
 
 const docker = new Dockerode();
 const run = await dockerOrSkip();
@@ -190,5 +192,67 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
     expect(second.cachedSteps!).toBeGreaterThanOrEqual(0.8 * second.steps!);
     // The same inputs make the same image: a cached rebuild's digest says nothing changed.
     expect(second.imageDigest).toBe(first.imageDigest);
+  }, 300_000);
+
+  it('a commit over HTTP with a token from the vault is built; the token is sent to the server and shown nowhere', async () => {
+    const token = `tok-${randomUUID()}`;
+    const server = await startGitServer({ token });
+    try {
+      const sha = await server.createRepo('shop', {
+        files: { Dockerfile: dockerfile(), 'nonce.txt': `http-${randomUUID()}\n`, 'app.txt': 'from http\n' },
+      });
+      await gql(t, tenant.token, 'mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename } }', {
+        input: { key: 'git/shop-token', value: token },
+      });
+      const instanceId = await instance();
+      const ask = async () => {
+        const r = await query(t.url, tenant.token, BuildServiceDoc, {
+          input: {
+            instanceId,
+            service: 'web',
+            deploy: false,
+            build: {
+              source: { git: { url: server.httpUrl('shop'), ref: 'main', credentialSecret: 'git/shop-token' } },
+            },
+          },
+        });
+        if (r.buildService.__typename !== 'BuildServicePayload') throw new Error(JSON.stringify(r));
+        return ended(r.buildService.build.id);
+      };
+      const first = await ask();
+      expect(first.error).toBeNull();
+      expect(first.status).toBe('SUCCEEDED');
+      expect(first.source.commit).toBe(sha);
+      // The server saw the token (every request it answered 200 carried it), so the vault's value was used.
+      const answered = server.requests().filter((x) => x.status === 200);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((x) => (x.authorization ?? '').length > 0)).toBe(true);
+      expect(
+        answered.some(
+          (x) =>
+            Buffer.from(x.authorization!.replace(/^Basic /, ''), 'base64')
+              .toString()
+              .endsWith(`:${token}`) || x.authorization === `Bearer ${token}`,
+        ),
+      ).toBe(true);
+      const second = await ask();
+      expect(second.cachedSteps!).toBeGreaterThanOrEqual(0.8 * second.steps!);
+      // Nowhere in what Wheelhouse keeps: the log lines, the operations, the events, the builds' records.
+      const leaks = await sql<{ n: number }>`
+        select (select count(*) from build_log_lines where line like ${`%${token}%`})
+             + (select count(*) from operations where steps::text like ${`%${token}%`} or coalesce(error_message, '') like ${`%${token}%`})
+             + (select count(*) from events where coalesce(data::text, '') || coalesce(message, '') like ${`%${token}%`})
+             + (select count(*) from builds where source::text like ${`%${token}%`} or spec::text like ${`%${token}%`}) as n`.execute(
+        t.database.db,
+      );
+      expect(Number(leaks.rows[0]!.n)).toBe(0);
+      // The control: the same query finds a value that is there (the commit sha, in the builds' records).
+      const control = await sql<{
+        n: number;
+      }>`select count(*) as n from builds where source::text like ${`%${sha}%`}`.execute(t.database.db);
+      expect(Number(control.rows[0]!.n)).toBe(2);
+    } finally {
+      await server.close();
+    }
   }, 300_000);
 });
