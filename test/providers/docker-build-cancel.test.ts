@@ -5,26 +5,10 @@
  * the host's process list (and, for the classic builder's habit, that no
  * container was left either).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildEngine } from '../../src/providers/builds.js';
 import { CanceledError, isProviderError } from '../../src/providers/provider-errors.js';
-import { BASE, Contexts, collect, docker, dockerBuilder, request } from './docker-build-fixture.js';
-
-/** Host processes whose command line contains `needle` (their pids). */
-function processesWith(needle: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-      if (cmdline.includes(needle)) found.push(Number(entry));
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  return found;
-}
+import { BASE, Contexts, collect, docker, dockerBuilder, processesWith, request } from './docker-build-fixture.js';
 
 async function until<T>(what: string, check: () => T | undefined | false, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -6,7 +6,7 @@
  * images a test tagged.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Dockerode from 'dockerode';
@@ -97,4 +97,19 @@ export function stepsOf(lines: readonly BuildOutputLine[]): Array<{ name: string
     if (s) s.cached = true;
   }
   return [...byStep.values()];
+}
+
+/** Host processes whose command line contains `needle` (their pids). */
+export function processesWith(needle: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+      if (cmdline.includes(needle)) found.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return found;
 }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BuildQuery,
   BuildServiceDoc,
+  CancelDoc,
   DeprovisionDoc,
   InstanceBuildsQuery,
   ProvisionDoc,
@@ -22,6 +23,7 @@ import {
   until,
   uploadBuild,
 } from '../api/builds-support.js';
+import { processesWith } from '../providers/docker-build-fixture.js';
 import { gql, localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
@@ -254,5 +256,51 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
     } finally {
       await server.close();
     }
+  }, 300_000);
+
+  it('cancelOperation mid-build stops the builder within seconds: build and operation CANCELED, the step no longer running', async () => {
+    const instanceId = await instance();
+    const marker = `${600 + Math.floor(Math.random() * 300)}`;
+    const archive = await tarOf({
+      Dockerfile: [`FROM ${TEST_IMAGES.tool}`, `RUN sleep ${marker}`, ''].join('\n'),
+    });
+    const r = await uploadBuild(
+      t.url,
+      tenant.token,
+      { input: { instanceId, service: 'web', build: { source: {} } } },
+      archive,
+    );
+    const queued = r.data?.buildService as { __typename: string; build: { id: string }; operation: { id: string } };
+    if (queued?.__typename !== 'BuildServicePayload') throw new Error(JSON.stringify(r));
+    // The step is running on the host (BuildKit runs steps with runc, not as containers).
+    await until(
+      'the RUN step to run',
+      async () => (processesWith(`sleep ${marker}`).length > 0 ? true : undefined),
+      120_000,
+    );
+    const asked = Date.now();
+    const c = await query(t.url, tenant.token, CancelDoc, { input: { operationId: queued.operation.id } });
+    expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
+    const b = await ended(queued.build.id);
+    expect(b.status).toBe('CANCELED');
+    expect(Date.now() - asked).toBeLessThan(15_000);
+    const op = await until(
+      'the operation to end',
+      async () => {
+        const o = (await query(t.url, tenant.token, BuildQuery, { id: queued.build.id })).node;
+        return o && 'operation' in o && o.operation.status !== 'RUNNING' ? o.operation : undefined;
+      },
+      30_000,
+    );
+    expect(op.status).toBe('CANCELED');
+    await until(
+      'the step to stop',
+      async () => (processesWith(`sleep ${marker}`).length === 0 ? true : undefined),
+      15_000,
+    );
+    // No container of the builder's either (the classic builder's way), and the running release is untouched.
+    const left = await docker.listContainers({ all: true });
+    expect(left.filter((x) => (x.Command ?? '').includes(`sleep ${marker}`))).toEqual([]);
+    expect(await runningImage(instanceId)).toBe((await docker.getImage(TEST_IMAGES.web1).inspect()).Id);
   }, 300_000);
 });
