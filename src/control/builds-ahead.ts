@@ -89,6 +89,28 @@ export async function checkBuildsAhead(
   return out;
 }
 
+/**
+ * The request as its idempotency key remembers it: each uploaded archive
+ * replaced by its digest (an upload's bytes are not in the request's JSON, so
+ * without this a retry with other bytes under the same key would be answered
+ * with the first request's operation instead of a conflict).
+ */
+export function withArchiveDigests<T extends { services?: readonly { name: string; build?: BuildSpecInput | null }[] }>(
+  input: T,
+  ahead: readonly BuildAhead[],
+): T {
+  if (!ahead.some((a) => a.archive)) return input;
+  const digest = new Map(ahead.map((a) => [a.service, a.archive?.sha256]));
+  return {
+    ...input,
+    services: input.services?.map((s) =>
+      s.build?.source.archive != null
+        ? { ...s, build: { ...s.build, source: { ...s.build.source, archive: { sha256: digest.get(s.name) } } } }
+        : s,
+    ),
+  };
+}
+
 /** Removes the archives of builds that were not queued (a refused or retried request). */
 export async function dropArchives(ctx: { db: CommandContext['db'] }, ahead: readonly BuildAhead[]): Promise<void> {
   for (const a of ahead) if (a.archive) await builds.deleteArchive(ctx.db, a.archive.id).catch(() => {});

@@ -3,7 +3,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
-import { checkBuildsAhead, dropArchives, queueBuildsAhead } from './builds-ahead.js';
+import { checkBuildsAhead, dropArchives, queueBuildsAhead, withArchiveDigests } from './builds-ahead.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
@@ -74,7 +74,10 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     ? await checkBuildsAhead(ctx, caller, input.services, ['input', 'services'], found.provider_key)
     : [];
   const built = new Set(ahead.map((a) => a.service));
-  const queued = await onInstance(ctx, caller, input, 'deploy', 'deploy', async (tx, row, provider) => {
+  /** The operation this request's builds were queued ahead of (its transaction may still roll back). */
+  let queuedFor: string | undefined;
+  const remembered = withArchiveDigests(input, ahead);
+  const queued = await onInstance(ctx, caller, remembered, 'deploy', 'deploy', async (tx, row, provider) => {
     requireCapability(provider, row.provider_key, 'deploy');
     if (row.source_type !== 'services') {
       throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
@@ -133,15 +136,20 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       strategy,
       ...(rollout ? { rollout } : {}),
       ...(ahead.length > 0
-        ? { queueAhead: (tx: DbTransaction, opId: string) => queueBuildsAhead(tx, row, caller, ahead, opId) }
+        ? {
+            queueAhead: (tx: DbTransaction, opId: string) => {
+              queuedFor = opId;
+              return queueBuildsAhead(tx, row, caller, ahead, opId);
+            },
+          }
         : {}),
     };
   }).catch(async (err: unknown) => {
     await dropArchives(ctx, ahead);
     throw err;
   });
-  // A retry (same idempotency key) answered the first request: the archives stored for this one are not needed.
-  if (ahead.length > 0 && !queued.operation.params.awaitsBuilds?.length) await dropArchives(ctx, ahead);
+  // A retry (same idempotency key) answered the first request's operation: this one's archives are not needed.
+  if (ahead.length > 0 && queuedFor !== queued.operation.id) await dropArchives(ctx, ahead);
   return queued;
 }
 

@@ -6,7 +6,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import type { Provider } from '../providers/provider.js';
 import { refuseUnfollowedPolicy } from './autoscale-validation.js';
-import { checkBuildsAhead, dropArchives, queueBuildsAhead } from './builds-ahead.js';
+import { checkBuildsAhead, dropArchives, queueBuildsAhead, withArchiveDigests } from './builds-ahead.js';
 import { ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
@@ -107,7 +107,8 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
   }
 
   const opId = randomUUID();
-  const enqueued = enqueueIdempotent(ctx, caller, input, 'provision', undefined, async (tx) => {
+  const remembered = withArchiveDigests(input, ahead);
+  const enqueued = enqueueIdempotent(ctx, caller, remembered, 'provision', undefined, async (tx) => {
     for (const [key, value] of Object.entries(configContents)) {
       await ctx.secrets.putInternal(caller.tenantId, key, value, tx);
     }
@@ -160,7 +161,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
       params: { services, generation: 1, ...(awaitsBuilds.length > 0 ? { awaitsBuilds } : {}) },
       caller,
       release: { id: releaseId, owned: true },
-      idempotency: idempotencyOf('provision', input),
+      idempotency: idempotencyOf('provision', remembered),
       precededBy: [
         event(row, null, 'instance.created', caller, {
           message: `instance ${row.name} created`,

@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { print } from 'graphql';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from '../../src/providers/registry.js';
 import { localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { FakeBuildEngine, FakeProvider } from '../support/fake-provider.js';
-import { DeployDoc, InstanceBuildsQuery, ProvisionDoc, until } from './builds-support.js';
+import { DeployDoc, InstanceBuildsQuery, ProvisionDoc, tarOf, until, uploadRequest } from './builds-support.js';
 
 /** A real git repository on disk, read over file:// (WHEELHOUSE_GIT_ALLOW_LOCAL=true). */
 function gitRepo(): { url: string; commit: string; dir: string } {
@@ -128,5 +130,50 @@ describe('provisionInstance and deployInstance with build: instead of image:, on
     expect(s.currentRelease?.version).toBe(2);
     expect(s.currentRelease?.snapshots[0]?.image).toMatch(new RegExp(`/web:${repo.commit}$`));
     expect(fake.imageOf(localIdOf(id), 'web')).toBe(s.currentRelease?.snapshots[0]?.image);
+  });
+
+  it('an idempotency key remembers the uploaded archive: the same bytes replay, other bytes conflict', async () => {
+    const r = await query(t.url, tenant.token, ProvisionDoc, {
+      input: { name: `p-${randomUUID().slice(0, 8)}`, services: [{ name: 'web', image: 'team/web:1' }], wait: true },
+    });
+    if (r.provisionInstance.__typename !== 'ProvisionInstancePayload') throw new Error(JSON.stringify(r));
+    const instanceId = r.provisionInstance.instance.id;
+    const key = `deploy-${randomUUID()}`;
+    const deployWith = async (archive: Buffer) => {
+      const res = await uploadRequest<{ deployInstance: { __typename: string; operation?: { id: string } } }>(
+        t.url,
+        tenant.token,
+        print(DeployDoc),
+        {
+          input: {
+            instanceId,
+            idempotencyKey: key,
+            services: [{ name: 'web', build: { source: { archive: null } } }],
+          },
+        },
+        'variables.input.services.0.build.source.archive',
+        archive,
+      );
+      if (!res.data) throw new Error(JSON.stringify(res));
+      return res.data.deployInstance;
+    };
+    const a = await tarOf({ Dockerfile: 'FROM busybox\n', 'app.txt': 'a\n' });
+    const b = await tarOf({ Dockerfile: 'FROM busybox\n', 'app.txt': 'b\n' });
+    const first = await deployWith(a);
+    expect(first.__typename).toBe('DeployInstancePayload');
+    const again = await deployWith(a);
+    expect(again.__typename).toBe('DeployInstancePayload');
+    expect(again.operation?.id).toBe(first.operation?.id);
+    const other = await deployWith(b);
+    expect(other.__typename).toBe('IdempotencyConflictError');
+    // One build was queued, and the retries' archives were not kept: every stored archive belongs to a build.
+    const s = await state(instanceId);
+    expect(s.builds.edges).toHaveLength(1);
+    const orphans = await sql<{ n: number }>`
+      select count(*) as n from build_archives a
+       where a.tenant_id = ${tenant.tenantId} and not exists (select 1 from builds b where b.archive_id = a.id)`.execute(
+      t.database.db,
+    );
+    expect(Number(orphans.rows[0]!.n)).toBe(0);
   });
 });

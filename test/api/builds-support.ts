@@ -113,13 +113,32 @@ export async function uploadBuild(
   archive: Buffer,
 ): Promise<{ data?: { buildService: Record<string, unknown> }; errors?: unknown[] }> {
   const input = variables.input as { build: { source: Record<string, unknown> } };
-  const operations = {
-    query: print(BuildServiceDoc),
-    variables: { input: { ...input, build: { ...input.build, source: { ...input.build.source, archive: null } } } },
-  };
+  return uploadRequest(
+    url,
+    token,
+    print(BuildServiceDoc),
+    { input: { ...input, build: { ...input.build, source: { ...input.build.source, archive: null } } } },
+    'variables.input.build.source.archive',
+    archive,
+  );
+}
+
+/**
+ * Sends `queryText` with `variables` as a GraphQL multipart request, `archive`
+ * as the file at `path` (e.g. `variables.input.services.0.build.source.archive`,
+ * left null in `variables`).
+ */
+export async function uploadRequest<T = Record<string, unknown>>(
+  url: string,
+  token: string,
+  queryText: string,
+  variables: Record<string, unknown>,
+  path: string,
+  archive: Buffer,
+): Promise<{ data?: T; errors?: unknown[] }> {
   const form = new FormData();
-  form.append('operations', JSON.stringify(operations));
-  form.append('map', JSON.stringify({ 0: ['variables.input.build.source.archive'] }));
+  form.append('operations', JSON.stringify({ query: queryText, variables }));
+  form.append('map', JSON.stringify({ 0: [path] }));
   form.append('0', new Blob([new Uint8Array(archive)]), 'context.tar');
   const req = new Request(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   // The server wants a Content-Length (it refuses a body that does not say how long it is).
@@ -134,7 +153,7 @@ export async function uploadBuild(
       'graphql-preflight': '1',
     },
   });
-  return (await res.json()) as { data?: { buildService: Record<string, unknown> }; errors?: unknown[] };
+  return (await res.json()) as { data?: T; errors?: unknown[] };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
