@@ -1,6 +1,7 @@
 import type { InstanceRow, OperationRow } from '../db/database.js';
 import { type DbTransaction, withTransaction } from '../db/db-types.js';
 import { announceEnded } from '../db/operation-notifications.js';
+import * as builds from '../db/repositories/build-repository.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
@@ -34,6 +35,7 @@ export async function cancel(ctx: CommandContext, caller: Principal, operationId
           event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
         ]);
       }
+      if (row.kind === 'build') await endQueuedBuild(tx, row.id);
       await announceEnded(tx, row.id);
       return { row: updated, ended: true };
     }
@@ -42,6 +44,14 @@ export async function cancel(ctx: CommandContext, caller: Principal, operationId
   });
   if (result.ended) ctx.signal.ended(result.row.id);
   return toOperation(result.row);
+}
+
+/** A build canceled before it started: recorded as canceled, and its uploaded archive (never to be read) deleted. */
+async function endQueuedBuild(tx: DbTransaction, operationId: string): Promise<void> {
+  const build = await builds.findBuildByOperation(tx, operationId);
+  if (!build) return;
+  await builds.finishBuild(tx, build.id, { status: 'canceled', error: 'canceled before it started' });
+  if (build.archive_id) await builds.deleteArchive(tx, build.archive_id);
 }
 
 /**

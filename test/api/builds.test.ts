@@ -339,7 +339,7 @@ describe('builds from source through the API, on the fake builder engine', () =>
     }
   });
 
-  it('runs at most WHEELHOUSE_BUILD_CONCURRENCY (2) builds at once; the third waits QUEUED', async () => {
+  it('runs at most WHEELHOUSE_BUILD_CONCURRENCY (2) builds at once; the third waits QUEUED (and, canceled there, keeps no archive)', async () => {
     const ids = await Promise.all([instance(), instance(), instance()]);
     let release!: () => void;
     engine.gate = new Promise<void>((r) => {
@@ -356,10 +356,28 @@ describe('builds from source through the API, on the fake builder engine', () =>
       // Held long enough for a third claim to have happened if the limit did not hold.
       await new Promise((r) => setTimeout(r, 500));
       expect(engine.running).toBe(2);
+      // The waiting one, canceled before it starts: CANCELED at once, its uploaded archive deleted.
+      const waiting = queued[statuses.indexOf('QUEUED')]!;
+      const archiveOf = async () =>
+        (
+          await sql<{
+            archive_id: string | null;
+          }>`select archive_id from builds where id = ${localIdOf(waiting.build.id)}`.execute(t.database.db)
+        ).rows[0]?.archive_id;
+      const archiveId = await archiveOf();
+      expect(archiveId).toBeTruthy();
+      const c = await query(t.url, tenant.token, CancelDoc, { input: { operationId: waiting.operation.id } });
+      expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
+      expect((await build(waiting.build.id))?.status).toBe('CANCELED');
+      expect(await archiveOf()).toBeNull();
+      const kept = await sql<{ n: number }>`select count(*) as n from build_archives where id = ${archiveId!}`.execute(
+        t.database.db,
+      );
+      expect(Number(kept.rows[0]!.n)).toBe(0);
       release();
       engine.gate = undefined;
       const done = await Promise.all(queued.map((q) => ended(q.build.id)));
-      expect(done.map((d) => d.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']);
+      expect(done.map((d) => d.status)).toEqual(statuses.map((s) => (s === 'QUEUED' ? 'CANCELED' : 'SUCCEEDED')));
       expect(engine.maxRunning).toBe(2);
     } finally {
       release?.();
