@@ -153,6 +153,9 @@ describe.runIf(run)('console: the rollout panel of a canary through the Docker e
     expect(await panel.locator('h2').textContent()).toContain(`v${stable.version} → v${stable.version + 1}`);
     expect(await page.getByTestId('rollout-countdown').textContent()).toBe('paused until promoted');
     expect(await panel.locator('[data-step="0"]').getAttribute('data-state')).toBe('current');
+    // The services table: the image that serves (the stable release's), then the one being rolled out.
+    const imageCell = page.locator('[data-testid="services"] tr[data-service="web"] [data-col="image"]');
+    expect((await imageCell.textContent())?.replace(/\s+/g, ' ')).toBe(`${TEST_IMAGES.web1} → ${TEST_IMAGES.web2}`);
 
     // Requests through the route: an analysis run that counted some of them appears, newest first.
     const load = startLoad(url, 2);

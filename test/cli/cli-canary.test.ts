@@ -175,6 +175,10 @@ describe.runIf(run)('wheelhouse deploy --strategy canary, promote and abort thro
       /^rollout: {3}CANARY PAUSED v1 → v2: 50% to v2 \(step 1\/1, paused until promoted\), operation \S+$/m,
     );
     expect(status.stdout).toMatch(/^analysis: {2}passed: \d+ requests, 0\.0% 5xx \(within 5\.0%\) at \S+$/m);
+    // The services table shows what serves (the release v1's image) and what is being rolled out, not the new
+    // image under v1.
+    expect(status.stdout).toMatch(/^release: {3}v1 /m);
+    expect(status.stdout).toMatch(new RegExp(`^web +\\S+ +${TEST_IMAGES.web1} → ${TEST_IMAGES.web2} +`, 'm'));
 
     const promote = await cli(['promote', 'shop']);
     expect(promote.code, promote.stderr).toBe(0);

@@ -283,6 +283,21 @@ function ObjectsPanel({ instance }: { instance: InstanceData }) {
   );
 }
 
+/**
+ * The image that serves (the current release's), and `→ new` while the spec
+ * names another (a canary or blue-green in progress): never the new image shown
+ * under the old release.
+ */
+function ServiceImage({ name, image, instance }: { name: string; image: string; instance: InstanceData }) {
+  const serving = instance.currentRelease?.snapshots.find((x) => x.name === name)?.image;
+  if (!serving || serving === image) return <>{image}</>;
+  return (
+    <span title="the current release serves the first; the second is being rolled out">
+      {serving} <span className="muted">→</span> <span data-next-image={image}>{image}</span>
+    </span>
+  );
+}
+
 function ServicesPanel({ instance, live }: { instance: InstanceData; live: EventFieldsFragment[] }) {
   return (
     <Panel title="Services">
@@ -305,7 +320,7 @@ function ServicesPanel({ instance, live }: { instance: InstanceData; live: Event
               <td>{s.name}</td>
               <td>{s.role.toLowerCase()}</td>
               <td className="mono" data-col="image">
-                {s.image}
+                <ServiceImage name={s.name} image={s.image} instance={instance} />
               </td>
               <td>
                 <Badge value={s.status.state} title={s.status.message ?? undefined} />

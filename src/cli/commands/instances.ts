@@ -116,7 +116,7 @@ export function registerInstanceCommands(program: Command): void {
           i.services.map((s) => [
             s.name,
             s.role,
-            s.image,
+            imageCell(s.name, s.image, i.currentRelease?.snapshots),
             s.status.state,
             s.status.ready ? 'yes' : 'no',
             s.status.restarts,
@@ -375,6 +375,20 @@ export function registerInstanceCommands(program: Command): void {
 }
 
 /** A running canary's lines for `status` (none unless an operation is still going). */
+/**
+ * A service's image as it serves: the current release's, then `→ new` while the
+ * spec already names another (a canary or blue-green in progress, a deploy not
+ * yet made current), so the table never shows the new image under the old release.
+ */
+export function imageCell(
+  service: string,
+  specImage: string,
+  serving: readonly { name: string; image: string }[] | undefined,
+): string {
+  const current = serving?.find((x) => x.name === service)?.image;
+  return current && current !== specImage ? `${current} → ${specImage}` : specImage;
+}
+
 async function rolloutLines(client: Client, i: InstanceFieldsFragment): Promise<string[]> {
   const status = i.lastOperation?.status;
   if (status !== 'RUNNING' && status !== 'QUEUED') return [];

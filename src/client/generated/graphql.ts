@@ -3381,7 +3381,12 @@ export type InstanceFieldsFragment = {
     ready?: boolean | null;
     message?: string | null;
   }>;
-  currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+  currentRelease?: {
+    __typename?: 'Release';
+    id: string;
+    version: number;
+    snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+  } | null;
   lastOperation?: {
     __typename?: 'Operation';
     id: string;
@@ -3631,7 +3636,12 @@ export type ProvisionInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -3791,7 +3801,12 @@ export type DeployInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -3962,7 +3977,12 @@ export type ScaleInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -4126,7 +4146,12 @@ export type RollbackInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -4290,7 +4315,12 @@ export type StartInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -4454,7 +4484,12 @@ export type StopInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -4618,7 +4653,12 @@ export type RestartInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -4777,7 +4817,12 @@ export type DeprovisionInstanceMutation = {
             ready?: boolean | null;
             message?: string | null;
           }>;
-          currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+          currentRelease?: {
+            __typename?: 'Release';
+            id: string;
+            version: number;
+            snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+          } | null;
           lastOperation?: {
             __typename?: 'Operation';
             id: string;
@@ -5149,7 +5194,12 @@ export type NodeQuery = {
           ready?: boolean | null;
           message?: string | null;
         }>;
-        currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+        currentRelease?: {
+          __typename?: 'Release';
+          id: string;
+          version: number;
+          snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+        } | null;
         lastOperation?: {
           __typename?: 'Operation';
           id: string;
@@ -5318,7 +5368,12 @@ export type NodesQuery = {
           ready?: boolean | null;
           message?: string | null;
         }>;
-        currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+        currentRelease?: {
+          __typename?: 'Release';
+          id: string;
+          version: number;
+          snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+        } | null;
         lastOperation?: {
           __typename?: 'Operation';
           id: string;
@@ -5555,7 +5610,12 @@ export type InstancesQuery = {
           ready?: boolean | null;
           message?: string | null;
         }>;
-        currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+        currentRelease?: {
+          __typename?: 'Release';
+          id: string;
+          version: number;
+          snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+        } | null;
         lastOperation?: {
           __typename?: 'Operation';
           id: string;
@@ -5681,7 +5741,12 @@ export type InstanceQuery = {
       ready?: boolean | null;
       message?: string | null;
     }>;
-    currentRelease?: { __typename?: 'Release'; id: string; version: number } | null;
+    currentRelease?: {
+      __typename?: 'Release';
+      id: string;
+      version: number;
+      snapshots: Array<{ __typename?: 'ServiceSnapshot'; name: string; image: string }>;
+    } | null;
     lastOperation?: {
       __typename?: 'Operation';
       id: string;
@@ -7179,6 +7244,17 @@ export const InstanceFieldsFragmentDoc = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -9085,6 +9161,17 @@ export const ProvisionInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -9591,6 +9678,17 @@ export const DeployInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -10097,6 +10195,17 @@ export const ScaleInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -10603,6 +10712,17 @@ export const RollbackInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -11109,6 +11229,17 @@ export const StartInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -11615,6 +11746,17 @@ export const StopInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -12121,6 +12263,17 @@ export const RestartInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -12638,6 +12791,17 @@ export const DeprovisionInstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -14308,6 +14472,17 @@ export const NodeDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -14795,6 +14970,17 @@ export const NodesDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -15435,6 +15621,17 @@ export const InstancesDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -15764,6 +15961,17 @@ export const InstanceDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'snapshots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                    ],
+                  },
+                },
               ],
             },
           },
