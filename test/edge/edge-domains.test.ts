@@ -69,10 +69,11 @@ function httpsGet(url: URL, ca: string): Promise<{ status: number; body: string 
 /** Retries `get` until it answers 200 or 15 s pass; the last answer (or error) otherwise. */
 async function until200(
   get: () => Promise<{ status: number; body: string }>,
+  status = 200,
 ): Promise<{ status: number; body: string }> {
   const deadline = Date.now() + 15_000;
   let res = await get().catch((e: Error) => ({ status: 0, body: e.message }));
-  while (res.status !== 200 && Date.now() < deadline) {
+  while (res.status !== status && Date.now() < deadline) {
     await new Promise((x) => setTimeout(x, 200));
     res = await get().catch((e: Error) => ({ status: 0, body: e.message }));
   }
@@ -215,6 +216,34 @@ describe.runIf(run)('custom domains and TLS on the edge', () => {
     expect(JSON.stringify(row)).not.toContain('PRIVATE KEY');
     expect(localIdOf(secure.id)).toBe(row.id);
   }, 60_000);
+  it("a deprovisioned instance's TLS host stops answering (404 on plain HTTP, not a lingering 308) and can be routed again", async () => {
+    const p = await query(app.url, a.token, EdgeProvision, {
+      input: {
+        name: 'doomed',
+        provider: 'docker',
+        wait: true,
+        services: [{ name: 'web', image: TEST_IMAGES.web1, healthCheck: { port: 8080, path: '/healthz' } }],
+        routes: [{ service: 'web', port: 8080, host: 'gone.example.com', tls: {} }],
+      },
+    });
+    const doomed = payload(p.provisionInstance, 'ProvisionInstancePayload').instance.id;
+    const port = await edgeHttpPort(app, a.token);
+    const plain = () => get(`http://gone.example.com:${port}/`);
+    // The control: while the route exists, plain HTTP is redirected to HTTPS.
+    expect((await until200(plain, 308)).status).toBe(308);
+    const d = await query(app.url, a.token, EdgeDeprovision, { input: { instanceId: doomed, wait: true } });
+    expect(payload(d.deprovisionInstance, 'DeprovisionInstancePayload').operation.status).toBe('SUCCEEDED');
+    // Gone from the edge like any removed host: 404, the redirect does not outlive the route.
+    expect((await until200(plain, 404)).status).toBe(404);
+    const routes = await query(app.url, a.token, RoutesTls);
+    expect(JSON.stringify(routes)).not.toContain('gone.example.com');
+    // The host is free: another instance of the tenant routes it, and it answers there.
+    const again = await query(app.url, a.token, EdgeAddRoute, {
+      input: { instanceId: instanceA, route: { service: 'web', port: 8080, host: 'gone.example.com' } },
+    });
+    expect(payload(again.addRoute, 'AddRoutePayload').route.url).toMatch(/^http:\/\/gone\.example\.com:/);
+    expect(await until200(plain)).toEqual({ status: 200, body: 'web v1\n' });
+  }, 90_000);
   it("a vault certificate (the test CA's chain) is served by SNI, verifies with that CA, and its key is never shown", async () => {
     const rootKeys = await newKeys();
     const root = { keys: rootKeys, cert: await caCert('CN=Wheelhouse Test Root, O=Test', rootKeys) };
