@@ -590,6 +590,22 @@ export type CreateWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type CreateWebhookResult = CreateWebhookPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A kept volume to delete, data and all. */
+export type DeleteKeptVolumeInput = {
+  /** The kept volume's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The volume is gone from its provider, and from the kept volumes. */
+export type DeleteKeptVolumePayload = {
+  __typename?: 'DeleteKeptVolumePayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteKeptVolumeResult = ConflictError | DeleteKeptVolumePayload | ForbiddenError | NotFoundError | ProviderUnavailableError | RateLimitedError;
+
 /** A secret to delete. */
 export type DeleteSecretInput = {
   /** The secret's key. */
@@ -1128,6 +1144,42 @@ export type InvalidStateError = Error & {
   state: InstanceState;
 };
 
+/** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
+export type KeptVolume = Node & {
+  __typename?: 'KeptVolume';
+  id: Scalars['ID']['output'];
+  /** The name of the instance it was kept from. */
+  instanceName: Scalars['String']['output'];
+  /** When the deprovision kept it. */
+  keptAt: Scalars['DateTime']['output'];
+  /** Its name on the provider (a Docker named volume, a Kubernetes PersistentVolumeClaim). */
+  name: Scalars['String']['output'];
+  /** The provider it lives on (its key). */
+  provider: Scalars['String']['output'];
+  /** The service that mounted it, when known. */
+  service?: Maybe<Scalars['String']['output']>;
+  /** The size its volume spec asked for, if any. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** The volume name (`VolumeSpec.name`) it was created for. */
+  volume: Scalars['String']['output'];
+};
+
+/** A page of the tenant's kept volumes. */
+export type KeptVolumesConnection = {
+  __typename?: 'KeptVolumesConnection';
+  /** The kept volumes on this page, newest first. */
+  edges: Array<KeptVolumesEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A kept volume and its cursor. */
+export type KeptVolumesEdge = {
+  __typename?: 'KeptVolumesEdge';
+  cursor: Scalars['String']['output'];
+  /** The kept volume. */
+  node: KeptVolume;
+};
+
 /** A key/value label. */
 export type Label = {
   __typename?: 'Label';
@@ -1231,6 +1283,8 @@ export type Mutation = {
   createTenant: CreateTenantResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
+  /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
+  deleteKeptVolume: DeleteKeptVolumeResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1305,6 +1359,12 @@ export type MutationCreateTenantArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteKeptVolumeArgs = {
+  input: DeleteKeptVolumeInput;
 };
 
 
@@ -1706,6 +1766,8 @@ export type Query = {
   instance?: Maybe<Instance>;
   /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
   instances: QueryInstancesConnection;
+  /** The tenant's kept volumes not attached to an instance, newest first, forward only: `first` (at most 100, default 20) after a cursor. */
+  keptVolumes: KeptVolumesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
   /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
@@ -1766,6 +1828,15 @@ export type QueryInstancesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<InstanceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryKeptVolumesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2706,6 +2777,8 @@ export type VolumeSpec = {
 
 /** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
+  /** A kept volume's id (`keptVolumes`) to mount, data and all, instead of a new empty volume: the tenant's, on the same provider, not attached already. Provision only. */
+  kept?: InputMaybe<Scalars['ID']['input']>;
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
   /** DNS-safe name, unique in the service. */
@@ -2856,6 +2929,7 @@ export type ConsoleRolloutOperationQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
+    | { __typename?: 'KeptVolume' }
     | { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, createdAt: string, finishedAt?: string | null, error?: { __typename?: 'OperationError', code: string, message: string } | null, rollout?: { __typename?: 'Rollout', strategy: DeployStrategy, phase: RolloutPhase, stepIndex: number, canaryWeight: number, abortReason?: string | null, previewUrl?: string | null, steps: Array<{ __typename?: 'RolloutStep', weight: number, pauseSeconds?: number | null, startedAt?: string | null, finishedAt?: string | null }>, stableRelease?: { __typename?: 'Release', id: string, version: number } | null, newRelease?: { __typename?: 'Release', id: string, version: number } | null, analysis: Array<{ __typename?: 'AnalysisRun', at: string, requests: number, errorRate: number, p99Ms?: number | null, passed: boolean, message?: string | null }> } | null }
     | { __typename?: 'Release' }
     | { __typename?: 'Route' }
@@ -2972,6 +3046,7 @@ export type BuildQuery = { __typename?: 'Query', node?:
     | { __typename: 'Build', id: string, service: string, status: BuildStatus, image?: string | null, imageDigest?: string | null, steps?: number | null, cachedSteps?: number | null, error?: string | null, createdAt: string, startedAt?: string | null, finishedAt?: string | null, source: { __typename?: 'BuildSource', kind: BuildSourceKind, url?: string | null, ref?: string | null, commit?: string | null, archiveSha256?: string | null }, instance: { __typename?: 'Instance', id: string, name: string }, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus }, release?: { __typename?: 'Release', id: string, version: number } | null }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -3001,6 +3076,7 @@ export type BuildLogPageQuery = { __typename?: 'Query', node?:
     | { __typename: 'Build', id: string, status: BuildStatus, logs: { __typename?: 'BuildLogConnection', edges: Array<{ __typename?: 'BuildLogEdge', cursor: string, node: { __typename?: 'BuildLogLine', cursor: string, at: string, step?: number | null, line: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -3311,6 +3387,7 @@ export type NodeQuery = { __typename?: 'Query', node?:
     | { __typename: 'Build', id: string }
     | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null, autoscale?: { __typename?: 'AutoscalePolicy', minReplicas: number, maxReplicas: number, targetCpuPercent?: number | null, targetRequestsPerSecond?: number | null, scaleUpStabilizationSeconds: number, scaleDownStabilizationSeconds: number } | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null }, autoscale?: { __typename?: 'AutoscaleStatus', currentReplicas: number, desiredReplicas: number, cpuPercent?: number | null, requestsPerSecond?: number | null, lastScaleAt?: string | null, message?: string | null } | null }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
+    | { __typename: 'KeptVolume', id: string }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
     | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
     | { __typename: 'Route', id: string }
@@ -3329,6 +3406,7 @@ export type NodesQuery = { __typename?: 'Query', nodes: Array<
     | { __typename: 'Build', id: string }
     | { __typename: 'Event', cursor: string, type: string, occurredAt: string, message?: string | null, id: string }
     | { __typename: 'Instance', id: string, name: string, kind: WorkloadKind, desiredState: DesiredState, state: InstanceState, ready: boolean, restarts: number, message?: string | null, startedAt?: string | null, providerRef?: string | null, sourceType: SourceType, generation: number, observedGeneration: number, version: number, createdAt: string, updatedAt: string, provider?: { __typename?: 'Provider', key: string, name: string } | null, endpoints: Array<{ __typename?: 'Endpoint', serviceName?: string | null, url: string, port: number, protocol: string, public: boolean }>, labels: Array<{ __typename?: 'Label', key: string, value: string }>, services: Array<{ __typename?: 'InstanceService', name: string, image: string, role: ServiceRole, dependsOn: Array<string>, command?: Array<string> | null, args?: Array<string> | null, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null, autoscale?: { __typename?: 'AutoscalePolicy', minReplicas: number, maxReplicas: number, targetCpuPercent?: number | null, targetRequestsPerSecond?: number | null, scaleUpStabilizationSeconds: number, scaleDownStabilizationSeconds: number } | null } | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, volumes: Array<{ __typename?: 'VolumeSpec', name: string, mountPath: string, sizeMb?: number | null, type?: string | null }>, healthCheck?: { __typename?: 'HealthCheck', path?: string | null, port: number, intervalSeconds?: number | null, timeoutSeconds?: number | null, retries?: number | null } | null, secrets: Array<{ __typename?: 'SecretRef', key: string, envName: string }>, configFiles: Array<{ __typename?: 'ConfigFile', name: string, path: string, format: ConfigFormat }>, annotations: Array<{ __typename?: 'Label', key: string, value: string }>, status: { __typename?: 'ServiceStatus', state: InstanceState, ready: boolean, restarts: number, providerRef?: string | null, message?: string | null }, autoscale?: { __typename?: 'AutoscaleStatus', currentReplicas: number, desiredReplicas: number, cpuPercent?: number | null, requestsPerSecond?: number | null, lastScaleAt?: string | null, message?: string | null } | null }>, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, currentRelease?: { __typename?: 'Release', id: string, version: number } | null, lastOperation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, readinessOutcome?: ReadinessOutcome | null } | null }
+    | { __typename: 'KeptVolume', id: string }
     | { __typename: 'Operation', status: OperationStatus, readinessOutcome?: ReadinessOutcome | null, id: string, operationKind: OperationKind }
     | { __typename: 'Release', id: string, version: number, isCurrent: boolean, strategy?: DeployStrategy | null, createdAt: string, rolledBackFrom?: { __typename?: 'Release', id: string, version: number } | null, operation?: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus } | null, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string, command?: Array<string> | null, args?: Array<string> | null, env: Array<{ __typename?: 'EnvVar', name: string, value: string }>, ports: Array<{ __typename?: 'PortSpec', container: number, host?: number | null, protocol: Protocol }>, resources?: { __typename?: 'ResourceSpec', cpuMillis?: number | null, memoryMb?: number | null, diskMb?: number | null, replicas?: number | null, gpu?: string | null } | null }> }
     | { __typename: 'Route', id: string }

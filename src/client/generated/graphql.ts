@@ -621,6 +621,28 @@ export type CreateWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type CreateWebhookResult = CreateWebhookPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A kept volume to delete, data and all. */
+export type DeleteKeptVolumeInput = {
+  /** The kept volume's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The volume is gone from its provider, and from the kept volumes. */
+export type DeleteKeptVolumePayload = {
+  __typename?: 'DeleteKeptVolumePayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteKeptVolumeResult =
+  | ConflictError
+  | DeleteKeptVolumePayload
+  | ForbiddenError
+  | NotFoundError
+  | ProviderUnavailableError
+  | RateLimitedError;
+
 /** A secret to delete. */
 export type DeleteSecretInput = {
   /** The secret's key. */
@@ -1182,6 +1204,42 @@ export type InvalidStateError = Error & {
   state: InstanceState;
 };
 
+/** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
+export type KeptVolume = Node & {
+  __typename?: 'KeptVolume';
+  id: Scalars['ID']['output'];
+  /** The name of the instance it was kept from. */
+  instanceName: Scalars['String']['output'];
+  /** When the deprovision kept it. */
+  keptAt: Scalars['DateTime']['output'];
+  /** Its name on the provider (a Docker named volume, a Kubernetes PersistentVolumeClaim). */
+  name: Scalars['String']['output'];
+  /** The provider it lives on (its key). */
+  provider: Scalars['String']['output'];
+  /** The service that mounted it, when known. */
+  service?: Maybe<Scalars['String']['output']>;
+  /** The size its volume spec asked for, if any. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** The volume name (`VolumeSpec.name`) it was created for. */
+  volume: Scalars['String']['output'];
+};
+
+/** A page of the tenant's kept volumes. */
+export type KeptVolumesConnection = {
+  __typename?: 'KeptVolumesConnection';
+  /** The kept volumes on this page, newest first. */
+  edges: Array<KeptVolumesEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A kept volume and its cursor. */
+export type KeptVolumesEdge = {
+  __typename?: 'KeptVolumesEdge';
+  cursor: Scalars['String']['output'];
+  /** The kept volume. */
+  node: KeptVolume;
+};
+
 /** A key/value label. */
 export type Label = {
   __typename?: 'Label';
@@ -1285,6 +1343,8 @@ export type Mutation = {
   createTenant: CreateTenantResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
+  /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
+  deleteKeptVolume: DeleteKeptVolumeResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1353,6 +1413,11 @@ export type MutationCreateTenantArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteKeptVolumeArgs = {
+  input: DeleteKeptVolumeInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1748,6 +1813,8 @@ export type Query = {
   instance?: Maybe<Instance>;
   /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
   instances: QueryInstancesConnection;
+  /** The tenant's kept volumes not attached to an instance, newest first, forward only: `first` (at most 100, default 20) after a cursor. */
+  keptVolumes: KeptVolumesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
   /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
@@ -1804,6 +1871,14 @@ export type QueryInstancesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<InstanceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryKeptVolumesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2782,6 +2857,8 @@ export type VolumeSpec = {
 
 /** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
+  /** A kept volume's id (`keptVolumes`) to mount, data and all, instead of a new empty volume: the tenant's, on the same provider, not attached already. Provision only. */
+  kept?: InputMaybe<Scalars['ID']['input']>;
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
   /** DNS-safe name, unique in the service. */
@@ -3048,6 +3125,7 @@ export type BuildQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -3131,6 +3209,7 @@ export type BuildLogPageQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -5158,6 +5237,7 @@ export type NodeQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
         status: OperationStatus;
@@ -5327,6 +5407,7 @@ export type NodesQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
         status: OperationStatus;
