@@ -88,7 +88,9 @@ export class KeptVolumeService {
         AbortSignal.timeout(DELETE_TIMEOUT_MS),
       );
       if (!provider.deleteKeptVolume) {
-        throw new ConflictError(`the ${row.provider_key} provider cannot delete a kept volume through the API`);
+        throw new ConflictError(
+          `the ${row.provider_key} provider cannot delete kept volume ${row.name} through the API yet: delete it on the provider (a Kubernetes claim: kubectl delete pvc ${row.name})`,
+        );
       }
       try {
         await provider.deleteKeptVolume(ctx, caller.tenantId, row.name);
@@ -136,7 +138,11 @@ export async function checkKeptAttachments(
       else if (row.attached_instance_id) p.add(at, `volume ${row.name} is already attached to an instance`);
       else if (ids.includes(row.id)) p.add(at, `volume ${row.name} is named twice`);
       else if (!attach?.supported)
-        p.add(at, attach?.reason ?? `the ${providerKey} provider cannot mount a kept volume in a new instance`);
+        p.add(
+          at,
+          attach?.reason ??
+            `the ${providerKey} provider cannot mount a kept volume in a new instance yet (it creates each instance's volumes itself); provision without kept`,
+        );
       else {
         ids.push(row.id);
         const spec = services[i]?.volumes.find((x) => x.name === v.name);
@@ -177,7 +183,14 @@ export async function recordDeprovisionedVolumes(
   // A re-attached volume is kept too when a repeated teardown no longer saw it (no container mounts it now).
   const attached = mounts.flatMap((m) => (m.spec.existing ? [m.spec.existing] : []));
   for (const name of new Set([...(result?.keptVolumes ?? []), ...attached])) {
-    const volume = mounts.find((m) => m.spec.existing === name)?.spec.name ?? result?.keptVolumeSpecs?.[name] ?? name;
+    const volume =
+      mounts.find((m) => m.spec.existing === name)?.spec.name ??
+      result?.keptVolumeSpecs?.[name] ??
+      namedAfter(
+        name,
+        mounts.map((m) => m.spec.name),
+      ) ??
+      name;
     const owner = mounts.find((m) => m.spec.existing === name) ?? mounts.find((m) => m.spec.name === volume);
     await kept.recordKeptVolume(db, {
       id: randomUUID(),
@@ -190,4 +203,15 @@ export async function recordDeprovisionedVolumes(
       size_mb: owner?.spec.sizeMb ?? null,
     });
   }
+}
+
+/**
+ * The volume a provider name was made from, when the provider does not say:
+ * the longest volume name it ends (`wh-<id>-data`) or starts (a StatefulSet
+ * claim, `data-wh-<id>-0`) with, as a whole dash-separated part.
+ */
+function namedAfter(providerName: string, volumes: readonly string[]): string | undefined {
+  return volumes
+    .filter((v) => providerName.endsWith(`-${v}`) || providerName.startsWith(`${v}-`))
+    .sort((a, b) => b.length - a.length)[0];
 }
