@@ -86,7 +86,15 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
   requireCapability(provider, providerKey, 'provision');
   if (services.some((s) => s.volumes.length > 0)) requireCapability(provider, providerKey, 'volumes');
   await refuseUnenforcedSizes(ctx.registry, providerKey, provider, input.services);
-  const keptIds = await checkKeptAttachments(ctx.db, caller.tenantId, providerKey, provider, input.services, services);
+  const keptIds = await checkKeptAttachments(
+    ctx.db,
+    caller.tenantId,
+    providerKey,
+    provider,
+    input.services,
+    services,
+    input.idempotencyKey,
+  );
   if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
   // Rendered and validated against the cluster before anything is written: a bad document applies nothing.
   const rendered = source

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeptVolumeRow } from '../db/database.js';
 import type { Db, DbHandle } from '../db/db-types.js';
 import * as kept from '../db/repositories/kept-volume-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
 import type { DeprovisionResult, Provider } from '../providers/provider.js';
 import { isProviderError } from '../providers/provider-errors.js';
 import type { Registry } from '../providers/registry.js';
@@ -123,7 +124,12 @@ export async function checkKeptAttachments(
   provider: Provider,
   inputs: readonly { volumes?: readonly VolumeInput[] | null }[],
   services: readonly { volumes: VolumeSpec[] }[],
+  idempotencyKey?: string | null,
 ): Promise<string[]> {
+  // A retried provision (same key) finds its volumes attached to the instance it made: a replay, not a conflict.
+  const replayOf = idempotencyKey
+    ? (await operations.findOperationByIdempotencyKey(db, tenantId, idempotencyKey))?.instance_id
+    : undefined;
   const p = new Problems();
   const ids: string[] = [];
   for (const [i, s] of inputs.entries()) {
@@ -135,6 +141,7 @@ export async function checkKeptAttachments(
       if (!row) p.add(at, 'no kept volume of this tenant has this id');
       else if (row.provider_key !== providerKey)
         p.add(at, `volume ${row.name} is kept on provider "${row.provider_key}", not "${providerKey}"`);
+      else if (row.attached_instance_id && row.attached_instance_id === replayOf) continue;
       else if (row.attached_instance_id) p.add(at, `volume ${row.name} is already attached to an instance`);
       else if (ids.includes(row.id)) p.add(at, `volume ${row.name} is named twice`);
       else if (!attach?.supported)

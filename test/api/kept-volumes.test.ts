@@ -75,12 +75,13 @@ describe.skipIf(skip)('kept volumes', () => {
   const provision = async (
     token: string,
     volume: Record<string, unknown>,
-    opts: { provider?: string; command?: string } = {},
+    opts: { provider?: string; command?: string; name?: string; idempotencyKey?: string } = {},
   ) => {
     const r = await gql(t, token, PROVISION, {
       input: {
-        name: `kv-${randomUUID().slice(0, 8)}`,
+        name: opts.name ?? `kv-${randomUUID().slice(0, 8)}`,
         wait: true,
+        ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
         ...(opts.provider ? { provider: opts.provider } : {}),
         readiness: { timeoutSeconds: 60, intervalSeconds: 1 },
         services: [
@@ -176,15 +177,20 @@ describe.skipIf(skip)('kept volumes', () => {
     expect(await kept(owner)).toEqual([]);
   });
 
-  it('forgets an attached kept volume when its new instance is deprovisioned with deleteVolumes', async () => {
+  it('replays a retried provision that attached it; forgets it when that instance is deprovisioned with deleteVolumes', async () => {
     const first = await provision(owner, {});
     const name = volumeName(localIdOf(first.instance.id), 'data');
     volumes.add(name);
     await deprovision(owner, first.instance.id);
     const [listed] = await kept(owner);
     expect(listed?.name).toBe(name);
-    const second = await provision(owner, { kept: listed!.id });
+    const retry = { name: `kv-${randomUUID().slice(0, 8)}`, idempotencyKey: randomUUID() };
+    const second = await provision(owner, { kept: listed!.id }, retry);
     expect(second.operation.status).toBe('SUCCEEDED');
+    // The same request again (a client retrying after a lost answer): the same instance, not "already attached".
+    const replayed = await provision(owner, { kept: listed!.id }, retry);
+    expect(replayed.__typename).toBe('ProvisionInstancePayload');
+    expect(replayed.instance.id).toBe(second.instance.id);
     await deprovision(owner, second.instance.id, true);
     expect(await onEngine(name)).toBe(false);
     expect(await kept(owner)).toEqual([]);
