@@ -7,7 +7,6 @@
  * `volumes rm` deletes it from the engine. The real CLI (a subprocess, through
  * a shell for the pipes), a real server and the Docker Engine.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
-import { CLI_BIN, type CliResult, runCli } from '../support/cli-process.js';
+import { runCli, runShell } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { FAST_DOCKER_OPTIONS, TEST_IMAGES } from '../support/docker-images.js';
 
@@ -33,23 +32,7 @@ describe.skipIf(!hasDocker)('wheelhouse exec stdin and volumes ls|rm', () => {
   const volumes: string[] = [];
 
   const cli = (args: string[]) => runCli(args, { cwd: dir, env });
-  /** A shell line run as a user types it, `wheelhouse` being the CLI. */
-  const shell = (line: string): Promise<CliResult> =>
-    new Promise((res) => {
-      const child = spawn('sh', ['-c', line], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, WHEELHOUSE: `${process.execPath} ${CLI_BIN}`, ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        stdout += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        stderr += String(d);
-      });
-      child.on('close', (code) => res({ code, stdout, stderr }));
-    });
+  const shell = (line: string) => runShell(line, { cwd: dir, env });
   const spec = (name: string, volume: string) => `name: ${name}
 services:
   web:
