@@ -389,5 +389,5 @@ function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
 export function deprovisionedMessage(deleteVolumes: boolean, kept: readonly string[]): string {
   if (deleteVolumes) return 'deprovisioned; volumes deleted';
   if (kept.length === 0) return 'deprovisioned';
-  return `deprovisioned; kept ${kept.length} volume(s) and their data: ${kept.join(', ')} (deprovision with deleteVolumes to remove them)`;
+  return `deprovisioned; kept ${kept.length} volume(s) and their data: ${kept.join(', ')} (listed by keptVolumes: attach one to a new instance with kept, or delete it with deleteKeptVolume)`;
 }
