@@ -27,6 +27,8 @@ const KEPT = `query($first: Int, $after: String) { keptVolumes(first: $first, af
   pageInfo { hasNextPage endCursor } } }`;
 const DELETE = `mutation($input: DeleteKeptVolumeInput!) { deleteKeptVolume(input: $input) { __typename
   ... on DeleteKeptVolumePayload { id } ... on Error { message } } }`;
+const DEPLOY = `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) { __typename
+  ... on DeployInstancePayload { operation { status } } ... on Error { message } } }`;
 const EXEC = `mutation($input: ExecInstanceInput!) { execInstance(input: $input) { __typename
   ... on ExecInstancePayload { stdout exitCode } ... on Error { message } } }`;
 
@@ -158,6 +160,19 @@ describe.skipIf(skip)('kept volumes', () => {
       input: { instanceId: second.instance.id, service: 'db', command: ['cat', '/data/file'] },
     });
     expect(read.execInstance).toEqual({ __typename: 'ExecInstancePayload', stdout: 'kept-data\n', exitCode: 0 });
+    // A deploy replaces the container: the new one mounts the same kept volume.
+    const deployed = await gql(t, owner, DEPLOY, {
+      input: {
+        instanceId: second.instance.id,
+        wait: true,
+        services: [{ name: 'db', image: TEST_IMAGES.tool, env: [{ name: 'V', value: '2' }] }],
+      },
+    });
+    expect(deployed.deployInstance, JSON.stringify(deployed)).toMatchObject({ operation: { status: 'SUCCEEDED' } });
+    const reread = await gql(t, owner, EXEC, {
+      input: { instanceId: second.instance.id, service: 'db', command: ['sh', '-c', 'echo $V; cat /data/file'] },
+    });
+    expect(reread.execInstance.stdout).toBe('2\nkept-data\n');
     // Attached: no longer listed, cannot be attached twice nor deleted under the instance.
     expect(await kept(owner)).toEqual([]);
     const twice = await provision(owner, { kept: id });
