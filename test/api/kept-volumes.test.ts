@@ -229,6 +229,18 @@ describe.skipIf(skip)('kept volumes', () => {
     for (const n of made) expect(await onEngine(n)).toBe(false);
   });
 
+  it('refuses backward paging and a cursor it did not return, naming the argument', async () => {
+    await expect(gql(t, owner, '{ keptVolumes(last: 1) { edges { cursor } } }')).rejects.toThrow(
+      /last: this connection pages forward only/,
+    );
+    await expect(gql(t, owner, '{ keptVolumes(after: "nope") { edges { cursor } } }')).rejects.toThrow(
+      /after: not a cursor this field returned/,
+    );
+    await expect(gql(t, owner, '{ keptVolumes(first: 101) { edges { cursor } } }')).rejects.toThrow(
+      /first: must be between 0 and 100/,
+    );
+  });
+
   it('refuses a sizeMb this engine cannot enforce, at its field; passes it to the engine where it can', async () => {
     // What this engine does with a size, asked directly: the local driver needs storage with quotas.
     const probe = `kv-size-${randomUUID().slice(0, 8)}`;
