@@ -7,6 +7,7 @@ import { registerInstanceCommands } from './commands/instances.js';
 import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
 import { registerStreamCommands } from './commands/streams.js';
+import { registerVolumeCommands } from './commands/volumes.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerRolloutCommands(program);
   registerRouteCommands(program);
   registerStreamCommands(program);
+  registerVolumeCommands(program);
   registerWebhookCommands(program);
   const override = (cmd: Command): void => {
     for (const sub of cmd.commands) {

@@ -123,7 +123,14 @@ const serviceSchema = z.strictObject({
     .optional(),
   volumes: z
     .array(
-      z.strictObject({ name: z.string(), mountPath: z.string(), sizeMb: int.optional(), type: z.string().optional() }),
+      z.strictObject({
+        name: z.string(),
+        mountPath: z.string(),
+        sizeMb: int.optional(),
+        type: z.string().optional(),
+        // A kept volume to attach (its name or id, from `wheelhouse volumes ls`); provision only.
+        kept: z.string().optional(),
+      }),
     )
     .optional(),
   configFiles: z

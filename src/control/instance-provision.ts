@@ -11,6 +11,7 @@ import { ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
 import type { ProvisionInput } from './instance-inputs.js';
+import { attachKept, checkKeptAttachments } from './kept-volumes.js';
 import { type CommandContext, toSnapshot } from './on-instance.js';
 import { enqueueOperation } from './operation-queue.js';
 import { requireCapability } from './provider-calls.js';
@@ -24,6 +25,7 @@ import {
   Problems,
   validateServices,
 } from './spec-validation.js';
+import { refuseUnenforcedSizes } from './volume-sizes.js';
 
 /**
  * Creates an instance: validates its services (or its source), resolves the
@@ -83,6 +85,16 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
   if (!provider) throw new Error('unreachable: provider resolved above');
   requireCapability(provider, providerKey, 'provision');
   if (services.some((s) => s.volumes.length > 0)) requireCapability(provider, providerKey, 'volumes');
+  await refuseUnenforcedSizes(ctx.registry, providerKey, provider, input.services);
+  const keptIds = await checkKeptAttachments(
+    ctx.db,
+    caller.tenantId,
+    providerKey,
+    provider,
+    input.services,
+    services,
+    input.idempotencyKey,
+  );
   if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
   // Rendered and validated against the cluster before anything is written: a bad document applies nothing.
   const rendered = source
@@ -142,6 +154,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
       }
       throw err;
     }
+    await attachKept(tx, caller.tenantId, keptIds, row.id);
     const releaseId = randomUUID();
     await releases.insertRelease(tx, {
       id: releaseId,

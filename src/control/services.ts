@@ -1,6 +1,7 @@
 import type { BuildService } from './builds.js';
 import type { BuildLogFeed } from './builds-log-stream.js';
 import type { InstanceService } from './instances.js';
+import type { KeptVolumeService } from './kept-volumes.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
@@ -33,6 +34,8 @@ export interface Services {
   routes: RouteService;
   /** Raised when routes are written here; the edge driver hears it. */
   routeSignal: RouteSignal;
+  /** Volumes kept at deprovision (issue 39): listed, deleted. */
+  keptVolumes: KeptVolumeService;
   /** Builds from source (issue 33): requests and reads. */
   builds: BuildService;
   /** Build logs, live (one listener per process). */

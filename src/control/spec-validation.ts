@@ -23,7 +23,16 @@ export interface ServiceSpecInput {
   resources?: ResourceInput | null;
   env?: readonly { name: string; value: string }[] | null;
   ports?: readonly PortInput[] | null;
-  volumes?: readonly { name: string; mountPath: string; sizeMb?: number | null; type?: string | null }[] | null;
+  volumes?:
+    | readonly {
+        name: string;
+        mountPath: string;
+        sizeMb?: number | null;
+        type?: string | null;
+        /** A kept volume's id to mount (issue 39), checked by checkKeptAttachments. */
+        kept?: string | null;
+      }[]
+    | null;
   healthCheck?: HealthCheckInput | null;
   secrets?: readonly { key: string; envName?: string | null }[] | null;
   configFiles?: readonly { name: string; path: string; format?: string | null; content: string }[] | null;

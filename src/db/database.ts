@@ -289,6 +289,24 @@ export interface Database {
   build_log_lines: BuildLogLineTable;
   build_archives: BuildArchiveTable;
   build_archive_chunks: BuildArchiveChunkTable;
+  kept_volumes: KeptVolumeTable;
+}
+
+/**
+ * A volume a deprovision kept (issue 39), by its provider name; attached again
+ * while `attached_instance_id` is set.
+ */
+export interface KeptVolumeTable {
+  id: string;
+  tenant_id: string;
+  provider_key: string;
+  name: string;
+  volume: string;
+  service: string | null;
+  instance_name: string;
+  size_mb: number | null;
+  kept_at: CreatedAt;
+  attached_instance_id: string | null;
 }
 
 /** One build (issue 33): a BUILD operation's record. */
@@ -396,3 +414,5 @@ export type NewWebhookDelivery = Insertable<WebhookDeliveryTable>;
 export type BuildRow = Selectable<BuildTable>;
 export type NewBuild = Insertable<BuildTable>;
 export type BuildLogLineRow = Selectable<BuildLogLineTable>;
+export type KeptVolumeRow = Selectable<KeptVolumeTable>;
+export type NewKeptVolume = Insertable<KeptVolumeTable>;

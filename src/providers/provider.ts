@@ -107,6 +107,8 @@ export interface DeprovisionOptions {
 export interface DeprovisionResult {
   /** Provider names of the volumes (claims on Kubernetes) kept because deleteVolumes was not set. */
   keptVolumes: string[];
+  /** The volume name (VolumeSpec name) each kept provider volume was created for, where the provider knows it. */
+  keptVolumeSpecs?: Record<string, string>;
 }
 
 /** An endpoint through which an instance is reached. */
@@ -346,6 +348,22 @@ export interface Provider {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: providers that keep nothing return nothing
   deprovision(ctx: CallContext, instanceId: string, opts?: DeprovisionOptions): Promise<DeprovisionResult | void>;
+  /**
+   * Optional: deletes a volume a deprovision kept (issue 39), data and all,
+   * if it is the tenant's; an absent one is no error. A volume in use is a
+   * conflict. Without it, kept volumes cannot be deleted through the API.
+   */
+  deleteKeptVolume?(ctx: CallContext, tenantId: string, name: string): Promise<void>;
+  /**
+   * Whether a provision may mount a kept volume (`VolumeSpec.existing`);
+   * otherwise the reason it cannot, for the refusal.
+   */
+  readonly keptVolumeAttach?: { supported: true } | { supported: false; reason: string };
+  /**
+   * Optional: why this provider cannot enforce a volume's `sizeMb` (undefined
+   * when it can). Without it, `sizeMb` is taken as enforced.
+   */
+  volumeSizeRefusal?(ctx: CallContext): Promise<string | undefined>;
   /** Starts a stopped instance. */
   start(ctx: CallContext, instanceId: string): Promise<void>;
   /** Gracefully stops a running instance. */
@@ -428,6 +446,8 @@ export const PROVIDER_CALLS = [
   'healthCheck',
   'refreshInfo',
   'managedWorkloads',
+  'deleteKeptVolume',
+  'volumeSizeRefusal',
 ] as const satisfies readonly ProviderCallName[];
 type UnlistedCalls = Exclude<ProviderCallName, (typeof PROVIDER_CALLS)[number]>;
 const providerCallsListed: [UnlistedCalls] extends [never] ? true : UnlistedCalls = true;

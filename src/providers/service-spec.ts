@@ -57,6 +57,13 @@ export interface VolumeSpec {
   mountPath: string;
   sizeMb?: number;
   type?: string;
+  /**
+   * The provider name of a kept volume (issue 39) to mount, data and all,
+   * instead of creating one; set by the control plane from `kept`.
+   */
+  existing?: string;
+  /** The kept-volume record `existing` came from. */
+  keptId?: string;
 }
 
 /**

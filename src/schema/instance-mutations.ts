@@ -22,6 +22,7 @@ import { BuildSpecInput } from './builds.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
+import { keptVolumeId } from './kept-volumes.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
 import { BlueGreenInput, CanaryInput } from './rollouts.js';
@@ -223,7 +224,20 @@ builder.mutationFields((t) => ({
       if (problems.length > 0) throw new ValidationError(problems);
       if (routes?.length) ctx.services.routes.requireEdge(rest.provider ?? undefined);
       const routedServices = (routes ?? []).map((r) => r.service);
-      const result = await ctx.services.instances.provision(ctx.principal, { ...rest, routedServices });
+      // A kept volume's global id becomes its local id here; a foreign or malformed one is refused at its field.
+      const services = rest.services?.map((s, i) => ({
+        ...s,
+        volumes: s.volumes?.map((v, j) =>
+          v.kept == null
+            ? v
+            : { ...v, kept: keptVolumeId(String(v.kept), ['input', 'services', i, 'volumes', j, 'kept']) },
+        ),
+      }));
+      const result = await ctx.services.instances.provision(ctx.principal, {
+        ...rest,
+        ...(services ? { services } : {}),
+        routedServices,
+      });
       for (const [i, route] of (routes ?? []).entries()) {
         // A retried provision (same key) finds its routes again instead of conflicting with them.
         const idempotencyKey = rest.idempotencyKey ? `${rest.idempotencyKey.slice(0, 180)}:route:${i}` : null;

@@ -202,6 +202,10 @@ export const VolumeSpecInput = builder.inputType('VolumeSpecInput', {
     mountPath: t.string({ required: true, description: 'Absolute mount path.' }),
     sizeMb: t.int({ description: 'Requested size.' }),
     type: t.string({ description: 'Provider-specific type.' }),
+    kept: t.id({
+      description:
+        "A kept volume's id (`keptVolumes`) to mount, data and all, instead of a new empty volume: the tenant's, on the same provider, not attached already. Provision only.",
+    }),
   }),
 });
 export const HealthCheckInput = builder.inputType('HealthCheckInput', {

@@ -1,28 +1,15 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createGraphQLError } from 'graphql-yoga';
-import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
-import { DomainError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
+import { encodeTimeCursor, pageOf } from '../control/cursor.js';
+import { ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
 import { Scopes } from '../control/scopes.js';
 import type { Webhook, WebhookDelivery } from '../control/webhooks.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { badArgument, forwardTimePage, limitOf } from './forward-page.js';
 import { localId } from './global-ids.js';
 import { rateLimited } from './rate-limit.js';
 import { EventRef } from './refs.js';
-
-/** A query argument problem: queries have no result union, so it is a GraphQL error the client can read. */
-function badArgument(arg: string, message: string): Error {
-  return createGraphQLError(`${arg}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', field: arg } });
-}
-
-function limitOf(first: number | null | undefined): number {
-  try {
-    return pageSize(first);
-  } catch (e) {
-    if (e instanceof DomainError) throw badArgument('first', 'must be between 0 and 100');
-    throw e;
-  }
-}
 
 const needsAdmin = () =>
   createGraphQLError('this needs the ADMIN scope', { extensions: { code: 'FORBIDDEN', requiredScope: 'ADMIN' } });
@@ -160,18 +147,7 @@ builder.queryFields((t) => ({
       authScopes: { admin: true },
       unauthorizedError: needsAdmin,
       resolve: async (_root, args, ctx) => {
-        if (args.last != null || args.before != null) {
-          throw badArgument(args.last != null ? 'last' : 'before', 'this connection pages forward only (first/after)');
-        }
-        const limit = limitOf(args.first);
-        let after: { createdAt: Date; id: string } | undefined;
-        if (args.after) {
-          try {
-            after = decodeTimeCursor(args.after);
-          } catch {
-            throw badArgument('after', 'not a cursor this field returned');
-          }
-        }
+        const { limit, after } = forwardTimePage(args);
         const rows = await ctx.services.webhooks.list(ctx.principal, { limit: limit + 1, after });
         return pageOf(rows, limit, encodeTimeCursor, !!after);
       },

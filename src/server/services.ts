@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { BuildService } from '../control/builds.js';
 import { BuildLogFeed } from '../control/builds-log-stream.js';
 import { InstanceService } from '../control/instances.js';
+import { KeptVolumeService } from '../control/kept-volumes.js';
 import { OperationSignal } from '../control/operation-signal.js';
 import { observeProviderCall } from '../control/provider-calls.js';
 import { ProviderCatalog } from '../control/provider-catalog.js';
@@ -57,6 +58,7 @@ export async function createServices(
     webhooks: new WebhookService(db, secrets.key, config.webhooks, webhookSignal),
     webhookSignal,
     routes: new RouteService(db, registry, secrets, routeSignal),
+    keptVolumes: new KeptVolumeService(db, registry),
     routeSignal,
     builds: new BuildService(db, registry, secrets, signal, config.builds),
     buildLogs: new BuildLogFeed(database, logger.child({ component: 'build-logs' })),

@@ -1,6 +1,7 @@
 import type { BuildConfig } from '../config.js';
 import { driftOf } from '../control/desired-state.js';
 import { ProviderUnavailableError } from '../control/errors.js';
+import { recordDeprovisionedVolumes } from '../control/kept-volumes.js';
 import { type Operation, type OperationStep, type StoredServiceSpec, toInstance } from '../control/model.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import { type AcquiredProvider, acquireProvider } from '../control/provider-calls.js';
@@ -232,6 +233,7 @@ export async function performOperation(
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });
+        await recordDeprovisionedVolumes(db, inst, inst.services, r ?? undefined, deleteVolumes);
         await ctx.secrets.deleteInternal(inst.tenantId, `_config/${inst.id}/`).catch(() => 0);
         return deprovisionedMessage(deleteVolumes, r ? r.keptVolumes : []);
       }
@@ -387,5 +389,5 @@ function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
 export function deprovisionedMessage(deleteVolumes: boolean, kept: readonly string[]): string {
   if (deleteVolumes) return 'deprovisioned; volumes deleted';
   if (kept.length === 0) return 'deprovisioned';
-  return `deprovisioned; kept ${kept.length} volume(s) and their data: ${kept.join(', ')} (deprovision with deleteVolumes to remove them)`;
+  return `deprovisioned; kept ${kept.length} volume(s) and their data: ${kept.join(', ')} (listed by keptVolumes: attach one to a new instance with kept, or delete it with deleteKeptVolume)`;
 }

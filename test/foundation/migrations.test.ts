@@ -28,6 +28,7 @@ const TABLES = [
   'edge_leases',
   'events',
   'instances',
+  'kept_volumes',
   'operations',
   'release_objects',
   'releases',

@@ -590,6 +590,22 @@ export type CreateWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type CreateWebhookResult = CreateWebhookPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A kept volume to delete, data and all. */
+export type DeleteKeptVolumeInput = {
+  /** The kept volume's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The volume is gone from its provider, and from the kept volumes. */
+export type DeleteKeptVolumePayload = {
+  __typename?: 'DeleteKeptVolumePayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteKeptVolumeResult = ConflictError | DeleteKeptVolumePayload | ForbiddenError | NotFoundError | ProviderUnavailableError | RateLimitedError;
+
 /** A secret to delete. */
 export type DeleteSecretInput = {
   /** The secret's key. */
@@ -1128,6 +1144,42 @@ export type InvalidStateError = Error & {
   state: InstanceState;
 };
 
+/** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
+export type KeptVolume = Node & {
+  __typename?: 'KeptVolume';
+  id: Scalars['ID']['output'];
+  /** The name of the instance it was kept from. */
+  instanceName: Scalars['String']['output'];
+  /** When the deprovision kept it. */
+  keptAt: Scalars['DateTime']['output'];
+  /** Its name on the provider (a Docker named volume, a Kubernetes PersistentVolumeClaim). */
+  name: Scalars['String']['output'];
+  /** The provider it lives on (its key). */
+  provider: Scalars['String']['output'];
+  /** The service that mounted it, when known. */
+  service?: Maybe<Scalars['String']['output']>;
+  /** The size its volume spec asked for, if any. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** The volume name (`VolumeSpec.name`) it was created for. */
+  volume: Scalars['String']['output'];
+};
+
+/** A page of the tenant's kept volumes. */
+export type KeptVolumesConnection = {
+  __typename?: 'KeptVolumesConnection';
+  /** The kept volumes on this page, newest first. */
+  edges: Array<KeptVolumesEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A kept volume and its cursor. */
+export type KeptVolumesEdge = {
+  __typename?: 'KeptVolumesEdge';
+  cursor: Scalars['String']['output'];
+  /** The kept volume. */
+  node: KeptVolume;
+};
+
 /** A key/value label. */
 export type Label = {
   __typename?: 'Label';
@@ -1231,6 +1283,8 @@ export type Mutation = {
   createTenant: CreateTenantResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
+  /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
+  deleteKeptVolume: DeleteKeptVolumeResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1305,6 +1359,12 @@ export type MutationCreateTenantArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteKeptVolumeArgs = {
+  input: DeleteKeptVolumeInput;
 };
 
 
@@ -1706,6 +1766,8 @@ export type Query = {
   instance?: Maybe<Instance>;
   /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
   instances: QueryInstancesConnection;
+  /** The tenant's kept volumes not attached to an instance, newest first, forward only: `first` (at most 100, default 20) after a cursor. */
+  keptVolumes: KeptVolumesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
   /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
@@ -1766,6 +1828,15 @@ export type QueryInstancesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<InstanceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryKeptVolumesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2706,6 +2777,8 @@ export type VolumeSpec = {
 
 /** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
+  /** A kept volume's id (`keptVolumes`) to mount, data and all, instead of a new empty volume: the tenant's, on the same provider, not attached already. Provision only. */
+  kept?: InputMaybe<Scalars['ID']['input']>;
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
   /** DNS-safe name, unique in the service. */
@@ -2949,6 +3022,7 @@ export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Build', id: string, status: BuildStatus, service: string, image?: string | null, imageDigest?: string | null, steps?: number | null, cachedSteps?: number | null, error?: string | null, startedAt?: string | null, finishedAt?: string | null, source: { __typename?: 'BuildSource', kind: BuildSourceKind, commit?: string | null, archiveSha256?: string | null }, release?: { __typename?: 'Release', id: string, version: number, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, error?: { __typename?: 'OperationError', code: string, message: string } | null, build?: { __typename?: 'Build', id: string } | null }, instance: { __typename?: 'Instance', id: string }, logs: { __typename?: 'BuildLogConnection', edges: Array<{ __typename?: 'BuildLogEdge', cursor: string, node: { __typename?: 'BuildLogLine', cursor: string, step?: number | null, line: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
+    | { __typename?: 'KeptVolume' }
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
     | { __typename?: 'Route' }
@@ -3160,6 +3234,7 @@ export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance', state: InstanceState, ready: boolean, message?: string | null, sourceType: SourceType, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, releases: { __typename?: 'InstanceReleasesConnection', edges: Array<{ __typename?: 'InstanceReleasesConnectionEdge', node: { __typename?: 'Release', id: string, version: number, sourceType: SourceType, manifests?: string | null } }> } }
+    | { __typename?: 'KeptVolume' }
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
     | { __typename?: 'Route' }
@@ -4724,6 +4799,7 @@ export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'Build' }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation', id: string, status: OperationStatus, attempts: number, error?: { __typename?: 'OperationError', code: string, message: string } | null, rollout?: { __typename?: 'Rollout', strategy: DeployStrategy, phase: RolloutPhase, stepIndex: number, canaryWeight: number, abortReason?: string | null, previewUrl?: string | null, steps: Array<{ __typename?: 'RolloutStep', weight: number, pauseSeconds?: number | null, startedAt?: string | null, finishedAt?: string | null }>, analysis: Array<{ __typename?: 'AnalysisRun', at: string, requests: number, errorRate: number, p99Ms?: number | null, passed: boolean, message?: string | null }>, stableRelease?: { __typename?: 'Release', id: string } | null, newRelease?: { __typename?: 'Release', id: string } | null } | null }
     | { __typename: 'Release' }
     | { __typename: 'Route' }

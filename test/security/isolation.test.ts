@@ -130,6 +130,8 @@ interface Ids {
   webhookDelivery: string;
   /** A's build (queued behind the held operation: it never runs). */
   build: string;
+  /** A volume A's deprovision kept (its record, written as the worker writes it). */
+  keptVolume: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -159,12 +161,22 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
-      (['instance', 'release', 'operation', 'runningOperation', 'event', 'token', 'tenant', 'build'] as const).map(
-        (k) => ({
-          args: { id: x[k] },
-          depth: 2,
-        }),
-      ),
+      (
+        [
+          'instance',
+          'release',
+          'operation',
+          'runningOperation',
+          'event',
+          'token',
+          'tenant',
+          'build',
+          'keptVolume',
+        ] as const
+      ).map((k) => ({
+        args: { id: x[k] },
+        depth: 2,
+      })),
     nodes: (x) => [{ args: { ids: [x.instance, x.release, x.operation, x.event, x.token, x.tenant] }, depth: 2 }],
     viewer: () => [{ args: {} }],
     providers: () => [{ args: {} }],
@@ -197,6 +209,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     secrets: () => [{ args: { first: 40 }, depth: 4 }],
     webhooks: () => [{ args: { first: 40 }, depth: 4 }],
     webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
+    keptVolumes: () => [{ args: { first: 40 }, depth: 4 }],
     // B's own routes (none), and those of A's instance as a filter: nothing of A's.
     routes: (x) => [
       { args: { first: 40 }, depth: 4 },
@@ -288,6 +301,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     testWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
     redeliverWebhookDelivery: (x) => [{ args: { input: { deliveryId: x.webhookDelivery } }, expect: 'NotFoundError' }],
     deleteWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    deleteKeptVolume: (x) => [{ args: { input: { id: x.keptVolume } }, expect: 'NotFoundError' }],
     // A route on A's instance: not B's to change.
     addRoute: (x) => [
       { args: { input: { instanceId: x.instance, route: { service: 'main', port: 8080 } } }, expect: 'NotFoundError' },
@@ -338,6 +352,7 @@ function randomIds(): Ids {
     webhook: globalId('Webhook', r()),
     webhookDelivery: globalId('WebhookDelivery', r()),
     build: globalId('Build', r()),
+    keptVolume: globalId('KeptVolume', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -497,7 +512,22 @@ describe('tenant isolation: every root field, B against A', () => {
       'mutation($i: TestWebhookInput!) { testWebhook(input: $i) { ... on TestWebhookPayload { delivery { id } } } }',
       { i: { webhookId: webhook } },
     );
+    // A's kept volume: the record a deprovision that kept it writes (the seed provider has no volumes of its own).
+    const keptVolumeId = randomUUID();
+    await t.database.db
+      .insertInto('kept_volumes')
+      .values({
+        id: keptVolumeId,
+        tenant_id: A.tenantId,
+        provider_key: 'seed',
+        name: `wh-a-${tag}-data`,
+        volume: 'data',
+        service: 'main',
+        instance_name: `a-gone-${tag}`,
+      })
+      .execute();
     foreign = {
+      keptVolume: globalId('KeptVolume', keptVolumeId),
       build: built.buildService.build.id,
       webhook,
       webhookDelivery: tested.testWebhook.delivery.id,
@@ -576,7 +606,7 @@ describe('tenant isolation: every root field, B against A', () => {
         const { lease_expires_at: _l, lease_owner: _o, last_used_at: _u, ...rest } = r;
         return rest;
       });
-    const tables = ['instances', 'releases', 'operations', 'events', 'secrets', 'api_tokens'] as const;
+    const tables = ['instances', 'releases', 'operations', 'events', 'secrets', 'api_tokens', 'kept_volumes'] as const;
     const rows: Record<string, unknown> = {};
     for (const table of tables) {
       rows[table] = strip(

@@ -186,6 +186,10 @@ const MUTATIONS: Record<string, Row> = {
     webhookId: someId('Webhook'),
     enabled: false,
   })),
+  // Kept volumes: a refused call never reads its id, so any well-formed one does.
+  deleteKeptVolume: mutationRow('deleteKeptVolume', [Scopes.deploy], 'DeleteKeptVolumeInput', () => ({
+    id: someId('KeptVolume'),
+  })),
   deleteWebhook: mutationRow('deleteWebhook', [Scopes.admin], 'DeleteWebhookInput', () => ({
     webhookId: someId('Webhook'),
   })),
@@ -246,6 +250,7 @@ const QUERIES: Record<string, Row> = {
   events: queryRow([Scopes.read], 'query Q { events(first: 5) { edges { node { id } } } }'),
   apiTokens: queryRow([Scopes.admin, Scopes.system], 'query Q { apiTokens(first: 5) { edges { node { id } } } }'),
   secrets: queryRow([Scopes.read], 'query Q { secrets(first: 5) { edges { node { key } } } }'),
+  keptVolumes: queryRow([Scopes.read], 'query Q { keptVolumes(first: 5) { edges { node { id } } } }'),
   tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
   routes: queryRow([Scopes.read], 'query Q { routes(first: 5) { edges { node { id } } } }'),
   webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /** The CLI as installed (bin/wheelhouse, running the compiled or source entry point). */
@@ -24,22 +24,39 @@ export function runCli(
   args: string[],
   opts: { cwd: string; env: Record<string, string>; onStdout?: (soFar: string) => void },
 ): Promise<CliResult> {
-  return new Promise((res) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], {
-      cwd: opts.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, ...opts.env },
-    });
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
+    cwd: opts.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, ...opts.env },
+  });
+  return collect(child, `wheelhouse ${args.join(' ')}`, opts.onStdout);
+}
+
+/**
+ * Runs a shell line as a user types it (pipes and all), `$WHEELHOUSE` being
+ * the CLI, with the same environment as runCli.
+ */
+export function runShell(line: string, opts: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
+  const child = spawn('sh', ['-c', line], {
+    cwd: opts.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, WHEELHOUSE: `${process.execPath} ${CLI_BIN}`, ...opts.env },
+  });
+  return collect(child, line.replaceAll('$WHEELHOUSE', 'wheelhouse'));
+}
+
+/** What a child printed until it closed, and its exit code. */
+function collect(child: ChildProcessWithoutNullStreams, shown: string, onStdout?: (soFar: string) => void) {
+  return new Promise<CliResult>((res) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
       stdout += String(d);
-      opts.onStdout?.(stdout);
+      onStdout?.(stdout);
     });
     child.stderr.on('data', (d) => {
       stderr += String(d);
     });
     child.on('close', (code) => {
-      if (PRINT) process.stdout.write(`$ wheelhouse ${args.join(' ')}\n${stdout}${stderr}\n`);
+      if (PRINT) process.stdout.write(`$ ${shown}\n${stdout}${stderr}\n`);
       res({ code, stdout, stderr });
     });
   });

@@ -25,6 +25,7 @@ import { addRoute, type RouteView, removeRoute } from '../routes-client.js';
 import { followTarget, type GlobalOptions, type Session, withSession } from '../session.js';
 import { archivePlaces, sendWithArchives } from '../spec-archives.js';
 import { loadSpecFile } from '../spec-file.js';
+import { resolveKeptNames } from './volumes.js';
 
 interface ApplyOptions extends GlobalOptions {
   file: string;
@@ -69,6 +70,7 @@ export function registerApply(program: Command): void {
         const { client } = session;
         if (plan.action === 'provision') {
           const input = plan.input as unknown as ProvisionInstanceInput;
+          await resolveKeptNames(client, input);
           const extra: Record<string, unknown> = { plan };
           await runLifecycle(
             session,

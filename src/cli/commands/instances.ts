@@ -28,6 +28,7 @@ import {
   type RolloutFlags,
 } from '../canary-flags.js';
 import { deployFromSource } from '../deploy-build.js';
+import { readStdin, wantsStdin } from '../exec-stdin.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { runLifecycle } from '../lifecycle.js';
 import { describeRollout } from '../rollout-lines.js';
@@ -350,17 +351,37 @@ export function registerInstanceCommands(program: Command): void {
 
   program
     .command('exec')
-    .description('run a command in a service: exec NAME [--service S] -- CMD [ARGS…]; exits with its exit code')
+    .description(
+      'run a command in a service: exec NAME [--service S] -- CMD [ARGS…]; exits with its exit code. ' +
+        'Piped stdin is sent to it; it is killed after 30 s unless --timeout says otherwise (at most 300)',
+    )
     .argument('<name>', 'instance name')
     .argument('<command...>', 'the command and its arguments (after --)')
     .option('--service <service>', 'the service (MAIN when omitted)')
-    .option('--timeout <seconds>', 'kill it after this many seconds (exit 124)', integer('--timeout'))
+    .option(
+      '--timeout <seconds>',
+      'kill it after this many seconds (default 30, at most 300; exit 124)',
+      integer('--timeout'),
+    )
+    .option(
+      '-i, --stdin',
+      "send this command's standard input (text, at most 1 MiB; default when it is a pipe or file)",
+    )
+    .option('--no-stdin', 'send no standard input, even from a pipe')
     .action(async (name: string, command: string[], _o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { service?: string; timeout?: number }>();
+      const opts = cmd.optsWithGlobals<GlobalOptions & { service?: string; timeout?: number; stdin?: boolean }>();
+      // Read before the session: a pipe that is too large fails without a request.
+      const stdin = wantsStdin(opts.stdin) ? await readStdin() : undefined;
       const code = await withSession(opts, async ({ client, out }) => {
         const instance = await requireInstance(client, name);
         const data = await client.request(ExecInstanceDocument, {
-          input: { instanceId: instance.id, service: opts.service, command, timeoutSeconds: opts.timeout },
+          input: {
+            instanceId: instance.id,
+            service: opts.service,
+            command,
+            timeoutSeconds: opts.timeout,
+            ...(stdin !== undefined ? { stdin } : {}),
+          },
         });
         const r = unwrap(data.execInstance);
         if (out.json) out.result({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });

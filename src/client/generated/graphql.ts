@@ -621,6 +621,28 @@ export type CreateWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type CreateWebhookResult = CreateWebhookPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A kept volume to delete, data and all. */
+export type DeleteKeptVolumeInput = {
+  /** The kept volume's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The volume is gone from its provider, and from the kept volumes. */
+export type DeleteKeptVolumePayload = {
+  __typename?: 'DeleteKeptVolumePayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteKeptVolumeResult =
+  | ConflictError
+  | DeleteKeptVolumePayload
+  | ForbiddenError
+  | NotFoundError
+  | ProviderUnavailableError
+  | RateLimitedError;
+
 /** A secret to delete. */
 export type DeleteSecretInput = {
   /** The secret's key. */
@@ -1182,6 +1204,42 @@ export type InvalidStateError = Error & {
   state: InstanceState;
 };
 
+/** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
+export type KeptVolume = Node & {
+  __typename?: 'KeptVolume';
+  id: Scalars['ID']['output'];
+  /** The name of the instance it was kept from. */
+  instanceName: Scalars['String']['output'];
+  /** When the deprovision kept it. */
+  keptAt: Scalars['DateTime']['output'];
+  /** Its name on the provider (a Docker named volume, a Kubernetes PersistentVolumeClaim). */
+  name: Scalars['String']['output'];
+  /** The provider it lives on (its key). */
+  provider: Scalars['String']['output'];
+  /** The service that mounted it, when known. */
+  service?: Maybe<Scalars['String']['output']>;
+  /** The size its volume spec asked for, if any. */
+  sizeMb?: Maybe<Scalars['Int']['output']>;
+  /** The volume name (`VolumeSpec.name`) it was created for. */
+  volume: Scalars['String']['output'];
+};
+
+/** A page of the tenant's kept volumes. */
+export type KeptVolumesConnection = {
+  __typename?: 'KeptVolumesConnection';
+  /** The kept volumes on this page, newest first. */
+  edges: Array<KeptVolumesEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A kept volume and its cursor. */
+export type KeptVolumesEdge = {
+  __typename?: 'KeptVolumesEdge';
+  cursor: Scalars['String']['output'];
+  /** The kept volume. */
+  node: KeptVolume;
+};
+
 /** A key/value label. */
 export type Label = {
   __typename?: 'Label';
@@ -1285,6 +1343,8 @@ export type Mutation = {
   createTenant: CreateTenantResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
+  /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
+  deleteKeptVolume: DeleteKeptVolumeResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1353,6 +1413,11 @@ export type MutationCreateTenantArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteKeptVolumeArgs = {
+  input: DeleteKeptVolumeInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1748,6 +1813,8 @@ export type Query = {
   instance?: Maybe<Instance>;
   /** The tenant's instances, newest first (keyset pagination, max 100 a page). */
   instances: QueryInstancesConnection;
+  /** The tenant's kept volumes not attached to an instance, newest first, forward only: `first` (at most 100, default 20) after a cursor. */
+  keptVolumes: KeptVolumesConnection;
   /** Fetches any object by its global id (only your tenant's). */
   node?: Maybe<Node>;
   /** Fetches objects by global ids (at most 100); unknown or foreign ids are null. */
@@ -1804,6 +1871,14 @@ export type QueryInstancesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<InstanceFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryKeptVolumesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2782,6 +2857,8 @@ export type VolumeSpec = {
 
 /** A volume owned by the instance. Deprovision keeps it and its data unless asked to delete volumes (deleteVolumes). */
 export type VolumeSpecInput = {
+  /** A kept volume's id (`keptVolumes`) to mount, data and all, instead of a new empty volume: the tenant's, on the same provider, not attached already. Provision only. */
+  kept?: InputMaybe<Scalars['ID']['input']>;
   /** Absolute mount path. */
   mountPath: Scalars['String']['input'];
   /** DNS-safe name, unique in the service. */
@@ -3048,6 +3125,7 @@ export type BuildQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -3131,6 +3209,7 @@ export type BuildLogPageQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
@@ -3520,6 +3599,61 @@ export type PageInfoFieldsFragment = {
   hasPreviousPage: boolean;
   startCursor?: string | null;
   endCursor?: string | null;
+};
+
+export type KeptVolumeFieldsFragment = {
+  __typename?: 'KeptVolume';
+  id: string;
+  provider: string;
+  name: string;
+  volume: string;
+  service?: string | null;
+  instanceName: string;
+  sizeMb?: number | null;
+  keptAt: string;
+};
+
+export type KeptVolumesQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type KeptVolumesQuery = {
+  __typename?: 'Query';
+  keptVolumes: {
+    __typename?: 'KeptVolumesConnection';
+    edges: Array<{
+      __typename?: 'KeptVolumesEdge';
+      cursor: string;
+      node: {
+        __typename?: 'KeptVolume';
+        id: string;
+        provider: string;
+        name: string;
+        volume: string;
+        service?: string | null;
+        instanceName: string;
+        sizeMb?: number | null;
+        keptAt: string;
+      };
+    }>;
+    pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+  };
+};
+
+export type DeleteKeptVolumeMutationVariables = Exact<{
+  input: DeleteKeptVolumeInput;
+}>;
+
+export type DeleteKeptVolumeMutation = {
+  __typename?: 'Mutation';
+  deleteKeptVolume:
+    | { __typename: 'ConflictError'; currentVersion?: number | null; message: string }
+    | { __typename: 'DeleteKeptVolumePayload'; id: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'ProviderUnavailableError'; provider: string; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type ProvisionInstanceMutationVariables = Exact<{
@@ -5208,6 +5342,7 @@ export type NodeQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
         status: OperationStatus;
@@ -5382,6 +5517,7 @@ export type NodesQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
         status: OperationStatus;
@@ -7783,6 +7919,29 @@ export const PageInfoFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<PageInfoFieldsFragment, unknown>;
+export const KeptVolumeFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'KeptVolumeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'KeptVolume' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instanceName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sizeMb' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'keptAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<KeptVolumeFieldsFragment, unknown>;
 export const RolloutFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -8751,6 +8910,242 @@ export const WatchBuildLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<WatchBuildLogsSubscription, WatchBuildLogsSubscriptionVariables>;
+export const KeptVolumesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'KeptVolumes' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'keptVolumes' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'KeptVolumeFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'KeptVolumeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'KeptVolume' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instanceName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sizeMb' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'keptAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<KeptVolumesQuery, KeptVolumesQueryVariables>;
+export const DeleteKeptVolumeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteKeptVolume' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteKeptVolumeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteKeptVolume' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteKeptVolumePayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteKeptVolumeMutation, DeleteKeptVolumeMutationVariables>;
 export const ProvisionInstanceDocument = {
   kind: 'Document',
   definitions: [

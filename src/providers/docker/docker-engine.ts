@@ -23,6 +23,7 @@ import {
   planVolumes,
 } from './docker-spec.js';
 import { createTar, readTar } from './docker-tar.js';
+import { ensureVolume, requireKeptVolume } from './docker-volumes.js';
 
 /** One container of an instance, as listed (labels parsed). */
 export interface Listed {
@@ -221,16 +222,6 @@ export class DockerEngine {
     return name;
   }
 
-  /** Creates a named volume unless it exists; one of someone else is a conflict. */
-  async ensureVolume(call: Call, name: string, labels: Record<string, string>): Promise<void> {
-    // Volume create is idempotent on the Engine: it answers with the existing volume.
-    await this.docker.createVolume(call.opts({ Name: name, Labels: labels }));
-    const created = await this.docker.getVolume(name).inspect(call.opts());
-    if (created.Labels?.[Labels.instance] !== labels[Labels.instance]) {
-      throw call.fail(ProviderErrorKinds.conflict, `volume ${name} exists and does not belong to this instance`);
-    }
-  }
-
   /**
    * Creates the container `plan` describes, places its config files and
    * starts it. A leftover of ours under the same name is replaced; a
@@ -240,7 +231,8 @@ export class DockerEngine {
     // Created first and labelled: the Engine would otherwise create a missing volume on mount, unlabelled,
     // and deprovision would never find it.
     for (const v of planVolumes(plan)) {
-      await this.ensureVolume(call, v.name, { ...plan.baseLabels, [Labels.volume]: v.volume });
+      if (v.existing) await requireKeptVolume(this.docker, call, v.name, plan.baseLabels[Labels.tenant]);
+      else await ensureVolume(this.docker, call, v.name, { ...plan.baseLabels, [Labels.volume]: v.volume }, v.sizeMb);
     }
     const { name, ...body } = createOptions(plan);
     const create = () =>
@@ -365,24 +357,36 @@ export class DockerEngine {
    * names returned). Volumes and networks are released a moment after their
    * containers go, so "in use" answers are retried briefly.
    */
-  async teardown(call: Call, instanceId: string, deleteVolumes = false): Promise<string[]> {
+  async teardown(
+    call: Call,
+    instanceId: string,
+    deleteVolumes = false,
+  ): Promise<{ kept: string[]; specs: Record<string, string> }> {
     const filters = instanceFilter(instanceId);
     const containers = await this.docker.listContainers(call.opts({ all: true, filters }));
+    // A kept volume attached again carries its first instance's labels: it is found by what mounts it.
+    const mounted = containers.flatMap((c) => (c.Mounts ?? []).filter((m) => m.Type === 'volume').map((m) => m.Name));
     await Promise.all(containers.map((c) => this.remove(call, c.Id)));
     const volumes = await this.docker.listVolumes(call.opts({ filters }));
-    const kept: string[] = [];
+    const names = new Set([...(volumes.Volumes ?? []).map((v) => v.Name), ...mounted.filter((n): n is string => !!n)]);
+    const specs: Record<string, string> = {};
     for (const v of volumes.Volumes ?? []) {
+      const spec = v.Labels?.[Labels.volume];
+      if (spec) specs[v.Name] = spec;
+    }
+    const kept: string[] = [];
+    for (const name of names) {
       if (!deleteVolumes) {
-        kept.push(v.Name);
+        kept.push(name);
         continue;
       }
-      await this.#retryBusy(call, () => this.docker.getVolume(v.Name).remove(call.opts()));
+      await this.#retryBusy(call, () => this.docker.getVolume(name).remove(call.opts()));
     }
     const networks = await this.docker.listNetworks(call.opts({ filters }));
     for (const n of networks) {
       await this.#retryBusy(call, () => this.docker.getNetwork(n.Id).remove(call.opts()));
     }
-    return kept.sort();
+    return { kept: kept.sort(), specs };
   }
 
   /** Every instance with managed objects on the engine, with the tenant its labels name. */

@@ -59,6 +59,7 @@ import { SpecError } from './docker-spec.js';
 import { sumUsage, usageOfRunning } from './docker-stats.js';
 import { isScaledToZero } from './docker-status.js';
 import { readStatus } from './docker-status-read.js';
+import { removeKeptVolume, sizeRefusal } from './docker-volumes.js';
 
 /**
  * Configuration of a DockerProvider. Nothing is read from the environment:
@@ -262,11 +263,33 @@ export class DockerProvider implements Provider {
   /** Removes containers and network; named volumes only with `deleteVolumes` (else kept, and named in the result). */
   async deprovision(ctx: CallContext, instanceId: string, opts: DeprovisionOptions = {}): Promise<DeprovisionResult> {
     return this.#run(ctx, 'deprovision', async (call) => {
-      const keptVolumes = await this.#parts.engine.teardown(call, instanceId, opts.deleteVolumes === true);
+      const { kept, specs } = await this.#parts.engine.teardown(call, instanceId, opts.deleteVolumes === true);
       this.#parts.health.prune(instanceId, new Set());
-      return { keptVolumes };
+      return { keptVolumes: kept, keptVolumeSpecs: specs };
     });
   }
+
+  /** A kept named volume is mounted again by its name. */
+  readonly keptVolumeAttach = { supported: true } as const;
+
+  /** Removes a kept named volume of the tenant (docker-volumes.ts). */
+  async deleteKeptVolume(ctx: CallContext, tenantId: string, name: string): Promise<void> {
+    return this.#run(ctx, 'delete kept volume', (call) =>
+      removeKeptVolume(this.#parts.engine.docker, call, tenantId, name),
+    );
+  }
+
+  /** Asked of the Engine once (a probe volume with a size): its storage driver does not change while it runs. */
+  async volumeSizeRefusal(ctx: CallContext): Promise<string | undefined> {
+    this.#sizeRefusal ??= this.#run(ctx, 'volume size probe', (call) => sizeRefusal(this.#parts.engine.docker, call));
+    try {
+      return await this.#sizeRefusal;
+    } catch (err) {
+      this.#sizeRefusal = undefined;
+      throw err;
+    }
+  }
+  #sizeRefusal: Promise<string | undefined> | undefined;
 
   /** Starts the long-running services in dependency order; init services are not run again. */
   async start(ctx: CallContext, instanceId: string): Promise<void> {

@@ -323,12 +323,17 @@ export interface ContainerPlan {
  * The named volumes a container of `plan` mounts: one per VolumeSpec for the
  * instance, or one per replica for a stateful set (stable per-replica storage).
  */
-export function planVolumes(plan: ContainerPlan): Array<{ name: string; volume: string; mountPath: string }> {
+export function planVolumes(
+  plan: ContainerPlan,
+): Array<{ name: string; volume: string; mountPath: string; existing: boolean; sizeMb?: number }> {
   const perReplica = plan.kind === WorkloadKinds.statefulSet && plan.spec.role !== ServiceRoles.init;
   return plan.spec.volumes.map((v) => ({
-    name: volumeName(plan.instanceId, v.name, perReplica ? plan.replica : undefined),
+    // A kept volume attached again is mounted under its own name (every replica shares it).
+    name: v.existing ?? volumeName(plan.instanceId, v.name, perReplica ? plan.replica : undefined),
     volume: v.name,
     mountPath: v.mountPath,
+    existing: v.existing !== undefined,
+    ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
   }));
 }
 
