@@ -11,7 +11,7 @@
  * `instanceof` behave as the provider itself.
  */
 import type { EngineCall, ProviderEngines } from './engines.js';
-import { type CallContext, type Credentials, PROVIDER_CALLS, type Provider } from './provider.js';
+import type { CallContext, Credentials, Provider } from './provider.js';
 
 /** How one call ended: what the observer is told. */
 export interface CallOutcome {
@@ -28,6 +28,42 @@ export interface CallHooks {
   /** Told when each call ends: its name (`provision`, `applyRoutes`, `sampleCpu`, …) and outcome. */
   observe(call: string, outcome: CallOutcome): void;
 }
+
+/** The names of the contract's members that reach the backend: those taking the call's context first. */
+export type ProviderCallName = {
+  [K in keyof Provider]-?: NonNullable<Provider[K]> extends EngineCall ? K : never;
+}[keyof Provider];
+
+/**
+ * The contract's calls, each named once: what the call hooks (credentials,
+ * /metrics timing) wrap on the provider itself. The compiler keeps it whole:
+ * a member added to `Provider` that takes a context first and is not named
+ * here fails the assignment below (engines need no such list, see engines.ts).
+ */
+export const PROVIDER_CALLS = [
+  'provision',
+  'deprovision',
+  'start',
+  'stop',
+  'restart',
+  'heal',
+  'status',
+  'deploy',
+  'rollback',
+  'scale',
+  'resources',
+  'logs',
+  'exec',
+  'healthCheck',
+  'refreshInfo',
+  'managedWorkloads',
+  'deleteKeptVolume',
+  'volumeSizeRefusal',
+  'imageUpdates',
+] as const satisfies readonly ProviderCallName[];
+type UnlistedCalls = Exclude<ProviderCallName, (typeof PROVIDER_CALLS)[number]>;
+const providerCallsListed: [UnlistedCalls] extends [never] ? true : UnlistedCalls = true;
+void providerCallsListed;
 
 const CONTRACT_CALLS: ReadonlySet<PropertyKey> = new Set(PROVIDER_CALLS);
 

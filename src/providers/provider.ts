@@ -388,6 +388,13 @@ export interface Provider {
   scale(ctx: CallContext, req: ScaleRequest): Promise<void>;
   /** Current resource utilisation across the instance. */
   resources(ctx: CallContext, instanceId: string): Promise<ResourceUsage>;
+  /**
+   * Optional: the services whose image reference now names another image on
+   * the backend than the one their replicas run (a tag rebuilt or re-pushed in
+   * place), so `apply` can roll it out instead of calling the spec up to date.
+   * Without it, Wheelhouse cannot tell.
+   */
+  imageUpdates?(ctx: CallContext, instanceId: string): Promise<ImageUpdate[]>;
   /** Streams log lines of one service (all its replicas). */
   logs(ctx: CallContext, instanceId: string, opts: LogOptions): Promise<LogStream>;
   /** Runs a command inside one service's first replica. */
@@ -418,40 +425,16 @@ export interface Provider {
   subscribeChanges?(listener: (change: InstanceChange) => void): () => void;
 }
 
-/** The names of the contract's members that reach the backend: those taking the call's context first. */
-export type ProviderCallName = {
-  [K in keyof Provider]-?: NonNullable<Provider[K]> extends EngineCall ? K : never;
-}[keyof Provider];
-
-/**
- * The contract's calls, each named once: what the call hooks (credentials,
- * /metrics timing) wrap on the provider itself. The compiler keeps it whole:
- * a member added to `Provider` that takes a context first and is not named
- * here fails the assignment below (engines need no such list, see engines.ts).
- */
-export const PROVIDER_CALLS = [
-  'provision',
-  'deprovision',
-  'start',
-  'stop',
-  'restart',
-  'heal',
-  'status',
-  'deploy',
-  'rollback',
-  'scale',
-  'resources',
-  'logs',
-  'exec',
-  'healthCheck',
-  'refreshInfo',
-  'managedWorkloads',
-  'deleteKeptVolume',
-  'volumeSizeRefusal',
-] as const satisfies readonly ProviderCallName[];
-type UnlistedCalls = Exclude<ProviderCallName, (typeof PROVIDER_CALLS)[number]>;
-const providerCallsListed: [UnlistedCalls] extends [never] ? true : UnlistedCalls = true;
-void providerCallsListed;
+/** A service whose image reference has moved since its replicas started (see `Provider.imageUpdates`). */
+export interface ImageUpdate {
+  service: string;
+  /** The reference, as the spec gives it (`team/web:1`). */
+  image: string;
+  /** The image id its replicas run. */
+  runningImageId: string;
+  /** The image id the reference names now. */
+  currentImageId: string;
+}
 
 /** What `subscribeChanges` reports: which instance changed, and why, for logs. */
 export interface InstanceChange {

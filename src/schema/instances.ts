@@ -5,7 +5,7 @@
  */
 import { servicesOf } from '../control/queries.js';
 import { checkNoNul, Problems } from '../control/spec-validation.js';
-import type { ServiceStatus } from '../providers/provider.js';
+import type { ImageUpdate, ServiceStatus } from '../providers/provider.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { InstanceStateEnum } from './enums.js';
@@ -76,6 +76,17 @@ const ServiceStatusRef = builder.objectRef<ServiceStatus>('ServiceStatus').imple
       resolve: (s) => s.providerRef ?? null,
     }),
     message: t.string({ nullable: true, description: 'Why it is in this state.', resolve: (s) => s.message ?? null }),
+  }),
+});
+
+const ImageUpdateRef = builder.objectRef<ImageUpdate>('ImageUpdate').implement({
+  description:
+    'A service whose image reference names another image now than the one its replicas run (a tag rebuilt or pulled anew in place): a deploy of the same reference rolls it out.',
+  fields: (t) => ({
+    service: t.exposeString('service', { description: 'The service.' }),
+    image: t.exposeString('image', { description: 'The reference, as the spec gives it.' }),
+    runningImageId: t.exposeString('runningImageId', { description: 'The image id its replicas run.' }),
+    currentImageId: t.exposeString('currentImageId', { description: 'The image id the reference names now.' }),
   }),
 });
 
@@ -174,6 +185,13 @@ builder.loadableNode(InstanceRef, {
       nullable: true,
       description: 'Live usage read from the provider; null when it cannot be read now.',
       resolve: (i, _a, ctx) => ctx.services.instances.resources.read(i),
+    }),
+    imageUpdates: t.field({
+      type: [ImageUpdateRef],
+      nullable: true,
+      description:
+        'Services whose image tag names another image than they run, read live from the provider (`apply` rolls them out); null when the provider cannot tell or cannot be read now.',
+      resolve: (i, _a, ctx) => ctx.services.instances.resources.imageUpdates(i),
     }),
     generation: t.exposeInt('generation', { description: 'Bumped on every spec change.' }),
     observedGeneration: t.exposeInt('observedGeneration', { description: 'The generation last brought about.' }),

@@ -37,6 +37,8 @@ export interface Listed {
   state: string;
   labels: Record<string, string>;
   spec: LabelledServiceSpec | undefined;
+  /** The id of the image it runs. */
+  imageId: string;
 }
 
 /** A listed container with its inspect answer. */
@@ -107,6 +109,7 @@ export class DockerEngine {
         state: c.State,
         labels,
         spec: parseLabelledSpec(labels),
+        imageId: c.ImageID,
       });
     }
     return out;
@@ -172,13 +175,20 @@ export class DockerEngine {
     return new Map(unique.map((image, i) => [image, resolved[i]!]));
   }
 
-  /** The image's id. A missing image is pulled once; when that fails, `image_not_found`. */
-  async ensureImage(call: Call, image: string): Promise<string> {
+  /** The id the image reference names on this engine now, or undefined when it has none (never pulled). */
+  async imageIdOf(call: Call, image: string): Promise<string | undefined> {
     try {
       return (await untyped<Dockerode.ImageInspectInfo>(this.docker.getImage(image), 'inspect', call.opts())).Id;
     } catch (err) {
-      if (!isNotFound(err)) throw err;
+      if (isNotFound(err)) return undefined;
+      throw err;
     }
+  }
+
+  /** The image's id. A missing image is pulled once; when that fails, `image_not_found`. */
+  async ensureImage(call: Call, image: string): Promise<string> {
+    const present = await this.imageIdOf(call, image);
+    if (present) return present;
     try {
       const stream = await this.docker.pull(image, { abortSignal: call.api(this.settings.pullTimeoutMs) });
       await new Promise<void>((resolve, reject) => {

@@ -18,6 +18,7 @@ import {
   type ExecResult,
   type HealResult,
   type HealthStatus,
+  type ImageUpdate,
   type InstanceChange,
   type InstanceStatus,
   type Location,
@@ -48,6 +49,7 @@ import { runExec } from './docker-exec.js';
 import { engineInfo, hasNvidiaRuntime } from './docker-gpu.js';
 import { healServices } from './docker-heal.js';
 import { HealthTracker } from './docker-health-tracker.js';
+import { readImageUpdates } from './docker-image-updates.js';
 import { openLogs } from './docker-log-reader.js';
 import { networkName } from './docker-names.js';
 import { type DockerParts, runCall } from './docker-parts.js';
@@ -373,6 +375,11 @@ export class DockerProvider implements Provider {
       const all = await this.#parts.engine.listOrThrow(call, instanceId);
       return sumUsage(await usageOfRunning(this.#parts.engine, call, all));
     });
+  }
+
+  /** The services whose image tag names another image than they run (docker-image-updates.ts). */
+  async imageUpdates(ctx: CallContext, instanceId: string): Promise<ImageUpdate[]> {
+    return this.#run(ctx, 'imageUpdates', (call) => readImageUpdates(this.#parts.engine, call, instanceId));
   }
 
   /**
