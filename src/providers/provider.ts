@@ -13,7 +13,7 @@
 
 import type { AutoscalePolicy } from './autoscaling.js';
 import type { Capability } from './capabilities.js';
-import type { EngineCall, MissingEngines, ProviderEngines } from './engines.js';
+import type { MissingEngines, ProviderEngines } from './engines.js';
 import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceSpec, WorkloadKind } from './service-spec.js';
 
 /** Lifecycle state of an instance (the seed's InstanceState). */
