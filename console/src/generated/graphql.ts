@@ -901,6 +901,19 @@ export type IdempotencyConflictError = Error & {
   message: Scalars['String']['output'];
 };
 
+/** A service whose image reference names another image now than the one its replicas run (a tag rebuilt or pulled anew in place): a deploy of the same reference rolls it out. */
+export type ImageUpdate = {
+  __typename?: 'ImageUpdate';
+  /** The image id the reference names now. */
+  currentImageId: Scalars['String']['output'];
+  /** The reference, as the spec gives it. */
+  image: Scalars['String']['output'];
+  /** The image id its replicas run. */
+  runningImageId: Scalars['String']['output'];
+  /** The service. */
+  service: Scalars['String']['output'];
+};
+
 /** One co-scheduled workload of one or more services on one provider. */
 export type Instance = Node & {
   __typename?: 'Instance';
@@ -919,6 +932,8 @@ export type Instance = Node & {
   /** Bumped on every spec change. */
   generation: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
+  /** Services whose image tag names another image than they run, read live from the provider (`apply` rolls them out); null when the provider cannot tell or cannot be read now. */
+  imageUpdates?: Maybe<Array<ImageUpdate>>;
   /** Topology. */
   kind: WorkloadKind;
   /** Labels. */
