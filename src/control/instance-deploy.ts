@@ -1,5 +1,6 @@
 import type { DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import * as routeRows from '../db/repositories/route-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
@@ -8,10 +9,11 @@ import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
 import type { StoredServiceSpec } from './model.js';
-import { type CommandContext, onInstance, requireStrategy, routedServices } from './on-instance.js';
+import { type CommandContext, onInstance, requireStrategy } from './on-instance.js';
 import { providerFor, requireCapability } from './provider-calls.js';
 import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
+import { checkSetChange, checkSetChangeInput, refuseSetChange } from './service-set-change.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
 import {
   checkArgv,
@@ -37,7 +39,15 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
   const p = new Problems();
   checkNoNul(p, input, ['input']);
   p.throwIfAny();
-  if (input.services.length === 0) p.add(['input', 'services'], 'must name at least one service');
+  const setChange = checkSetChangeInput(
+    p,
+    input,
+    input.services.map((s) => s.name),
+    input.instanceId,
+  );
+  const changesSet = setChange.added.length > 0 || setChange.removed.length > 0;
+  if (input.services.length === 0 && !changesSet)
+    p.add(['input', 'services'], 'must name at least one service (or give addServices or removeServices)');
   const seen = new Set<string>();
   const deploys = input.services.map((s, i) => {
     const at = ['input', 'services', i];
@@ -65,6 +75,16 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
         p.add(['input', 'services', i, 'resources', 'replicas'], 'a canary keeps the replica count: scale separately');
     });
   }
+  // A canary's two sets are the same services at two releases: a set change has no stable side to compare.
+  if (progressive && changesSet)
+    p.add(['input', 'strategy'], 'services are added or removed by ROLLING or RECREATE: deploy the change first');
+  p.throwIfAny();
+  const missingSecrets = await ctx.secrets.missing(caller.tenantId, [
+    ...new Set(setChange.added.flatMap((s) => s.secrets.map((r) => r.key))),
+  ]);
+  setChange.added.forEach((s, i) => {
+    checkSecretsInVault(p, s.secrets, missingSecrets, ['input', 'addServices', i, 'secrets']);
+  });
   p.throwIfAny();
   // Services given `build:` are built first, by BUILD operations queued ahead of this deploy (builds-ahead.ts).
   const building = input.services.some((s) => s.build != null);
@@ -79,11 +99,24 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     if (row.source_type !== 'services') {
       throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
     }
-    if (deploys.some((d) => d.resources?.autoscale)) requireCapability(provider, row.provider_key, 'autoscale');
+    const added = setChange.added;
+    if (deploys.some((d) => d.resources?.autoscale) || added.some((s) => s.resources.autoscale))
+      requireCapability(provider, row.provider_key, 'autoscale');
+    if (added.some((s) => s.volumes.length > 0)) requireCapability(provider, row.provider_key, 'volumes');
+    if (added.some((s) => s.resources.gpu)) requireCapability(provider, row.provider_key, 'gpu');
     requireStrategy(provider, row.provider_key, strategy);
     const current = row.services;
     const problems = new Problems();
-    const routed = await routedServices(tx, row);
+    const routes = await routeRows.listInstanceRoutes(tx, row.tenant_id, row.id);
+    const routed = new Set(routes.map((r) => r.service));
+    if (changesSet) {
+      refuseSetChange(problems, provider, input);
+      checkSetChange(problems, current, setChange, routes);
+      added.forEach((s, i) => {
+        const at = ['input', 'addServices', i, 'resources', 'autoscale'];
+        refuseUnfollowedPolicy(problems, provider.engines.autoscaler, s.resources.autoscale, at);
+      });
+    }
     deploys.forEach((d, i) => {
       if (!current.some((s) => s.name === d.name))
         problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
@@ -128,8 +161,13 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       input.blueGreen,
       deploys.map((d) => d.name),
     );
+    for (const [key, value] of Object.entries(setChange.configContents)) {
+      await ctx.secrets.putInternal(caller.tenantId, key, value, tx);
+    }
     return {
       changed,
+      ...(added.length > 0 ? { added } : {}),
+      ...(setChange.removed.length > 0 ? { removed: setChange.removed } : {}),
       strategy,
       ...(rollout ? { rollout } : {}),
       ...(ahead.length > 0

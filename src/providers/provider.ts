@@ -149,8 +149,12 @@ export interface DeployRequest {
   releaseId: string;
   services: ServiceDeploySpec[];
   strategy: DeployStrategy;
-  /** As in ProvisionRequest: values for the secret refs of the services being replaced. */
+  /** As in ProvisionRequest: values for the secret refs of the services being replaced or added. */
   secretValues?: Record<string, string>;
+  /** Services to create beside the others, as a provision would (its network, its volumes). */
+  add?: ServiceSpec[];
+  /** Services to drain and remove; their volumes are kept, as at a deprovision without deleteVolumes. */
+  remove?: string[];
 }
 
 /**
@@ -174,6 +178,10 @@ export interface RollbackRequest {
   releaseId: string;
   services: ServiceDeploySpec[];
   secretValues?: Record<string, string>;
+  /** Services the restored release has and the instance no longer does (see DeployRequest.add). */
+  add?: ServiceSpec[];
+  /** Services the instance has and the restored release did not (see DeployRequest.remove). */
+  remove?: string[];
 }
 
 /** A resource change. `service` picks one service; omitted means the main service. */
@@ -337,6 +345,12 @@ export interface Provider {
   readonly engines: ProviderEngines;
   /** Why an engine is absent (HAProxy not installed, say), for the error that refuses its work. */
   readonly missingEngines?: MissingEngines;
+  /**
+   * Set when this provider cannot add or remove services of a running
+   * instance in place (`DeployRequest.add`/`remove`): the reason, and the way
+   * out, for the error that refuses such a deploy. Unset: it can.
+   */
+  readonly serviceSetFixed?: string;
   /** Creates every resource of an instance. Repeating it converges. */
   provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult>;
   /**

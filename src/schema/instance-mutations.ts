@@ -122,6 +122,16 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
   fields: (t) => ({
     ...onInstanceFields(t),
     services: t.field({ type: [ServiceDeployInput], required: true, description: 'The services that change.' }),
+    addServices: t.field({
+      type: [ServiceSpecInput],
+      description:
+        'Services to create in place, with their whole specs, beside the others (which keep running untouched). ROLLING or RECREATE only.',
+    }),
+    removeServices: t.field({
+      type: ['String'],
+      description:
+        'Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it.',
+    }),
     strategy: t.field({ type: DeployStrategyEnum, defaultValue: 'rolling', description: 'Replacement strategy.' }),
     source: t.field({
       type: WorkloadSourceInput,

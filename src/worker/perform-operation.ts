@@ -165,8 +165,15 @@ export async function performOperation(
         return `provisioned ${specs.length} service(s)`;
       case 'deploy':
       case 'rollback': {
-        const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
+        const added = op.params.added ?? [];
+        const removed = op.params.removed ?? [];
+        const full = await materialise(ctx.secrets, inst.tenantId, [...specs, ...added], masker);
         const deploySpecs = specs.map(toDeploySpec);
+        // Services added or removed in place travel with the deploy; the others are left as they run.
+        const setChange = {
+          ...(added.length > 0 ? { add: full.services.slice(specs.length) } : {}),
+          ...(removed.length > 0 ? { remove: removed } : {}),
+        };
         if (op.rollout) {
           const canary = provider.engines.canary;
           if (!canary) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
@@ -197,6 +204,7 @@ export async function performOperation(
               services: deploySpecs,
               strategy: (op.params.strategy ?? 'rolling') as 'rolling',
               secretValues: full.secretValues,
+              ...setChange,
             });
             endpoints = r.endpoints;
           });
@@ -207,9 +215,10 @@ export async function performOperation(
             releaseId: op.releaseId ?? '',
             services: deploySpecs,
             secretValues: full.secretValues,
+            ...setChange,
           });
         }
-        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${describe(specs)}`;
+        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${describeChange(specs, added, removed)}`;
       }
       case 'scale':
         await provider.scale(call, {
@@ -363,6 +372,21 @@ async function materialise(
   const secretValues = Object.fromEntries(specs.flatMap((s) => s.secrets.map((r) => [r.key, values[r.key] ?? ''])));
   masker.add(Object.values(values));
   return { services, secretValues };
+}
+
+/** `web=img:1; added worker=img:2; removed sidecar`. */
+function describeChange(
+  specs: readonly StoredServiceSpec[],
+  added: readonly StoredServiceSpec[],
+  removed: readonly string[],
+): string {
+  return [
+    specs.length > 0 ? describe(specs) : undefined,
+    added.length > 0 ? `added ${describe(added)}` : undefined,
+    removed.length > 0 ? `removed ${removed.join(', ')}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** `web=img:1, worker=img:2`. */

@@ -624,6 +624,8 @@ export type DeleteWebhookResult = DeleteWebhookPayload | ForbiddenError | NotFou
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
+  /** Services to create in place, with their whole specs, beside the others (which keep running untouched). ROLLING or RECREATE only. */
+  addServices?: InputMaybe<Array<ServiceSpecInput>>;
   /** Strategy BLUE_GREEN: its promotion and delays. */
   blueGreen?: InputMaybe<BlueGreenInput>;
   /** Strategy CANARY: its steps and analysis (on Docker, every service routed). */
@@ -634,6 +636,8 @@ export type DeployInstanceInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** The instance (global id). */
   instanceId: Scalars['ID']['input'];
+  /** Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it. */
+  removeServices?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The services that change. */
   services: Array<ServiceDeployInput>;
   /** A new source for a source instance (then services is []). */

@@ -87,7 +87,8 @@ export function validateProvision(req: ProvisionRequest): void {
   startOrder(req.services);
 }
 
-function validateService(svc: ServiceSpec): void {
+/** One service's own rules (name, image, role, resources); validateProvision checks each. */
+export function validateService(svc: ServiceSpec): void {
   if (!DNS_LABEL.test(svc.name)) throw new SpecError(`service name ${JSON.stringify(svc.name)} is not DNS-safe`);
   if (!svc.image) throw new SpecError(`service ${svc.name} has no image`);
   if (!Object.values(ServiceRoles).includes(svc.role)) {

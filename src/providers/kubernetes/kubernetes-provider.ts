@@ -107,6 +107,13 @@ const UNCREDENTIALED =
 export class KubernetesProvider implements Provider {
   readonly engines: ProviderEngines;
   readonly missingEngines: MissingEngines | undefined;
+  /**
+   * An instance's services are the containers of one pod: adding or removing
+   * one is a new pod template, which replaces every service's pods rather than
+   * leaving the others as they run.
+   */
+  readonly serviceSetFixed =
+    'on Kubernetes the services of an instance share one pod, so adding or removing one would replace every service: deprovision and provision the instance with the new set';
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
