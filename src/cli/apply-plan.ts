@@ -117,9 +117,9 @@ export class UnsupportedChangeError extends Error {
  * `resources`, `healthCheck`, `command` and `args` keep their live value (a
  * deploy cannot unset them); `env` and `ports` are compared whole (absent
  * means none). Services the file adds or leaves out are added or removed
- * in place by the same deploy (`add`, `remove`). Changes to a role,
- * dependsOn, secrets, volumes, the provider or the kind throw
- * UnsupportedChangeError. Routes
+ * in place by the same deploy (`add`, `remove`); `dependsOn`, `secrets` and
+ * `volumes` are compared whole and deployed like the other fields. Changes
+ * to a role, the provider or the kind throw UnsupportedChangeError. Routes
  * are planned apart (planRoutes): they change through addRoute/removeRoute,
  * never through an operation.
  */
@@ -204,15 +204,6 @@ function fixedFieldProblems(want: ServiceSpec, have: CurrentService): string[] {
   const at = `services.${want.name}`;
   const problems: string[] = [];
   if ((want.role ?? 'MAIN') !== have.role) problems.push(`${at}.role: ${have.role} → ${want.role ?? 'MAIN'}`);
-  if (!sameList([...(want.dependsOn ?? [])].sort(), [...have.dependsOn].sort())) {
-    problems.push(`${at}.dependsOn: changed`);
-  }
-  const wantSecrets = (want.secrets ?? []).map((s) => s.key).sort();
-  if (!sameList(wantSecrets, have.secrets.map((s) => s.key).sort())) problems.push(`${at}.secrets: changed`);
-  const wantVolumes = (want.volumes ?? []).map((v) => `${v.name}:${v.mountPath}`).sort();
-  if (!sameList(wantVolumes, have.volumes.map((v) => `${v.name}:${v.mountPath}`).sort())) {
-    problems.push(`${at}.volumes: changed`);
-  }
   // Renaming the service is the in-place way: the new name is added, the old one drained and removed.
   return problems.map(
     (p) => `${p} (a deploy cannot change this: rename the service to replace it in place, or destroy and apply again)`,
@@ -267,6 +258,25 @@ function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | u
   if (want.args && !sameList(want.args, have.args ?? [])) {
     fields.push('args');
     input.args = want.args;
+  }
+  // Dependencies, secrets and volumes are compared whole (absent means none) and sent whole.
+  if (!sameList([...(want.dependsOn ?? [])].sort(), [...have.dependsOn].sort())) {
+    fields.push('dependsOn');
+    input.dependsOn = want.dependsOn ?? [];
+  }
+  // The server names a secret's variable when the file does not: a file without envName keeps the live one.
+  const liveEnvName = new Map(have.secrets.map((r) => [r.key, r.envName]));
+  const wantSecrets = (want.secrets ?? []).map(
+    (r) => `${r.key}:${('envName' in r && r.envName) || liveEnvName.get(r.key) || ''}`,
+  );
+  if (!sameList(wantSecrets.sort(), have.secrets.map((r) => `${r.key}:${r.envName}`).sort())) {
+    fields.push('secrets');
+    input.secrets = want.secrets ?? [];
+  }
+  const volumeKey = (v: { name: string; mountPath: string }) => `${v.name}:${v.mountPath}`;
+  if (!sameList((want.volumes ?? []).map(volumeKey).sort(), have.volumes.map(volumeKey).sort())) {
+    fields.push('volumes');
+    input.volumes = want.volumes ?? [];
   }
   if (fields.length === 0) return undefined;
   return policyChange

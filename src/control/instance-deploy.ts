@@ -13,7 +13,7 @@ import { type CommandContext, onInstance, requireStrategy } from './on-instance.
 import { providerFor, requireCapability } from './provider-calls.js';
 import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
-import { checkSetChange, checkSetChangeInput, refuseSetChange } from './service-set-change.js';
+import { checkSetChange, checkSetChangeInput, refuseFixedFields, refuseSetChange } from './service-set-change.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
 import {
   checkArgv,
@@ -23,7 +23,9 @@ import {
   checkNoNul,
   checkPorts,
   checkResources,
+  checkSecretRefs,
   checkSecretsInVault,
+  checkVolumes,
   Problems,
 } from './spec-validation.js';
 
@@ -54,10 +56,14 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
     seen.add(s.name);
     const image = checkImageOrBuild(p, s, at);
+    const env = s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined;
     return {
       name: s.name,
       image,
-      env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
+      env,
+      dependsOn: s.dependsOn ? [...s.dependsOn] : undefined,
+      secrets: s.secrets ? checkSecretRefs(p, s.secrets, env ?? {}, [...at, 'secrets']) : undefined,
+      volumes: s.volumes ? checkVolumes(p, s.volumes, [...at, 'volumes']) : undefined,
       command: checkArgv(p, s.command, [...at, 'command']),
       args: checkArgv(p, s.args, [...at, 'args']),
       ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
@@ -79,11 +85,13 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
   if (progressive && changesSet)
     p.add(['input', 'strategy'], 'services are added or removed by ROLLING or RECREATE: deploy the change first');
   p.throwIfAny();
-  const missingSecrets = await ctx.secrets.missing(caller.tenantId, [
-    ...new Set(setChange.added.flatMap((s) => s.secrets.map((r) => r.key))),
-  ]);
+  const refs = [...setChange.added, ...deploys].flatMap((s) => s.secrets ?? []);
+  const missingSecrets = await ctx.secrets.missing(caller.tenantId, [...new Set(refs.map((r) => r.key))]);
   setChange.added.forEach((s, i) => {
     checkSecretsInVault(p, s.secrets, missingSecrets, ['input', 'addServices', i, 'secrets']);
+  });
+  deploys.forEach((d, i) => {
+    checkSecretsInVault(p, d.secrets ?? [], missingSecrets, ['input', 'services', i, 'secrets']);
   });
   p.throwIfAny();
   // Services given `build:` are built first, by BUILD operations queued ahead of this deploy (builds-ahead.ts).
@@ -102,21 +110,17 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     const added = setChange.added;
     if (deploys.some((d) => d.resources?.autoscale) || added.some((s) => s.resources.autoscale))
       requireCapability(provider, row.provider_key, 'autoscale');
-    if (added.some((s) => s.volumes.length > 0)) requireCapability(provider, row.provider_key, 'volumes');
+    if ([...added, ...deploys].some((s) => s.volumes?.length)) requireCapability(provider, row.provider_key, 'volumes');
     if (added.some((s) => s.resources.gpu)) requireCapability(provider, row.provider_key, 'gpu');
     requireStrategy(provider, row.provider_key, strategy);
     const current = row.services;
     const problems = new Problems();
     const routes = await routeRows.listInstanceRoutes(tx, row.tenant_id, row.id);
     const routed = new Set(routes.map((r) => r.service));
-    if (changesSet) {
-      refuseSetChange(problems, provider, input);
-      checkSetChange(problems, current, setChange, routes);
-      added.forEach((s, i) => {
-        const at = ['input', 'addServices', i, 'resources', 'autoscale'];
-        refuseUnfollowedPolicy(problems, provider.engines.autoscaler, s.resources.autoscale, at);
-      });
-    }
+    added.forEach((s, i) => {
+      const at = ['input', 'addServices', i, 'resources', 'autoscale'];
+      refuseUnfollowedPolicy(problems, provider.engines.autoscaler, s.resources.autoscale, at);
+    });
     deploys.forEach((d, i) => {
       if (!current.some((s) => s.name === d.name))
         problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
@@ -153,8 +157,23 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
             ? { resources: withAutoscaledReplicas(base.resources, base.resources.replicas) }
             : {}),
         ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
+        ...(d.dependsOn ? { dependsOn: d.dependsOn } : {}),
+        ...(d.secrets ? { secrets: d.secrets } : {}),
+        ...(d.volumes ? { volumes: d.volumes } : {}),
       } satisfies StoredServiceSpec;
     });
+    // The set after the deploy keeps its rules: what is added, removed, or newly depended on.
+    const setProblems = new Problems();
+    refuseFixedFields(setProblems, provider, current, changed, input);
+    if (changesSet) refuseSetChange(setProblems, provider, input);
+    const merged = current.map((s) => changed.find((c) => c.name === s.name) ?? s);
+    const deployedAt = (name: string) => {
+      const i = deploys.findIndex((d) => d.name === name && d.dependsOn);
+      return i >= 0 ? ['input', 'services', i] : undefined;
+    };
+    if (changesSet || deploys.some((d) => d.dependsOn))
+      checkSetChange(setProblems, merged, setChange, routes, deployedAt);
+    setProblems.throwIfAny();
     const rollout = startingRollout(
       strategy,
       input.canary,

@@ -39,6 +39,9 @@ export interface ServiceDeployInput {
   ports?: readonly PortInput[] | null;
   resources?: ResourceInput | null;
   healthCheck?: HealthCheckInput | null;
+  dependsOn?: ServiceSpecInput['dependsOn'];
+  secrets?: ServiceSpecInput['secrets'];
+  volumes?: ServiceSpecInput['volumes'];
 }
 
 export interface DeployInput extends OnInstance, SetChangeInput {

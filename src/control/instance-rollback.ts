@@ -53,6 +53,10 @@ export async function rollback(ctx: CommandContext, caller: Principal, input: Ro
           ...(snap.command ? { command: snap.command } : {}),
           ...(snap.args ? { args: snap.args } : {}),
           ...(snap.resources ? { resources: snap.resources } : {}),
+          // A release that records the whole spec restores what a deploy changed in place too.
+          ...(snap.spec
+            ? { dependsOn: snap.spec.dependsOn, secrets: snap.spec.secrets, volumes: snap.spec.volumes }
+            : {}),
         };
       })
       .filter((s): s is StoredServiceSpec => !!s);

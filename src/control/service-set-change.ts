@@ -59,7 +59,8 @@ export function checkSetChangeInput(
 /**
  * The rules against the instance: a removed service exists, no remaining
  * service depends on it and no route reaches it (routes are kept: remove the
- * route first); an added one is new; the set keeps its rules. Returns the
+ * route first); an added one is new; the set keeps its rules (with the
+ * dependsOn a deploy gives its services: `current` carries them). Returns the
  * set after the change.
  */
 export function checkSetChange(
@@ -67,6 +68,8 @@ export function checkSetChange(
   current: readonly StoredServiceSpec[],
   change: Pick<CheckedSetChange, 'added' | 'removed'>,
   routes: readonly Pick<RouteRow, 'service' | 'url'>[],
+  /** Where a service the deploy changes sits in `input.services` (its new dependsOn is checked there). */
+  deployedAt: (name: string) => (string | number)[] | undefined = () => undefined,
 ): StoredServiceSpec[] {
   const { added, removed } = change;
   const gone = new Set(removed);
@@ -93,7 +96,7 @@ export function checkSetChange(
     next,
     (name) => {
       const i = added.findIndex((s) => s.name === name);
-      return i >= 0 ? ['input', 'addServices', i] : undefined;
+      return i >= 0 ? ['input', 'addServices', i] : deployedAt(name);
     },
     ['input', where],
   );
@@ -104,4 +107,26 @@ export function checkSetChange(
 export function refuseSetChange(p: Problems, provider: Pick<Provider, 'serviceSetFixed'>, input: SetChangeInput): void {
   if (!provider.serviceSetFixed) return;
   p.add(['input', input.addServices?.length ? 'addServices' : 'removeServices'], provider.serviceSetFixed);
+}
+
+/**
+ * Refuses, by field, a change of a service's volumes, secrets or dependsOn
+ * the provider cannot make in place (Provider.serviceSetFixed).
+ */
+export function refuseFixedFields(
+  p: Problems,
+  provider: Pick<Provider, 'serviceSetFixed'>,
+  current: readonly StoredServiceSpec[],
+  changed: readonly StoredServiceSpec[],
+  input: { services: readonly { name: string }[] },
+): void {
+  if (!provider.serviceSetFixed) return;
+  for (const c of changed) {
+    const was = current.find((s) => s.name === c.name);
+    const i = input.services.findIndex((s) => s.name === c.name);
+    for (const field of ['volumes', 'secrets', 'dependsOn'] as const) {
+      if (was && JSON.stringify(was[field]) !== JSON.stringify(c[field]))
+        p.add(['input', 'services', i, field], provider.serviceSetFixed);
+    }
+  }
 }

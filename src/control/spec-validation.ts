@@ -359,31 +359,9 @@ export function validateService(
   checkName(p, s.name, [...at, 'name']);
   const image = checkImageOrBuild(p, s, at);
   const ports = checkPorts(p, s.ports, [...at, 'ports']);
-  const volumeNames = new Set<string>();
-  const volumes: VolumeSpec[] = (s.volumes ?? []).map((v, j) => {
-    checkName(p, v.name, [...at, 'volumes', j, 'name'], 'volume name');
-    if (volumeNames.has(v.name)) p.add([...at, 'volumes', j, 'name'], `duplicate volume ${v.name}`);
-    volumeNames.add(v.name);
-    if (!isAbsolutePath(v.mountPath))
-      p.add([...at, 'volumes', j, 'mountPath'], 'must be an absolute path (not "/", no "..")');
-    intIn(p, v.sizeMb, 1, LIMITS.diskMb, [...at, 'volumes', j, 'sizeMb']);
-    return {
-      name: v.name,
-      mountPath: v.mountPath,
-      ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
-      ...(v.type ? { type: v.type } : {}),
-    };
-  });
+  const volumes = checkVolumes(p, s.volumes, [...at, 'volumes']);
   const env = checkEnv(p, s.env, [...at, 'env']);
-  const secrets = (s.secrets ?? []).map((ref, j) => {
-    if (!SECRET_KEY.test(ref.key))
-      p.add([...at, 'secrets', j, 'key'], 'must be 1-128 letters, digits, "_", ".", "-" or "/"');
-    const envName = ref.envName ?? defaultEnvName(ref.key);
-    if (!ENV_NAME.test(envName))
-      p.add([...at, 'secrets', j, 'envName'], 'must be letters, digits and "_", not starting with a digit');
-    else if (envName in env) p.add([...at, 'secrets', j, 'envName'], `${envName} is also set in env`);
-    return { key: ref.key, envName };
-  });
+  const secrets = checkSecretRefs(p, s.secrets, env, [...at, 'secrets']);
   const paths = new Set<string>();
   const configFiles = (s.configFiles ?? []).map((f, j) => {
     checkName(p, f.name, [...at, 'configFiles', j, 'name'], 'config file name');
@@ -425,4 +403,39 @@ export function validateService(
     ...(s.command != null ? { command: checkArgv(p, s.command, [...at, 'command']) } : {}),
     ...(s.args != null ? { args: checkArgv(p, s.args, [...at, 'args']) } : {}),
   };
+}
+
+/** A service's volumes: DNS-safe names given once, absolute mount paths, sizes in range. */
+export function checkVolumes(p: Problems, input: ServiceSpecInput['volumes'], path: (string | number)[]): VolumeSpec[] {
+  const volumeNames = new Set<string>();
+  return (input ?? []).map((v, j) => {
+    checkName(p, v.name, [...path, j, 'name'], 'volume name');
+    if (volumeNames.has(v.name)) p.add([...path, j, 'name'], `duplicate volume ${v.name}`);
+    volumeNames.add(v.name);
+    if (!isAbsolutePath(v.mountPath)) p.add([...path, j, 'mountPath'], 'must be an absolute path (not "/", no "..")');
+    intIn(p, v.sizeMb, 1, LIMITS.diskMb, [...path, j, 'sizeMb']);
+    return {
+      name: v.name,
+      mountPath: v.mountPath,
+      ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
+      ...(v.type ? { type: v.type } : {}),
+    };
+  });
+}
+
+/** A service's secret refs: vault-key syntax, and an env name that is valid and not also in `env`. */
+export function checkSecretRefs(
+  p: Problems,
+  input: ServiceSpecInput['secrets'],
+  env: Record<string, string>,
+  path: (string | number)[],
+): StoredServiceSpec['secrets'] {
+  return (input ?? []).map((ref, j) => {
+    if (!SECRET_KEY.test(ref.key)) p.add([...path, j, 'key'], 'must be 1-128 letters, digits, "_", ".", "-" or "/"');
+    const envName = ref.envName ?? defaultEnvName(ref.key);
+    if (!ENV_NAME.test(envName))
+      p.add([...path, j, 'envName'], 'must be letters, digits and "_", not starting with a digit');
+    else if (envName in env) p.add([...path, j, 'envName'], `${envName} is also set in env`);
+    return { key: ref.key, envName };
+  });
 }

@@ -14,7 +14,15 @@
 import type { AutoscalePolicy } from './autoscaling.js';
 import type { Capability } from './capabilities.js';
 import type { EngineCall, MissingEngines, ProviderEngines } from './engines.js';
-import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceSpec, WorkloadKind } from './service-spec.js';
+import type {
+  HealthCheckSpec,
+  PortSpec,
+  ResourceSpec,
+  SecretRef,
+  ServiceSpec,
+  VolumeSpec,
+  WorkloadKind,
+} from './service-spec.js';
 
 /** Lifecycle state of an instance (the seed's InstanceState). */
 export const InstanceStates = {
@@ -141,6 +149,10 @@ export interface ServiceDeploySpec {
   args?: string[];
   ports?: PortSpec[];
   resources?: ResourceSpec;
+  /** Replace the service's dependencies, secret refs or volumes (a new container on Docker). */
+  dependsOn?: string[];
+  secrets?: SecretRef[];
+  volumes?: VolumeSpec[];
 }
 
 /** A deployment: only the listed services change. */
@@ -347,8 +359,9 @@ export interface Provider {
   readonly missingEngines?: MissingEngines;
   /**
    * Set when this provider cannot add or remove services of a running
-   * instance in place (`DeployRequest.add`/`remove`): the reason, and the way
-   * out, for the error that refuses such a deploy. Unset: it can.
+   * instance in place (`DeployRequest.add`/`remove`), nor change a service's
+   * volumes, secrets or dependsOn: the reason, and the way out, for the error
+   * that refuses such a deploy. Unset: it can.
    */
   readonly serviceSetFixed?: string;
   /** Creates every resource of an instance. Repeating it converges. */

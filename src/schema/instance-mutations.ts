@@ -106,6 +106,15 @@ const ServiceDeployInput = builder.inputType('ServiceDeployInput', {
     ports: t.field({ type: [PortSpecInput], description: 'Replaces the ports.' }),
     resources: t.field({ type: ResourceSpecInput, description: 'Resource changes.' }),
     healthCheck: t.field({ type: HealthCheckInput, description: 'Replaces the readiness check.' }),
+    dependsOn: t.stringList({ description: 'Replaces the services that must run first (in place, on Docker).' }),
+    secrets: t.field({
+      type: [SecretRefInput],
+      description: 'Replaces the vault secrets given as environment variables (in place, on Docker).',
+    }),
+    volumes: t.field({
+      type: [VolumeSpecInput],
+      description: 'Replaces the volumes (in place, on Docker); a volume no longer mounted is kept with its data.',
+    }),
   }),
 });
 

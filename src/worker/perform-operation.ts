@@ -404,6 +404,9 @@ function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
     ...(s.command ? { command: s.command } : {}),
     ...(s.args ? { args: s.args } : {}),
     ...(s.healthCheck ? { healthCheck: s.healthCheck } : {}),
+    dependsOn: s.dependsOn,
+    secrets: s.secrets,
+    volumes: s.volumes,
   };
 }
 

@@ -51,7 +51,7 @@ describe('Kubernetes: services are not added or removed in place, and the refusa
         )
       ).deployInstance;
     const reason =
-      'on Kubernetes the services of an instance share one pod, so adding or removing one would replace every service: deprovision and provision the instance with the new set';
+      "the Kubernetes provider runs the services of an instance as the containers of one pod and does not change that set, nor a service's volumes, secrets or dependsOn, in place: deprovision and provision the instance with the new spec";
     expect(await deploy({ removeServices: ['sidecar'] })).toEqual({
       __typename: 'ValidationError',
       fieldErrors: [{ path: ['input', 'removeServices'], message: reason }],
@@ -59,6 +59,12 @@ describe('Kubernetes: services are not added or removed in place, and the refusa
     expect(await deploy({ addServices: [{ name: 'worker', image: TOOL, role: 'SIDECAR' }] })).toEqual({
       __typename: 'ValidationError',
       fieldErrors: [{ path: ['input', 'addServices'], message: reason }],
+    });
+    expect(
+      await deploy({ services: [{ name: 'web', image: WEB, volumes: [{ name: 'data', mountPath: '/data' }] }] }),
+    ).toEqual({
+      __typename: 'ValidationError',
+      fieldErrors: [{ path: ['input', 'services', '0', 'volumes'], message: reason }],
     });
     const after = await gql(
       k.app,

@@ -199,6 +199,33 @@ describe.runIf(run)('services added and removed in place', () => {
     expect(mounts).toEqual(await volumes());
   }, 180_000);
 
+  it("apply changes a service's volumes and secrets in place: that service's container is replaced, the web's is not", async () => {
+    await gql(app, tenant.token, 'mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename } }', {
+      input: { key: 'inplace-token', value: 's3cret-inplace' },
+    });
+    const sidecar = `  sidecar:
+    image: ${TEST_IMAGES.tool}
+    role: SIDECAR
+    volumes: [{ name: cache, mountPath: /cache }, { name: logs, mountPath: /logs }]
+    secrets: [{ key: inplace-token, envName: TOKEN }]
+`;
+    await writeFile(join(dir, 'wheelhouse.yaml'), file(WEB, sidecar));
+    const [before] = await containers('sidecar');
+    const { result, samples } = await underLoad(() => cli(['apply', '-f', 'wheelhouse.yaml', '--wait']));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`  ~ sidecar: secrets, volumes (image ${TEST_IMAGES.tool})\n`);
+    expect(result.stdout).not.toContain('s3cret-inplace');
+    expect(failures(samples)).toEqual([]);
+    const [after] = await containers('sidecar');
+    expect(after!.id).not.toBe(before!.id);
+    const info = await docker.getContainer(after!.id).inspect();
+    expect(info.Mounts.map((m) => m.Destination).sort()).toEqual(['/cache', '/logs']);
+    expect(info.Config.Env).toContain('TOKEN=s3cret-inplace');
+    expect(await containers('web')).toEqual([web]);
+    const again = await cli(['apply', '-f', 'wheelhouse.yaml']);
+    expect(again.stdout).toContain('inplace: up to date, nothing to do');
+  }, 180_000);
+
   it('refuses, by field, what would break the set: a routed service, a dependency, a clash, a cycle, a canary', async () => {
     const deploy = async (input: Record<string, unknown>) =>
       (

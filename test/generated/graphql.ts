@@ -2416,6 +2416,8 @@ export type ServiceDeployInput = {
   build?: InputMaybe<BuildSpecInput>;
   /** Entrypoint override. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Replaces the services that must run first (in place, on Docker). */
+  dependsOn?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Replaces the environment. */
   env?: InputMaybe<Array<EnvVarInput>>;
   /** Replaces the readiness check. */
@@ -2428,6 +2430,10 @@ export type ServiceDeployInput = {
   ports?: InputMaybe<Array<PortSpecInput>>;
   /** Resource changes. */
   resources?: InputMaybe<ResourceSpecInput>;
+  /** Replaces the vault secrets given as environment variables (in place, on Docker). */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+  /** Replaces the volumes (in place, on Docker); a volume no longer mounted is kept with its data. */
+  volumes?: InputMaybe<Array<VolumeSpecInput>>;
 };
 
 /** Narrows `services`. */

@@ -2475,6 +2475,8 @@ export type ServiceDeployInput = {
   build?: InputMaybe<BuildSpecInput>;
   /** Entrypoint override. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Replaces the services that must run first (in place, on Docker). */
+  dependsOn?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Replaces the environment. */
   env?: InputMaybe<Array<EnvVarInput>>;
   /** Replaces the readiness check. */
@@ -2487,6 +2489,10 @@ export type ServiceDeployInput = {
   ports?: InputMaybe<Array<PortSpecInput>>;
   /** Resource changes. */
   resources?: InputMaybe<ResourceSpecInput>;
+  /** Replaces the vault secrets given as environment variables (in place, on Docker). */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+  /** Replaces the volumes (in place, on Docker); a volume no longer mounted is kept with its data. */
+  volumes?: InputMaybe<Array<VolumeSpecInput>>;
 };
 
 /** Narrows `services`. */

@@ -68,7 +68,8 @@ export async function deployServices(
     const replicas = stored.role === ServiceRoles.init ? 1 : wanted && wanted > 0 ? wanted : replicaCount(mine);
     if (d.resources) validateResources(d.name, d.resources);
     validatePorts(d.name, spec.ports, replicas);
-    const secretEnv = carriedSecrets(info, stored, secretValues);
+    // The merged spec's refs: a secret the deploy adds takes its value from the request.
+    const secretEnv = carriedSecrets(info, spec, secretValues);
     call.secrets.push(...Object.values(secretEnv));
     prepared.push({ spec, mine, refId: ref.id, replicas, secretEnv });
   }

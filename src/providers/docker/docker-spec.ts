@@ -280,6 +280,9 @@ export function mergeDeploy(
     command: deploy.command ? [...deploy.command] : current.command,
     args: deploy.args ? [...deploy.args] : current.args,
     ports: deploy.ports ? deploy.ports.map((p) => ({ ...p })) : current.ports,
+    dependsOn: deploy.dependsOn ? [...deploy.dependsOn] : current.dependsOn,
+    secrets: deploy.secrets ? deploy.secrets.map((r) => ({ ...r })) : current.secrets,
+    volumes: deploy.volumes ? deploy.volumes.map((v) => ({ ...v })) : current.volumes,
     cpuMillis: resources ? resources.cpuMillis || undefined : currentLimits.cpuMillis,
     memoryMb: resources ? resources.memoryMb || undefined : currentLimits.memoryMb,
   };

@@ -108,12 +108,12 @@ export class KubernetesProvider implements Provider {
   readonly engines: ProviderEngines;
   readonly missingEngines: MissingEngines | undefined;
   /**
-   * An instance's services are the containers of one pod: adding or removing
-   * one is a new pod template, which replaces every service's pods rather than
-   * leaving the others as they run.
+   * An instance's services are the containers of one pod; this provider's
+   * deploy changes a container's image, env, command, ports, resources and
+   * probe, and nothing that adds or removes a container or its volumes.
    */
   readonly serviceSetFixed =
-    'on Kubernetes the services of an instance share one pod, so adding or removing one would replace every service: deprovision and provision the instance with the new set';
+    "the Kubernetes provider runs the services of an instance as the containers of one pod and does not change that set, nor a service's volumes, secrets or dependsOn, in place: deprovision and provision the instance with the new spec";
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
