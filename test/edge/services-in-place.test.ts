@@ -8,26 +8,22 @@
  * subprocess), a real server, the Docker Engine and HAProxy.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
-import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip } from '../support/docker-app.js';
-import { dockerLeftovers, TEST_IMAGES } from '../support/docker-images.js';
+import { TEST_IMAGES } from '../support/docker-images.js';
 import {
   currentReleaseOf,
-  edgeDataDir,
-  edgeLeftovers,
-  edgeProvider,
+  type EdgeSession,
+  endEdgeSession,
   failures,
   get,
   HAPROXY,
-  removeEdge,
-  startEdgeApp,
+  startEdgeSession,
   startLoad,
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
@@ -61,18 +57,15 @@ interface Seen {
 
 describe.runIf(run)('services added and removed in place', () => {
   const docker = new Dockerode();
-  let dataDir: string;
-  let provider: DockerProvider;
+  let session: EdgeSession;
   let app: TestApp;
-  let tenant: TestTenant;
   let dir: string;
-  let env: Record<string, string>;
   let instanceId: string | undefined;
   let url: string;
   let firstRelease: string;
   let web: Seen;
 
-  const cli = (args: string[]) => runCli(args, { cwd: dir, env });
+  const cli = (args: string[]) => runCli(args, { cwd: dir, env: session.env });
 
   /** The containers of one service on the engine (all states), with the host port of 8080. */
   async function containers(service: string): Promise<Seen[]> {
@@ -94,7 +87,7 @@ describe.runIf(run)('services added and removed in place', () => {
 
   const serviceNames = async (): Promise<string[]> =>
     (
-      await gql(app, tenant.token, 'query($id: ID!) { instance(id: $id) { services { name } } }', { id: instanceId })
+      await gql(app, session.token, 'query($id: ID!) { instance(id: $id) { services { name } } }', { id: instanceId })
     ).instance.services
       .map((s: { name: string }) => s.name)
       .sort();
@@ -109,18 +102,14 @@ describe.runIf(run)('services added and removed in place', () => {
   }
 
   beforeAll(async () => {
-    dataDir = edgeDataDir();
-    provider = edgeProvider(dataDir);
-    app = await startEdgeApp(dataDir, provider);
-    tenant = await app.newTenant();
-    dir = await mkdtemp(join(tmpdir(), 'wh-inplace-'));
-    env = { WHEELHOUSE_URL: app.url, WHEELHOUSE_TOKEN: tenant.token, WHEELHOUSE_CONFIG: join(dir, 'config.json') };
+    session = await startEdgeSession('wh-inplace-');
+    ({ app, dir } = session);
     await writeFile(join(dir, 'wheelhouse.yaml'), file(WEB, SIDECAR));
     const first = await cli(['apply', '-f', 'wheelhouse.yaml', '--wait']);
     instanceId = (
       await gql(
         app,
-        tenant.token,
+        session.token,
         'query { instances(first: 1, filter: { name: "inplace" }) { edges { node { id } } } }',
       )
     ).instances.edges[0]?.node.id;
@@ -132,27 +121,15 @@ describe.runIf(run)('services added and removed in place', () => {
       if (Date.now() > deadline) throw new Error('the route never answered');
       await new Promise((r) => setTimeout(r, 100));
     }
-    firstRelease = await currentReleaseOf(app.url, tenant.token, instanceId!);
+    firstRelease = await currentReleaseOf(app.url, session.token, instanceId!);
     [web] = (await containers('web')) as [Seen];
     expect(web.hostPort).toMatch(/^\d+$/);
     expect((await containers('sidecar')).map((c) => c.state)).toEqual(['running']);
   }, 120_000);
 
   afterAll(async () => {
-    if (!run) return;
-    if (instanceId) {
-      await gql(
-        app,
-        tenant.token,
-        'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
-    }
-    await app?.stop();
-    if (provider) await removeEdge(provider, dataDir);
-    expect(edgeLeftovers(dataDir)).toEqual([]);
-    if (instanceId) expect(await dockerLeftovers(undefined, localIdOf(instanceId))).toEqual([]);
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (!run || !session) return;
+    await endEdgeSession({ ...session, instanceId, deleteVolumes: true });
   }, 60_000);
 
   it('apply adds the worker and removes the sidecar in place; the route answers every request meanwhile', async () => {
@@ -182,7 +159,7 @@ describe.runIf(run)('services added and removed in place', () => {
     const { result, samples } = await underLoad(() =>
       gql(
         app,
-        tenant.token,
+        session.token,
         `mutation($input: RollbackInstanceInput!) { rollbackInstance(input: $input) {
           __typename ... on RollbackInstancePayload { operation { status } } ... on Error { message } } }`,
         { input: { instanceId, releaseId: firstRelease, wait: true } },
@@ -200,7 +177,7 @@ describe.runIf(run)('services added and removed in place', () => {
   }, 180_000);
 
   it("apply changes a service's volumes and secrets in place: that service's container is replaced, the web's is not", async () => {
-    await gql(app, tenant.token, 'mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename } }', {
+    await gql(app, session.token, 'mutation($input: PutSecretInput!) { putSecret(input: $input) { __typename } }', {
       input: { key: 'inplace-token', value: 's3cret-inplace' },
     });
     const sidecar = `  sidecar:
@@ -231,7 +208,7 @@ describe.runIf(run)('services added and removed in place', () => {
       (
         await gql(
           app,
-          tenant.token,
+          session.token,
           `mutation($input: DeployInstanceInput!) { deployInstance(input: $input) {
             __typename ... on ValidationError { fieldErrors { path message } } } }`,
           { input: { instanceId, services: [], ...input } },
