@@ -92,6 +92,17 @@ describe.runIf(run)('services added and removed in place', () => {
       .map((s: { name: string }) => s.name)
       .sort();
 
+  /** The kinds of the instance's operations, newest first. */
+  const operationKinds = async (): Promise<string[]> =>
+    (
+      await gql(
+        app,
+        session.token,
+        'query($id: ID!) { instance(id: $id) { operations(first: 20) { edges { node { kind } } } } }',
+        { id: instanceId },
+      )
+    ).instance.operations.edges.map((e: { node: { kind: string } }) => e.node.kind);
+
   /** Runs `change` under 8 clients requesting through the route; returns what they saw. */
   async function underLoad<T>(change: () => Promise<T>): Promise<{ result: T; samples: ReturnType<typeof failures> }> {
     const load = startLoad(url, 8);
@@ -102,7 +113,8 @@ describe.runIf(run)('services added and removed in place', () => {
   }
 
   beforeAll(async () => {
-    session = await startEdgeSession('wh-inplace-');
+    // The supervisor runs, every second: it must keep the set a deploy made, not the one before.
+    session = await startEdgeSession('wh-inplace-', { runSupervisor: true, supervisorIntervalSeconds: 1 });
     ({ app, dir } = session);
     await writeFile(join(dir, 'wheelhouse.yaml'), file(WEB, SIDECAR));
     const first = await cli(['apply', '-f', 'wheelhouse.yaml', '--wait']);
@@ -149,6 +161,12 @@ describe.runIf(run)('services added and removed in place', () => {
     expect(await containers('web')).toEqual([web]);
     expect(await volumes()).toEqual(volumesBefore);
     expect(await serviceNames()).toEqual(['web', 'worker']);
+    // Rounds of the supervisor later, the set is still the deploy's: nothing recreated or removed, nothing queued.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect((await containers('worker')).map((c) => c.state)).toEqual(['running']);
+    expect(await containers('sidecar')).toEqual([]);
+    expect(await containers('web')).toEqual([web]);
+    expect(await operationKinds()).toEqual(['DEPLOY', 'PROVISION']);
     // The file and the instance agree now: nothing is left to do.
     const again = await cli(['apply', '-f', 'wheelhouse.yaml']);
     expect(again.code, again.stderr).toBe(0);

@@ -437,11 +437,14 @@ export interface EdgeSession {
   env: Record<string, string>;
 }
 
-/** A Docker provider with its edge, the app over it, a tenant, and a directory for the CLI (`prefix` names it). */
-export async function startEdgeSession(prefix: string): Promise<EdgeSession> {
+/** A Docker provider with its edge, the app over it (`extra` settings), a tenant, and a directory for the CLI (`prefix` names it). */
+export async function startEdgeSession(
+  prefix: string,
+  extra: Parameters<typeof startEdgeApp>[2] = {},
+): Promise<EdgeSession> {
   const dataDir = edgeDataDir();
   const provider = edgeProvider(dataDir);
-  const app = await startEdgeApp(dataDir, provider);
+  const app = await startEdgeApp(dataDir, provider, extra);
   const { token } = await app.newTenant();
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const env = { WHEELHOUSE_URL: app.url, WHEELHOUSE_TOKEN: token, WHEELHOUSE_CONFIG: join(dir, 'config.json') };
