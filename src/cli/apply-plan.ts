@@ -80,6 +80,10 @@ export type ApplyPlan =
       again?: true;
       /** Routes to add and remove as well, when the file's `routes:` differ. */
       routes?: RoutePlan;
+      /** Services the file has and the instance does not: `ServiceSpecInput`s, created in place. */
+      add?: Record<string, unknown>[];
+      /** Services the instance has and the file does not: drained and removed in place. */
+      remove?: string[];
     }
   | { action: 'none'; name: string; instanceId: string }
   /** Only routes change: addRoute and removeRoute, no operation. */
@@ -112,8 +116,10 @@ export class UnsupportedChangeError extends Error {
  * service as it is; else nothing. Fields the file leaves out of
  * `resources`, `healthCheck`, `command` and `args` keep their live value (a
  * deploy cannot unset them); `env` and `ports` are compared whole (absent
- * means none). Changes to the set of services, a role, dependsOn, secrets,
- * volumes, the provider or the kind throw UnsupportedChangeError. Routes
+ * means none). Services the file adds or leaves out are added or removed
+ * in place by the same deploy (`add`, `remove`); `dependsOn`, `secrets` and
+ * `volumes` are compared whole and deployed like the other fields. Changes
+ * to a role, the provider or the kind throw UnsupportedChangeError. Routes
  * are planned apart (planRoutes): they change through addRoute/removeRoute,
  * never through an operation.
  */
@@ -150,8 +156,10 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
   if (spec.kind && spec.kind !== current.kind) problems.push(`kind: ${current.kind} → ${spec.kind}`);
   const live = new Map(current.services.map((s) => [s.name, s]));
   const wanted = new Set(spec.services.map((s) => s.name));
-  for (const s of spec.services) if (!live.has(s.name)) problems.push(`services.${s.name}: added`);
-  for (const s of current.services) if (!wanted.has(s.name)) problems.push(`services.${s.name}: removed`);
+  // Services added or removed are created, or drained and removed, in place by the deploy.
+  const add = spec.services.filter((s) => !live.has(s.name)).map(serviceInput);
+  const remove = current.services.filter((s) => !wanted.has(s.name)).map((s) => s.name);
+  const setChange = { ...(add.length > 0 ? { add } : {}), ...(remove.length > 0 ? { remove } : {}) };
 
   const changes: ServiceChange[] = [];
   for (const want of spec.services) {
@@ -163,7 +171,7 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
   }
   if (problems.length > 0) throw new UnsupportedChangeError(problems);
   // A FAILED instance does not match its file, whatever the specs say: applying it again is the way out.
-  if (changes.length === 0 && current.state === 'FAILED') {
+  if (changes.length === 0 && current.state === 'FAILED' && !setChange.add && !setChange.remove) {
     return {
       action: 'deploy',
       name: spec.name,
@@ -175,7 +183,7 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
       ...routeChanges,
     };
   }
-  if (changes.length === 0) {
+  if (changes.length === 0 && !setChange.add && !setChange.remove) {
     return routeChanges.routes
       ? { action: 'routes', name: spec.name, instanceId: current.id, routes }
       : { action: 'none', name: spec.name, instanceId: current.id };
@@ -188,6 +196,7 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
     changes,
     ...builds,
     ...routeChanges,
+    ...setChange,
   };
 }
 
@@ -195,16 +204,10 @@ function fixedFieldProblems(want: ServiceSpec, have: CurrentService): string[] {
   const at = `services.${want.name}`;
   const problems: string[] = [];
   if ((want.role ?? 'MAIN') !== have.role) problems.push(`${at}.role: ${have.role} → ${want.role ?? 'MAIN'}`);
-  if (!sameList([...(want.dependsOn ?? [])].sort(), [...have.dependsOn].sort())) {
-    problems.push(`${at}.dependsOn: changed`);
-  }
-  const wantSecrets = (want.secrets ?? []).map((s) => s.key).sort();
-  if (!sameList(wantSecrets, have.secrets.map((s) => s.key).sort())) problems.push(`${at}.secrets: changed`);
-  const wantVolumes = (want.volumes ?? []).map((v) => `${v.name}:${v.mountPath}`).sort();
-  if (!sameList(wantVolumes, have.volumes.map((v) => `${v.name}:${v.mountPath}`).sort())) {
-    problems.push(`${at}.volumes: changed`);
-  }
-  return problems.map((p) => `${p} (a deploy cannot change this; destroy and apply again)`);
+  // Renaming the service is the in-place way: the new name is added, the old one drained and removed.
+  return problems.map(
+    (p) => `${p} (a deploy cannot change this: rename the service to replace it in place, or destroy and apply again)`,
+  );
 }
 
 function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | undefined {
@@ -256,6 +259,25 @@ function diffService(want: ServiceSpec, have: CurrentService): ServiceChange | u
     fields.push('args');
     input.args = want.args;
   }
+  // Dependencies, secrets and volumes are compared whole (absent means none) and sent whole.
+  if (!sameList([...(want.dependsOn ?? [])].sort(), [...have.dependsOn].sort())) {
+    fields.push('dependsOn');
+    input.dependsOn = want.dependsOn ?? [];
+  }
+  // The server names a secret's variable when the file does not: a file without envName keeps the live one.
+  const liveEnvName = new Map(have.secrets.map((r) => [r.key, r.envName]));
+  const wantSecrets = (want.secrets ?? []).map(
+    (r) => `${r.key}:${('envName' in r && r.envName) || liveEnvName.get(r.key) || ''}`,
+  );
+  if (!sameList(wantSecrets.sort(), have.secrets.map((r) => `${r.key}:${r.envName}`).sort())) {
+    fields.push('secrets');
+    input.secrets = want.secrets ?? [];
+  }
+  const volumeKey = (v: { name: string; mountPath: string }) => `${v.name}:${v.mountPath}`;
+  if (!sameList((want.volumes ?? []).map(volumeKey).sort(), have.volumes.map(volumeKey).sort())) {
+    fields.push('volumes');
+    input.volumes = want.volumes ?? [];
+  }
   if (fields.length === 0) return undefined;
   return policyChange
     ? { name: want.name, fields, input, autoscale: wantPolicy ?? null, autoscaleWas: havePolicy }
@@ -299,24 +321,27 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
     readiness: spec.readiness,
     ...(spec.sourceInput ? { source: spec.sourceInput } : {}),
     ...(spec.routes?.length ? { routes: spec.routes.map(routeInput) } : {}),
-    services: spec.services.map((s) =>
-      dropUndefined({
-        name: s.name,
-        ...imageOrBuild(s),
-        role: s.role,
-        dependsOn: s.dependsOn,
-        env: s.env ? envList(s.env) : undefined,
-        ports: s.ports,
-        resources: s.resources,
-        healthCheck: s.healthCheck,
-        command: s.command,
-        args: s.args,
-        secrets: s.secrets,
-        volumes: s.volumes,
-        configFiles: s.configFiles,
-        annotations: s.annotations ? labelList(s.annotations) : undefined,
-      }),
-    ),
+    services: spec.services.map(serviceInput),
+  });
+}
+
+/** A file's service as the API's ServiceSpecInput (a provision's, or one a deploy adds). */
+function serviceInput(s: ServiceSpec): Record<string, unknown> {
+  return dropUndefined({
+    name: s.name,
+    ...imageOrBuild(s),
+    role: s.role,
+    dependsOn: s.dependsOn,
+    env: s.env ? envList(s.env) : undefined,
+    ports: s.ports,
+    resources: s.resources,
+    healthCheck: s.healthCheck,
+    command: s.command,
+    args: s.args,
+    secrets: s.secrets,
+    volumes: s.volumes,
+    configFiles: s.configFiles,
+    annotations: s.annotations ? labelList(s.annotations) : undefined,
   });
 }
 

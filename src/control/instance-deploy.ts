@@ -1,5 +1,6 @@
 import type { DbTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import * as routeRows from '../db/repositories/route-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
 import { refuseUnfollowedPolicy, requireRouteForScaleToZero, withAutoscaledReplicas } from './autoscale-validation.js';
@@ -8,10 +9,11 @@ import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
 import type { StoredServiceSpec } from './model.js';
-import { type CommandContext, onInstance, requireStrategy, routedServices } from './on-instance.js';
+import { type CommandContext, onInstance, requireStrategy } from './on-instance.js';
 import { providerFor, requireCapability } from './provider-calls.js';
 import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
+import { checkSetChange, checkSetChangeInput, refuseFixedFields, refuseSetChange } from './service-set-change.js';
 import { checkSource, renderSource, sourceTypeOf, type WorkloadSourceInput } from './source-specs.js';
 import {
   checkArgv,
@@ -21,7 +23,9 @@ import {
   checkNoNul,
   checkPorts,
   checkResources,
+  checkSecretRefs,
   checkSecretsInVault,
+  checkVolumes,
   Problems,
 } from './spec-validation.js';
 
@@ -37,17 +41,29 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
   const p = new Problems();
   checkNoNul(p, input, ['input']);
   p.throwIfAny();
-  if (input.services.length === 0) p.add(['input', 'services'], 'must name at least one service');
+  const setChange = checkSetChangeInput(
+    p,
+    input,
+    input.services.map((s) => s.name),
+    input.instanceId,
+  );
+  const changesSet = setChange.added.length > 0 || setChange.removed.length > 0;
+  if (input.services.length === 0 && !changesSet)
+    p.add(['input', 'services'], 'must name at least one service (or give addServices or removeServices)');
   const seen = new Set<string>();
   const deploys = input.services.map((s, i) => {
     const at = ['input', 'services', i];
     if (seen.has(s.name)) p.add([...at, 'name'], `service ${s.name} is listed twice`);
     seen.add(s.name);
     const image = checkImageOrBuild(p, s, at);
+    const env = s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined;
     return {
       name: s.name,
       image,
-      env: s.env ? checkEnv(p, s.env, [...at, 'env']) : undefined,
+      env,
+      dependsOn: s.dependsOn ? [...s.dependsOn] : undefined,
+      secrets: s.secrets ? checkSecretRefs(p, s.secrets, env ?? {}, [...at, 'secrets']) : undefined,
+      volumes: s.volumes ? checkVolumes(p, s.volumes, [...at, 'volumes']) : undefined,
       command: checkArgv(p, s.command, [...at, 'command']),
       args: checkArgv(p, s.args, [...at, 'args']),
       ports: s.ports ? checkPorts(p, s.ports, [...at, 'ports']) : undefined,
@@ -65,6 +81,18 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
         p.add(['input', 'services', i, 'resources', 'replicas'], 'a canary keeps the replica count: scale separately');
     });
   }
+  // A canary's two sets are the same services at two releases: a set change has no stable side to compare.
+  if (progressive && changesSet)
+    p.add(['input', 'strategy'], 'services are added or removed by ROLLING or RECREATE: deploy the change first');
+  p.throwIfAny();
+  const refs = [...setChange.added, ...deploys].flatMap((s) => s.secrets ?? []);
+  const missingSecrets = await ctx.secrets.missing(caller.tenantId, [...new Set(refs.map((r) => r.key))]);
+  setChange.added.forEach((s, i) => {
+    checkSecretsInVault(p, s.secrets, missingSecrets, ['input', 'addServices', i, 'secrets']);
+  });
+  deploys.forEach((d, i) => {
+    checkSecretsInVault(p, d.secrets ?? [], missingSecrets, ['input', 'services', i, 'secrets']);
+  });
   p.throwIfAny();
   // Services given `build:` are built first, by BUILD operations queued ahead of this deploy (builds-ahead.ts).
   const building = input.services.some((s) => s.build != null);
@@ -82,11 +110,20 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     if (row.source_type !== 'services') {
       throw ValidationError.of(['input', 'source'], `this instance runs a ${row.source_type} source: deploy a source`);
     }
-    if (deploys.some((d) => d.resources?.autoscale)) requireCapability(provider, row.provider_key, 'autoscale');
+    const added = setChange.added;
+    if (deploys.some((d) => d.resources?.autoscale) || added.some((s) => s.resources.autoscale))
+      requireCapability(provider, row.provider_key, 'autoscale');
+    if ([...added, ...deploys].some((s) => s.volumes?.length)) requireCapability(provider, row.provider_key, 'volumes');
+    if (added.some((s) => s.resources.gpu)) requireCapability(provider, row.provider_key, 'gpu');
     requireStrategy(provider, row.provider_key, strategy);
     const current = row.services;
     const problems = new Problems();
-    const routed = await routedServices(tx, row);
+    const routes = await routeRows.listInstanceRoutes(tx, row.tenant_id, row.id);
+    const routed = new Set(routes.map((r) => r.service));
+    added.forEach((s, i) => {
+      const at = ['input', 'addServices', i, 'resources', 'autoscale'];
+      refuseUnfollowedPolicy(problems, provider.engines.autoscaler, s.resources.autoscale, at);
+    });
     deploys.forEach((d, i) => {
       if (!current.some((s) => s.name === d.name))
         problems.add(['input', 'services', i, 'name'], `the instance has no service "${d.name}"`);
@@ -123,16 +160,36 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
             ? { resources: withAutoscaledReplicas(base.resources, base.resources.replicas) }
             : {}),
         ...(d.healthCheck ? { healthCheck: d.healthCheck } : {}),
+        ...(d.dependsOn ? { dependsOn: d.dependsOn } : {}),
+        ...(d.secrets ? { secrets: d.secrets } : {}),
+        ...(d.volumes ? { volumes: d.volumes } : {}),
       } satisfies StoredServiceSpec;
     });
+    // The set after the deploy keeps its rules: what is added, removed, or newly depended on.
+    const setProblems = new Problems();
+    refuseFixedFields(setProblems, provider, current, changed, input);
+    if (changesSet) refuseSetChange(setProblems, provider, input);
+    const merged = current.map((s) => changed.find((c) => c.name === s.name) ?? s);
+    const deployedAt = (name: string) => {
+      const i = deploys.findIndex((d) => d.name === name && d.dependsOn);
+      return i >= 0 ? ['input', 'services', i] : undefined;
+    };
+    if (changesSet || deploys.some((d) => d.dependsOn))
+      checkSetChange(setProblems, merged, setChange, routes, deployedAt);
+    setProblems.throwIfAny();
     const rollout = startingRollout(
       strategy,
       input.canary,
       input.blueGreen,
       deploys.map((d) => d.name),
     );
+    for (const [key, value] of Object.entries(setChange.configContents)) {
+      await ctx.secrets.putInternal(caller.tenantId, key, value, tx);
+    }
     return {
       changed,
+      ...(added.length > 0 ? { added } : {}),
+      ...(setChange.removed.length > 0 ? { removed: setChange.removed } : {}),
       strategy,
       ...(rollout ? { rollout } : {}),
       ...(ahead.length > 0

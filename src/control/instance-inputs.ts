@@ -2,6 +2,7 @@ import type { DeployStrategy } from '../providers/provider.js';
 import type { BuildSpecInput } from './builds-inputs.js';
 import type { MutationControl } from './idempotency.js';
 import type { BlueGreenInput, CanaryInput } from './rollout-inputs.js';
+import type { SetChangeInput } from './service-set-change.js';
 import type { WorkloadSourceInput } from './source-specs.js';
 import type { HealthCheckInput, PortInput, ResourceInput, ServiceSpecInput } from './spec-validation.js';
 
@@ -38,9 +39,12 @@ export interface ServiceDeployInput {
   ports?: readonly PortInput[] | null;
   resources?: ResourceInput | null;
   healthCheck?: HealthCheckInput | null;
+  dependsOn?: ServiceSpecInput['dependsOn'];
+  secrets?: ServiceSpecInput['secrets'];
+  volumes?: ServiceSpecInput['volumes'];
 }
 
-export interface DeployInput extends OnInstance {
+export interface DeployInput extends OnInstance, SetChangeInput {
   services: readonly ServiceDeployInput[];
   strategy?: DeployStrategy | null;
   /** Strategy CANARY: the steps and the analysis. */

@@ -7,14 +7,9 @@ import type {
   OperationStep,
   StoredRollout,
   StoredServiceSpec,
+  StoredSnapshot,
 } from '../db/stored-shapes.js';
-import type {
-  Endpoint,
-  InstanceState,
-  ReadinessPolicy,
-  ServiceSnapshot,
-  ServiceStatus,
-} from '../providers/provider.js';
+import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 
@@ -38,6 +33,7 @@ export {
   type StoredRollout,
   type StoredRolloutStep,
   type StoredServiceSpec,
+  type StoredSnapshot,
 } from '../db/stored-shapes.js';
 
 export interface Instance {
@@ -99,7 +95,7 @@ export interface Release {
   tenantId: string;
   instanceId: string;
   version: number;
-  snapshots: ServiceSnapshot[];
+  snapshots: StoredSnapshot[];
   strategy: string | null;
   rolledBackFromId: string | null;
   operationId: string | null;

@@ -13,7 +13,14 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { event } from './event-rows.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
 import type { OnInstance } from './instance-inputs.js';
-import type { DesiredState, OperationKind, OperationParams, StoredRollout, StoredServiceSpec } from './model.js';
+import type {
+  DesiredState,
+  OperationKind,
+  OperationParams,
+  StoredRollout,
+  StoredServiceSpec,
+  StoredSnapshot,
+} from './model.js';
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
@@ -59,6 +66,10 @@ export interface CommandPlan {
   deleteVolumes?: boolean;
   /** A source release (issue 26): the rendered source the release keeps. */
   source?: RenderedSource;
+  /** Services created in place (full specs); the release records them. */
+  added?: StoredServiceSpec[];
+  /** Services drained and removed in place; the release no longer has them. */
+  removed?: string[];
   /** A canary's rollout (its release ids are filled in here). */
   rollout?: StoredRollout;
   /** Builds from source queued ahead of the operation (given its id); their ids become `awaitsBuilds`. */
@@ -99,8 +110,14 @@ export async function onInstance(
     }
     const planned = await plan(tx, row, provider);
     const changed = planned.changed ?? [];
-    const services = row.services.map((s) => changed.find((c) => c.name === s.name) ?? s);
-    const specChanged = changed.length > 0 || planned.source !== undefined;
+    const added = planned.added ?? [];
+    const removed = new Set(planned.removed ?? []);
+    const setChanged = added.length > 0 || removed.size > 0;
+    const services = [
+      ...row.services.filter((s) => !removed.has(s.name)).map((s) => changed.find((c) => c.name === s.name) ?? s),
+      ...added,
+    ];
+    const specChanged = changed.length > 0 || setChanged || planned.source !== undefined;
     const generation = specChanged ? row.generation + 1 : row.generation;
     const desired: DesiredState =
       kind === 'stop'
@@ -116,12 +133,20 @@ export async function onInstance(
     if (!planned.noRelease) {
       const latest = await releases.findLatestRelease(tx, row.id);
       const prior = latest?.snapshots ?? [];
-      const snapshots = planned.snapshots
-        ? planned.snapshots.map((s) => ({ ...s }))
-        : prior.map((s) => {
-            const c = changed.find((x) => x.name === s.name);
-            return c ? snapshotFromDeploy({ ...toSnapshot(c) }, s) : s;
-          });
+      const snapshots = withSpecs(
+        planned.snapshots
+          ? planned.snapshots.map((s) => ({ ...s }))
+          : [
+              ...prior
+                .filter((s) => !removed.has(s.name))
+                .map((s) => {
+                  const c = changed.find((x) => x.name === s.name);
+                  return c ? snapshotFromDeploy({ ...toSnapshot(c) }, s) : s;
+                }),
+              ...added.map(toSnapshot),
+            ],
+        services,
+      );
       releaseId = randomUUID();
       const version = (latest?.version ?? 0) + 1;
       await releases.insertRelease(tx, {
@@ -140,7 +165,10 @@ export async function onInstance(
       );
     }
     const params: OperationParams = {
-      ...(changed.length > 0 ? { changed } : {}),
+      // A change of the set alone still names its (no) changed services: absent would mean "every one".
+      ...(changed.length > 0 || setChanged ? { changed } : {}),
+      ...(added.length > 0 ? { added } : {}),
+      ...(removed.size > 0 ? { removed: [...removed] } : {}),
       ...(planned.strategy ? { strategy: planned.strategy } : {}),
       ...(planned.service ? { service: planned.service } : {}),
       ...(planned.resources ? { resources: planned.resources } : {}),
@@ -173,9 +201,24 @@ export async function onInstance(
   });
 }
 
-/** The release snapshot of a stored service (a snapshot holds no config files). */
-export function toSnapshot(s: StoredServiceSpec): ServiceSnapshot {
-  return snapshotOf({ ...s, configFiles: [] });
+/**
+ * The release snapshot of a stored service (the snapshot's fields hold no
+ * config files; its `spec` names their vault keys), with the whole spec a
+ * rollback restores a removed service from.
+ */
+export function toSnapshot(s: StoredServiceSpec): StoredSnapshot {
+  return { ...snapshotOf({ ...s, configFiles: [] }), spec: s };
+}
+
+/**
+ * Each snapshot with the whole stored spec of its service as the instance now
+ * has it, so a rollback to this release can bring back a service removed later.
+ */
+function withSpecs(snapshots: StoredSnapshot[], services: readonly StoredServiceSpec[]): StoredSnapshot[] {
+  return snapshots.map((s) => {
+    const spec = services.find((x) => x.name === s.name);
+    return spec ? { ...s, spec } : s;
+  });
 }
 
 /** The services of an instance that a route reaches (scale to zero is only for them). */

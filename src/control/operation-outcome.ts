@@ -37,7 +37,7 @@ export interface OperationEnd {
    * The snapshots of the instance's current release: needed after a failed
    * deploy or rollback (see `needsCurrentRelease`), to put its specs back.
    */
-  currentReleaseSnapshots?: readonly Pick<ServiceSnapshot, 'name' | 'image' | 'env'>[];
+  currentReleaseSnapshots?: readonly ReleaseServiceView[];
   /**
    * Set when an operation that makes no release (a restart, a start) found no workload
    * and created it from this release: what now runs is that release.
@@ -79,13 +79,23 @@ export function needsCurrentRelease(kind: OperationKind, succeeded: boolean, cur
  */
 export function restoreCurrentRelease(
   services: readonly StoredServiceSpec[],
-  snapshots: readonly Pick<ServiceSnapshot, 'name' | 'image' | 'env'>[],
+  snapshots: readonly ReleaseServiceView[],
 ): StoredServiceSpec[] {
-  return services.map((s) => {
+  const kept = services.map((s) => {
     const snap = snapshots.find((x) => x.name === s.name);
     return snap ? { ...s, image: snap.image, env: snap.env } : s;
   });
+  // A release that records each service's spec says which services run too: one a failed deploy
+  // added goes from the desired set, one it removed comes back (else the supervisor would chase them).
+  if (snapshots.length === 0 || !snapshots.every((x) => x.spec)) return kept;
+  const back = snapshots
+    .filter((x) => !services.some((s) => s.name === x.name))
+    .map((x) => ({ ...x.spec!, image: x.image, env: x.env }));
+  return [...kept.filter((s) => snapshots.some((x) => x.name === s.name)), ...back];
 }
+
+/** What restoring a release reads of each of its services. */
+export type ReleaseServiceView = Pick<ServiceSnapshot, 'name' | 'image' | 'env'> & { spec?: StoredServiceSpec };
 
 /**
  * The instance after an operation ended. The observed status wins over the

@@ -10,6 +10,7 @@ import { type AutoscaleInput, checkAutoscale, withAutoscaledReplicas } from './a
 import type { BuildSpecInput } from './builds-inputs.js';
 import { type FieldError, ValidationError } from './errors.js';
 import type { StoredServiceSpec } from './model.js';
+import { checkServiceSet } from './service-set-rules.js';
 
 /** Service input as the schema hands it over (enum values already mapped to ours). */
 export interface ServiceSpecInput {
@@ -341,131 +342,109 @@ export function validateServices(
   if (input.length === 0) p.add(path, 'must list at least one service');
   if (input.length > LIMITS.services) p.add(path, `at most ${LIMITS.services} services`);
   const names = new Set<string>();
-  const hostPorts = new Map<string, string>();
   const configContents: Record<string, string> = {};
   const services = input.map((s, i): StoredServiceSpec => {
-    const at = [...path, i];
-    checkName(p, s.name, [...at, 'name']);
-    if (names.has(s.name)) p.add([...at, 'name'], `duplicate service name ${s.name}`);
+    if (names.has(s.name)) p.add([...path, i, 'name'], `duplicate service name ${s.name}`);
     names.add(s.name);
-    const image = checkImageOrBuild(p, s, at);
-    const ports = checkPorts(p, s.ports, [...at, 'ports']);
-    ports.forEach((port, j) => {
-      if (!port.host) return;
-      const k = `${port.host}/${port.protocol}`;
-      const owner = hostPorts.get(k);
-      if (owner) p.add([...at, 'ports', j, 'host'], `host port ${k} is already used by ${owner}`);
-      hostPorts.set(k, s.name);
-    });
-    const volumeNames = new Set<string>();
-    const volumes: VolumeSpec[] = (s.volumes ?? []).map((v, j) => {
-      checkName(p, v.name, [...at, 'volumes', j, 'name'], 'volume name');
-      if (volumeNames.has(v.name)) p.add([...at, 'volumes', j, 'name'], `duplicate volume ${v.name}`);
-      volumeNames.add(v.name);
-      if (!isAbsolutePath(v.mountPath))
-        p.add([...at, 'volumes', j, 'mountPath'], 'must be an absolute path (not "/", no "..")');
-      intIn(p, v.sizeMb, 1, LIMITS.diskMb, [...at, 'volumes', j, 'sizeMb']);
-      return {
-        name: v.name,
-        mountPath: v.mountPath,
-        ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
-        ...(v.type ? { type: v.type } : {}),
-      };
-    });
-    const env = checkEnv(p, s.env, [...at, 'env']);
-    const secrets = (s.secrets ?? []).map((ref, j) => {
-      if (!SECRET_KEY.test(ref.key))
-        p.add([...at, 'secrets', j, 'key'], 'must be 1-128 letters, digits, "_", ".", "-" or "/"');
-      const envName = ref.envName ?? defaultEnvName(ref.key);
-      if (!ENV_NAME.test(envName))
-        p.add([...at, 'secrets', j, 'envName'], 'must be letters, digits and "_", not starting with a digit');
-      else if (envName in env) p.add([...at, 'secrets', j, 'envName'], `${envName} is also set in env`);
-      return { key: ref.key, envName };
-    });
-    const paths = new Set<string>();
-    const configFiles = (s.configFiles ?? []).map((f, j) => {
-      checkName(p, f.name, [...at, 'configFiles', j, 'name'], 'config file name');
-      if (!isAbsolutePath(f.path))
-        p.add([...at, 'configFiles', j, 'path'], 'must be an absolute path (not "/", no "..")');
-      if (paths.has(f.path)) p.add([...at, 'configFiles', j, 'path'], `duplicate path ${f.path}`);
-      paths.add(f.path);
-      if (Buffer.byteLength(f.content) > LIMITS.configFileBytes)
-        p.add([...at, 'configFiles', j, 'content'], 'is larger than 256 KiB');
-      const key = contentKey(s.name, f.name);
-      configContents[key] = f.content;
-      return {
-        name: f.name,
-        path: f.path,
-        format: (f.format ?? 'text') as StoredServiceSpec['configFiles'][number]['format'],
-        contentKey: key,
-      };
-    });
-    const healthCheck = checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']);
-    if (healthCheck && !ports.some((port) => port.container === healthCheck.port)) {
-      // A check on an unpublished port is fine on a private network; nothing to add.
-    }
-    return {
-      name: s.name,
-      image,
-      role: s.role ?? 'main',
-      dependsOn: [...(s.dependsOn ?? [])],
-      resources: autoscaledResources(
-        p,
-        s.role ?? 'main',
-        checkResources(p, s.resources, [...at, 'resources'], 1, routed.has(s.name)),
-        [...at, 'resources'],
-      ),
-      env,
-      ports,
-      volumes,
-      ...(healthCheck ? { healthCheck } : {}),
-      secrets,
-      configFiles,
-      annotations: checkLabels(p, s.annotations, [...at, 'annotations'], 4096),
-      ...(s.command != null ? { command: checkArgv(p, s.command, [...at, 'command']) } : {}),
-      ...(s.args != null ? { args: checkArgv(p, s.args, [...at, 'args']) } : {}),
-    };
+    return validateService(p, s, [...path, i], contentKey, routed, configContents);
   });
-
-  const mains = services.filter((s) => s.role === 'main').length;
-  if (input.length > 0 && mains !== 1) p.add(path, `must have exactly one MAIN service (found ${mains})`);
-  services.forEach((s, i) => {
-    s.dependsOn.forEach((d, j) => {
-      if (d === s.name) p.add([...path, i, 'dependsOn', j], 'a service cannot depend on itself');
-      else if (!names.has(d)) p.add([...path, i, 'dependsOn', j], `unknown service ${d}`);
-    });
-  });
-  const cycle = findCycle(services);
-  if (cycle)
-    p.add(
-      [...path, services.findIndex((s) => s.name === cycle[0]), 'dependsOn'],
-      `dependency cycle: ${cycle.join(' → ')}`,
-    );
+  if (input.length > 0)
+    checkServiceSet(p, services, (name) => [...path, services.findIndex((s) => s.name === name)], path);
   return { services, configContents };
 }
 
-/** A dependsOn cycle as a path of names (first = last), or undefined. */
-export function findCycle(services: readonly { name: string; dependsOn: readonly string[] }[]): string[] | undefined {
-  const deps = new Map(services.map((s) => [s.name, s.dependsOn.filter((d) => d !== s.name)]));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (n: string): string[] | undefined => {
-    if (state.get(n) === 'done') return undefined;
-    if (state.get(n) === 'visiting') return [...stack.slice(stack.indexOf(n)), n];
-    state.set(n, 'visiting');
-    stack.push(n);
-    for (const d of deps.get(n) ?? []) {
-      if (!deps.has(d)) continue;
-      const c = visit(d);
-      if (c) return c;
-    }
-    stack.pop();
-    state.set(n, 'done');
-    return undefined;
+/**
+ * The rules of one service (a provision's, or one a deploy adds in place);
+ * its config files' contents are put in `configContents` by vault key.
+ */
+export function validateService(
+  p: Problems,
+  s: ServiceSpecInput,
+  at: (string | number)[],
+  contentKey: (service: string, file: string) => string,
+  routed: ReadonlySet<string>,
+  configContents: Record<string, string>,
+): StoredServiceSpec {
+  checkName(p, s.name, [...at, 'name']);
+  const image = checkImageOrBuild(p, s, at);
+  const ports = checkPorts(p, s.ports, [...at, 'ports']);
+  const volumes = checkVolumes(p, s.volumes, [...at, 'volumes']);
+  const env = checkEnv(p, s.env, [...at, 'env']);
+  const secrets = checkSecretRefs(p, s.secrets, env, [...at, 'secrets']);
+  const paths = new Set<string>();
+  const configFiles = (s.configFiles ?? []).map((f, j) => {
+    checkName(p, f.name, [...at, 'configFiles', j, 'name'], 'config file name');
+    if (!isAbsolutePath(f.path))
+      p.add([...at, 'configFiles', j, 'path'], 'must be an absolute path (not "/", no "..")');
+    if (paths.has(f.path)) p.add([...at, 'configFiles', j, 'path'], `duplicate path ${f.path}`);
+    paths.add(f.path);
+    if (Buffer.byteLength(f.content) > LIMITS.configFileBytes)
+      p.add([...at, 'configFiles', j, 'content'], 'is larger than 256 KiB');
+    const key = contentKey(s.name, f.name);
+    configContents[key] = f.content;
+    return {
+      name: f.name,
+      path: f.path,
+      format: (f.format ?? 'text') as StoredServiceSpec['configFiles'][number]['format'],
+      contentKey: key,
+    };
+  });
+  // A check on an unpublished port is fine on a private network: nothing to compare with the ports.
+  const healthCheck = checkHealthCheck(p, s.healthCheck, [...at, 'healthCheck']);
+  return {
+    name: s.name,
+    image,
+    role: s.role ?? 'main',
+    dependsOn: [...(s.dependsOn ?? [])],
+    resources: autoscaledResources(
+      p,
+      s.role ?? 'main',
+      checkResources(p, s.resources, [...at, 'resources'], 1, routed.has(s.name)),
+      [...at, 'resources'],
+    ),
+    env,
+    ports,
+    volumes,
+    ...(healthCheck ? { healthCheck } : {}),
+    secrets,
+    configFiles,
+    annotations: checkLabels(p, s.annotations, [...at, 'annotations'], 4096),
+    ...(s.command != null ? { command: checkArgv(p, s.command, [...at, 'command']) } : {}),
+    ...(s.args != null ? { args: checkArgv(p, s.args, [...at, 'args']) } : {}),
   };
-  for (const s of services) {
-    const c = visit(s.name);
-    if (c) return c;
-  }
-  return undefined;
+}
+
+/** A service's volumes: DNS-safe names given once, absolute mount paths, sizes in range. */
+export function checkVolumes(p: Problems, input: ServiceSpecInput['volumes'], path: (string | number)[]): VolumeSpec[] {
+  const volumeNames = new Set<string>();
+  return (input ?? []).map((v, j) => {
+    checkName(p, v.name, [...path, j, 'name'], 'volume name');
+    if (volumeNames.has(v.name)) p.add([...path, j, 'name'], `duplicate volume ${v.name}`);
+    volumeNames.add(v.name);
+    if (!isAbsolutePath(v.mountPath)) p.add([...path, j, 'mountPath'], 'must be an absolute path (not "/", no "..")');
+    intIn(p, v.sizeMb, 1, LIMITS.diskMb, [...path, j, 'sizeMb']);
+    return {
+      name: v.name,
+      mountPath: v.mountPath,
+      ...(v.sizeMb ? { sizeMb: v.sizeMb } : {}),
+      ...(v.type ? { type: v.type } : {}),
+    };
+  });
+}
+
+/** A service's secret refs: vault-key syntax, and an env name that is valid and not also in `env`. */
+export function checkSecretRefs(
+  p: Problems,
+  input: ServiceSpecInput['secrets'],
+  env: Record<string, string>,
+  path: (string | number)[],
+): StoredServiceSpec['secrets'] {
+  return (input ?? []).map((ref, j) => {
+    if (!SECRET_KEY.test(ref.key)) p.add([...path, j, 'key'], 'must be 1-128 letters, digits, "_", ".", "-" or "/"');
+    const envName = ref.envName ?? defaultEnvName(ref.key);
+    if (!ENV_NAME.test(envName))
+      p.add([...path, j, 'envName'], 'must be letters, digits and "_", not starting with a digit');
+    else if (envName in env) p.add([...path, j, 'envName'], `${envName} is also set in env`);
+    return { key: ref.key, envName };
+  });
 }

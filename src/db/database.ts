@@ -1,11 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type {
-  Endpoint,
-  InstanceState,
-  ReadinessPolicy,
-  ServiceSnapshot,
-  ServiceStatus,
-} from '../providers/provider.js';
+import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
@@ -19,6 +13,7 @@ import type {
   StoredBuildSpec,
   StoredRollout,
   StoredServiceSpec,
+  StoredSnapshot,
 } from './stored-shapes.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -112,7 +107,7 @@ export interface ReleaseTable {
   tenant_id: string;
   instance_id: string;
   version: number;
-  snapshots: Json<ServiceSnapshot[]>;
+  snapshots: Json<StoredSnapshot[]>;
   strategy: string | null;
   rolled_back_from_id: string | null;
   operation_id: string | null;

@@ -4,7 +4,7 @@
  * the table types so a row read from the database is already typed (no casts
  * in the services); `control/model.ts` exposes them as the domain's vocabulary.
  */
-import type { ScaleResources } from '../providers/provider.js';
+import type { ScaleResources, ServiceSnapshot } from '../providers/provider.js';
 import type {
   HealthCheckSpec,
   PortSpec,
@@ -66,6 +66,14 @@ export interface StoredServiceSpec {
   command?: string[];
   args?: string[];
 }
+
+/**
+ * A release's record of one service: the snapshot the API shows, and the
+ * service's whole stored spec (role, dependsOn, volumes, secrets…), so a
+ * rollback can bring back a service a later deploy removed. Releases written
+ * before services could be added in place have no `spec`.
+ */
+export type StoredSnapshot = ServiceSnapshot & { spec?: StoredServiceSpec };
 
 export interface OperationStep {
   name: string;
@@ -134,6 +142,10 @@ export interface OperationParams {
   services?: StoredServiceSpec[];
   /** deploy/rollback: the services that change, as full stored specs after the change. */
   changed?: StoredServiceSpec[];
+  /** deploy/rollback: services created in place, as full stored specs. */
+  added?: StoredServiceSpec[];
+  /** deploy/rollback: services drained and removed in place (their volumes are kept). */
+  removed?: string[];
   strategy?: string;
   /** scale */
   service?: string;

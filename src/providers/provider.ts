@@ -14,7 +14,15 @@
 import type { AutoscalePolicy } from './autoscaling.js';
 import type { Capability } from './capabilities.js';
 import type { MissingEngines, ProviderEngines } from './engines.js';
-import type { HealthCheckSpec, PortSpec, ResourceSpec, ServiceSpec, WorkloadKind } from './service-spec.js';
+import type {
+  HealthCheckSpec,
+  PortSpec,
+  ResourceSpec,
+  SecretRef,
+  ServiceSpec,
+  VolumeSpec,
+  WorkloadKind,
+} from './service-spec.js';
 
 /** Lifecycle state of an instance (the seed's InstanceState). */
 export const InstanceStates = {
@@ -143,6 +151,10 @@ export interface ServiceDeploySpec {
   args?: string[];
   ports?: PortSpec[];
   resources?: ResourceSpec;
+  /** Replace the service's dependencies, secret refs or volumes (a new container on Docker). */
+  dependsOn?: string[];
+  secrets?: SecretRef[];
+  volumes?: VolumeSpec[];
 }
 
 /** A deployment: only the listed services change. */
@@ -151,8 +163,12 @@ export interface DeployRequest {
   releaseId: string;
   services: ServiceDeploySpec[];
   strategy: DeployStrategy;
-  /** As in ProvisionRequest: values for the secret refs of the services being replaced. */
+  /** As in ProvisionRequest: values for the secret refs of the services being replaced or added. */
   secretValues?: Record<string, string>;
+  /** Services to create beside the others, as a provision would (its network, its volumes). */
+  add?: ServiceSpec[];
+  /** Services to drain and remove; their volumes are kept, as at a deprovision without deleteVolumes. */
+  remove?: string[];
 }
 
 /**
@@ -176,6 +192,10 @@ export interface RollbackRequest {
   releaseId: string;
   services: ServiceDeploySpec[];
   secretValues?: Record<string, string>;
+  /** Services the restored release has and the instance no longer does (see DeployRequest.add). */
+  add?: ServiceSpec[];
+  /** Services the instance has and the restored release did not (see DeployRequest.remove). */
+  remove?: string[];
 }
 
 /** A resource change. `service` picks one service; omitted means the main service. */
@@ -339,6 +359,13 @@ export interface Provider {
   readonly engines: ProviderEngines;
   /** Why an engine is absent (HAProxy not installed, say), for the error that refuses its work. */
   readonly missingEngines?: MissingEngines;
+  /**
+   * Set when this provider cannot add or remove services of a running
+   * instance in place (`DeployRequest.add`/`remove`), nor change a service's
+   * volumes, secrets or dependsOn: the reason, and the way out, for the error
+   * that refuses such a deploy. Unset: it can.
+   */
+  readonly serviceSetFixed?: string;
   /** Creates every resource of an instance. Repeating it converges. */
   provision(ctx: CallContext, req: ProvisionRequest): Promise<ProvisionResult>;
   /**

@@ -107,6 +107,15 @@ const ServiceDeployInput = builder.inputType('ServiceDeployInput', {
     ports: t.field({ type: [PortSpecInput], description: 'Replaces the ports.' }),
     resources: t.field({ type: ResourceSpecInput, description: 'Resource changes.' }),
     healthCheck: t.field({ type: HealthCheckInput, description: 'Replaces the readiness check.' }),
+    dependsOn: t.stringList({ description: 'Replaces the services that must run first (in place, on Docker).' }),
+    secrets: t.field({
+      type: [SecretRefInput],
+      description: 'Replaces the vault secrets given as environment variables (in place, on Docker).',
+    }),
+    volumes: t.field({
+      type: [VolumeSpecInput],
+      description: 'Replaces the volumes (in place, on Docker); a volume no longer mounted is kept with its data.',
+    }),
   }),
 });
 
@@ -123,6 +132,16 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
   fields: (t) => ({
     ...onInstanceFields(t),
     services: t.field({ type: [ServiceDeployInput], required: true, description: 'The services that change.' }),
+    addServices: t.field({
+      type: [ServiceSpecInput],
+      description:
+        'Services to create in place, with their whole specs, beside the others (which keep running untouched). ROLLING or RECREATE only.',
+    }),
+    removeServices: t.field({
+      type: ['String'],
+      description:
+        'Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it.',
+    }),
     strategy: t.field({ type: DeployStrategyEnum, defaultValue: 'rolling', description: 'Replacement strategy.' }),
     source: t.field({
       type: WorkloadSourceInput,

@@ -166,8 +166,15 @@ export async function performOperation(
         return `provisioned ${specs.length} service(s)`;
       case 'deploy':
       case 'rollback': {
-        const full = await materialise(ctx.secrets, inst.tenantId, specs, masker);
+        const added = op.params.added ?? [];
+        const removed = op.params.removed ?? [];
+        const full = await materialise(ctx.secrets, inst.tenantId, [...specs, ...added], masker);
         const deploySpecs = specs.map(toDeploySpec);
+        // Services added or removed in place travel with the deploy; the others are left as they run.
+        const setChange = {
+          ...(added.length > 0 ? { add: full.services.slice(specs.length) } : {}),
+          ...(removed.length > 0 ? { remove: removed } : {}),
+        };
         if (op.rollout) {
           const canary = provider.engines.canary;
           if (!canary) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider has no canary releases');
@@ -198,6 +205,7 @@ export async function performOperation(
               services: deploySpecs,
               strategy: (op.params.strategy ?? 'rolling') as 'rolling',
               secretValues: full.secretValues,
+              ...setChange,
             });
             endpoints = r.endpoints;
           });
@@ -208,9 +216,10 @@ export async function performOperation(
             releaseId: op.releaseId ?? '',
             services: deploySpecs,
             secretValues: full.secretValues,
+            ...setChange,
           });
         }
-        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${describe(specs)}`;
+        return `${op.kind === 'deploy' ? 'deployed' : 'rolled back'} ${describeChange(specs, added, removed)}`;
       }
       case 'scale':
         await provider.scale(call, {
@@ -367,6 +376,21 @@ async function materialise(
   return { services, secretValues };
 }
 
+/** `web=img:1; added worker=img:2; removed sidecar`. */
+function describeChange(
+  specs: readonly StoredServiceSpec[],
+  added: readonly StoredServiceSpec[],
+  removed: readonly string[],
+): string {
+  return [
+    specs.length > 0 ? describe(specs) : undefined,
+    added.length > 0 ? `added ${describe(added)}` : undefined,
+    removed.length > 0 ? `removed ${removed.join(', ')}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** `web=img:1, worker=img:2`. */
 function describe(specs: readonly StoredServiceSpec[]): string {
   return specs.map((s) => `${s.name}=${s.image}`).join(', ');
@@ -382,6 +406,9 @@ function toDeploySpec(s: StoredServiceSpec): ServiceDeploySpec {
     ...(s.command ? { command: s.command } : {}),
     ...(s.args ? { args: s.args } : {}),
     ...(s.healthCheck ? { healthCheck: s.healthCheck } : {}),
+    dependsOn: s.dependsOn,
+    secrets: s.secrets,
+    volumes: s.volumes,
   };
 }
 

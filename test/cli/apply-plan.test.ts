@@ -151,21 +151,36 @@ describe('apply planner', () => {
     ]);
   });
 
-  it('refuses changes a deploy cannot make, naming each', () => {
-    const current = live({ tool: { role: 'MAIN' } });
+  it('plans services the file adds and leaves out as one deploy that adds and removes them in place', () => {
+    const current = live({});
     current.services.push({ ...current.services[1]!, name: 'old', role: 'SIDECAR' });
-    const withNew = parseSpec(`${SPEC}  extra:\n    image: wheelhouse-test/tool:1\n    role: SIDECAR\n`, 'w.yaml');
+    const withNew = parseSpec(
+      `${SPEC}  extra:\n    image: wheelhouse-test/tool:1\n    role: SIDECAR\n    dependsOn: [web]\n`,
+      'w.yaml',
+    );
+    const plan = planApply(current, withNew);
+    expect(plan).toMatchObject({
+      action: 'deploy',
+      changes: [],
+      add: [{ name: 'extra', image: 'wheelhouse-test/tool:1', role: 'SIDECAR', dependsOn: ['web'] }],
+      remove: ['old'],
+    });
+  });
+
+  it('refuses changes a deploy cannot make, naming each with the way out', () => {
+    const current = live({ tool: { role: 'MAIN' } });
     let error: unknown;
     try {
-      planApply(current, withNew);
+      planApply(current, parseSpec(SPEC, 'w.yaml'));
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(UnsupportedChangeError);
     const problems = (error as UnsupportedChangeError).problems;
-    expect(problems).toContain('services.extra: added');
-    expect(problems).toContain('services.old: removed');
-    expect(problems.some((p) => p.startsWith('services.tool.role: MAIN → SIDECAR'))).toBe(true);
+    expect(problems).toContain(
+      'services.tool.role: MAIN → SIDECAR (a deploy cannot change this: rename the service to replace it in place, or destroy and apply again)',
+    );
+    expect(problems.some((p) => p.includes(': added') || p.includes(': removed'))).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@
  * a load of concurrent clients through a route that records every answer.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,8 @@ import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { graphql } from '../generated/gql.js';
 import type { RouteInput, ServiceSpecInput } from '../generated/graphql.js';
-import { query, startTestApp, type TestApp } from './app.js';
-import { ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from './docker-images.js';
+import { gql, localIdOf, query, startTestApp, type TestApp } from './app.js';
+import { dockerLeftovers, ensureTestImages, FAST_DOCKER_OPTIONS, TEST_IMAGES } from './docker-images.js';
 
 export const HAPROXY = '/usr/sbin/haproxy';
 
@@ -394,4 +394,59 @@ export function haproxyPidsFor(dir: string): number[] {
 export async function removeEdge(provider: DockerProvider, dataDir: string): Promise<void> {
   await provider.dataPlane()?.stopDataPlane();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The end of a session of a CLI test through the edge: the instance
+ * deprovisioned (its volumes too with `deleteVolumes`), the app stopped, the
+ * edge removed, and nothing left of either on the host or the engine.
+ */
+export async function endEdgeSession(s: {
+  app: TestApp | undefined;
+  token: string | undefined;
+  provider: DockerProvider | undefined;
+  dataDir: string;
+  instanceId: string | undefined;
+  dir: string | undefined;
+  deleteVolumes?: boolean;
+}): Promise<void> {
+  if (s.instanceId && s.app && s.token) {
+    await gql(
+      s.app,
+      s.token,
+      'mutation($input: InstanceActionInput!, $d: Boolean) { deprovisionInstance(input: $input, deleteVolumes: $d) { __typename } }',
+      { input: { instanceId: s.instanceId, wait: true }, d: s.deleteVolumes ?? false },
+    ).catch(() => undefined);
+  }
+  await s.app?.stop();
+  if (s.provider) await removeEdge(s.provider, s.dataDir);
+  expect(edgeLeftovers(s.dataDir)).toEqual([]);
+  if (s.instanceId) expect(await dockerLeftovers(undefined, localIdOf(s.instanceId))).toEqual([]);
+  if (s.dir) await rm(s.dir, { recursive: true, force: true });
+}
+
+/** What a CLI test through the edge works with (see startEdgeSession). */
+export interface EdgeSession {
+  dataDir: string;
+  provider: DockerProvider;
+  app: TestApp;
+  token: string;
+  /** The CLI's working directory (its HOME too). */
+  dir: string;
+  /** The CLI's environment: the app's url, the tenant's token, a config file in `dir`. */
+  env: Record<string, string>;
+}
+
+/** A Docker provider with its edge, the app over it (`extra` settings), a tenant, and a directory for the CLI (`prefix` names it). */
+export async function startEdgeSession(
+  prefix: string,
+  extra: Parameters<typeof startEdgeApp>[2] = {},
+): Promise<EdgeSession> {
+  const dataDir = edgeDataDir();
+  const provider = edgeProvider(dataDir);
+  const app = await startEdgeApp(dataDir, provider, extra);
+  const { token } = await app.newTenant();
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const env = { WHEELHOUSE_URL: app.url, WHEELHOUSE_TOKEN: token, WHEELHOUSE_CONFIG: join(dir, 'config.json') };
+  return { dataDir, provider, app, token, dir, env };
 }

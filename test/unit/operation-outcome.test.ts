@@ -195,6 +195,23 @@ describe('operation outcome', () => {
     expect(restored).toEqual({ ...current, image: 'web:v2', env: { A: '1' } });
   });
 
+  it('restoring after a failed deploy that changed the set takes the release set back (added gone, removed back)', () => {
+    const web = { ...spec('web', 'web:v3'), resources: { replicas: 4 } };
+    const sidecar = { ...spec('sidecar', 'tool:1'), role: 'sidecar' as const };
+    const worker = { ...spec('worker', 'tool:1'), role: 'sidecar' as const };
+    const release = [
+      { name: 'web', image: 'web:v2', env: {}, spec: spec('web', 'web:v2') },
+      { name: 'sidecar', image: 'tool:1', env: {}, spec: sidecar },
+    ];
+    // The live replicas (a scale since the release) stay; only the set and image/env come from the release.
+    expect(restoreCurrentRelease([web, worker], release)).toEqual([{ ...web, image: 'web:v2' }, sidecar]);
+    // A release written before releases recorded whole specs: the set stays as it is.
+    expect(restoreCurrentRelease([web, worker], [{ name: 'web', image: 'web:v2', env: {} }])).toEqual([
+      { ...web, image: 'web:v2' },
+      worker,
+    ]);
+  });
+
   it('stamps the first start only', () => {
     const end = {
       kind: 'start',

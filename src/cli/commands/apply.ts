@@ -5,6 +5,7 @@ import {
   ProvisionInstanceDocument,
   type ProvisionInstanceInput,
   type ServiceDeployInput,
+  type ServiceSpecInput,
   type WorkloadSourceInput,
 } from '../../client/generated/graphql.js';
 import { sendPolicyChanges } from '../apply-autoscale.js';
@@ -131,7 +132,12 @@ export function registerApply(program: Command): void {
         const services = plan.changes
           .filter((c) => plan.again || c.fields.some((f) => f !== 'autoscale'))
           .map((c) => c.input) as unknown as ServiceDeployInput[];
-        if (services.length === 0) {
+        // Services added and removed travel with the same deploy: one release, the rest left as they run.
+        const setChange = {
+          ...(plan.add ? { addServices: plan.add as unknown as ServiceSpecInput[] } : {}),
+          ...(plan.remove ? { removeServices: plan.remove } : {}),
+        };
+        if (services.length === 0 && !plan.add && !plan.remove) {
           session.out.result({ plan, routes, autoscale: policies.operations, operation: null });
           return;
         }
@@ -146,7 +152,7 @@ export function registerApply(program: Command): void {
               await sendWithArchives(
                 client,
                 DeployInstanceDocument,
-                { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services } },
+                { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services, ...setChange } },
                 places,
               )
             ).deployInstance;
@@ -207,8 +213,19 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
   } else if (plan.action === 'deploy') {
     const deploys = plan.changes.filter((c) => c.fields.some((f) => f !== 'autoscale'));
     const policies = plan.changes.filter((c) => 'autoscale' in c);
-    if (deploys.length > 0) out.line(`${plan.name}: deploy ${deploys.length} service(s)`);
-    else out.line(`${plan.name}: change the autoscaling of ${policies.length} service(s)`);
+    const added = plan.add ?? [];
+    const removed = plan.remove ?? [];
+    if (deploys.length > 0 || added.length > 0 || removed.length > 0) {
+      const parts = [
+        deploys.length > 0 ? `deploy ${deploys.length} service(s)` : undefined,
+        added.length > 0 ? `add ${added.length}` : undefined,
+        removed.length > 0 ? `remove ${removed.length}` : undefined,
+      ].filter(Boolean);
+      out.line(`${plan.name}: ${parts.join(', ')} in place (the other services keep running)`);
+    } else out.line(`${plan.name}: change the autoscaling of ${policies.length} service(s)`);
+    for (const a of added)
+      out.line(`  + service ${a.name} (${plan.builds?.[String(a.name)] ?? `image ${String(a.image)}`})`);
+    for (const name of removed) out.line(`  - service ${name} (drained and removed; its volumes are kept)`);
     for (const c of deploys) {
       const fields = c.fields.filter((f) => f !== 'autoscale');
       out.line(`  ~ ${c.name}: ${fields.join(', ')} (${plan.builds?.[c.name] ?? `image ${c.input.image}`})`);

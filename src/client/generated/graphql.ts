@@ -677,6 +677,8 @@ export type DeleteWebhookResult = DeleteWebhookPayload | ForbiddenError | NotFou
 
 /** A partial deploy: only the listed services change. */
 export type DeployInstanceInput = {
+  /** Services to create in place, with their whole specs, beside the others (which keep running untouched). ROLLING or RECREATE only. */
+  addServices?: InputMaybe<Array<ServiceSpecInput>>;
   /** Strategy BLUE_GREEN: its promotion and delays. */
   blueGreen?: InputMaybe<BlueGreenInput>;
   /** Strategy CANARY: its steps and analysis (on Docker, every service routed). */
@@ -687,6 +689,8 @@ export type DeployInstanceInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** The instance (global id). */
   instanceId: Scalars['ID']['input'];
+  /** Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it. */
+  removeServices?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The services that change. */
   services: Array<ServiceDeployInput>;
   /** A new source for a source instance (then services is []). */
@@ -2561,6 +2565,8 @@ export type ServiceDeployInput = {
   build?: InputMaybe<BuildSpecInput>;
   /** Entrypoint override. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Replaces the services that must run first (in place, on Docker). */
+  dependsOn?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Replaces the environment. */
   env?: InputMaybe<Array<EnvVarInput>>;
   /** Replaces the readiness check. */
@@ -2573,6 +2579,10 @@ export type ServiceDeployInput = {
   ports?: InputMaybe<Array<PortSpecInput>>;
   /** Resource changes. */
   resources?: InputMaybe<ResourceSpecInput>;
+  /** Replaces the vault secrets given as environment variables (in place, on Docker). */
+  secrets?: InputMaybe<Array<SecretRefInput>>;
+  /** Replaces the volumes (in place, on Docker); a volume no longer mounted is kept with its data. */
+  volumes?: InputMaybe<Array<VolumeSpecInput>>;
 };
 
 /** Narrows `services`. */

@@ -5,19 +5,24 @@
  */
 import { type DeployRequest, DeployStrategies } from '../provider.js';
 import { ProviderErrorKinds } from '../provider-errors.js';
-import { ServiceRoles } from '../service-spec.js';
+import { ServiceRoles, type ServiceSpec } from '../service-spec.js';
 import type { Call } from './docker-call.js';
 import type { DockerEngine, Listed } from './docker-engine.js';
 import { reference, replicaCount } from './docker-replicas.js';
-import type { Rollout } from './docker-rollout.js';
+import { type Rollout, settleAll } from './docker-rollout.js';
 import {
   carriedSecrets,
+  configTarOf,
   type LabelledServiceSpec,
+  labelledSpecOf,
   limitsOf,
   mergeDeploy,
+  replicasOf,
   SpecError,
+  startLevels,
   validatePorts,
   validateResources,
+  validateService,
 } from './docker-spec.js';
 
 /**
@@ -30,8 +35,11 @@ export async function deployServices(
   rollout: Rollout,
   call: Call,
   req: DeployRequest,
+  facts: { nvidia?: boolean },
 ): Promise<string> {
   const { instanceId, releaseId, services, strategy, secretValues } = req;
+  const add = req.add ?? [];
+  const remove = req.remove ?? [];
   if (strategy !== DeployStrategies.rolling && strategy !== DeployStrategies.recreate) {
     throw new SpecError(`deploy strategy ${strategy} is not supported by the Docker provider`);
   }
@@ -39,6 +47,7 @@ export async function deployServices(
   const all = await engine.listOrThrow(call, instanceId);
   const instance = await engine.instanceContext(call, instanceId);
   const seen = new Set<string>();
+  checkAddedServices(add, secretValues ?? {}, facts);
   const prepared: Array<{
     spec: LabelledServiceSpec;
     mine: Listed[];
@@ -59,14 +68,30 @@ export async function deployServices(
     const replicas = stored.role === ServiceRoles.init ? 1 : wanted && wanted > 0 ? wanted : replicaCount(mine);
     if (d.resources) validateResources(d.name, d.resources);
     validatePorts(d.name, spec.ports, replicas);
-    const secretEnv = carriedSecrets(info, stored, secretValues);
+    // The merged spec's refs: a secret the deploy adds takes its value from the request.
+    const secretEnv = carriedSecrets(info, spec, secretValues);
     call.secrets.push(...Object.values(secretEnv));
     prepared.push({ spec, mine, refId: ref.id, replicas, secretEnv });
   }
-  const imageIds = await engine.ensureImages(
-    call,
-    prepared.map((p) => p.spec.image),
-  );
+  const imageIds = await engine.ensureImages(call, [...prepared.map((p) => p.spec.image), ...add.map((s) => s.image)]);
+  const base = { instanceId, kind: instance.kind, network: instance.network, base: instance.base, releaseId };
+  // New services first (a changed one may come to depend on them), by dependency level as at provision.
+  for (const level of startLevels(add)) {
+    await settleAll(
+      level.map((svc) =>
+        rollout.converge(call, {
+          ...base,
+          spec: labelledSpecOf(svc),
+          imageId: imageIds.get(svc.image) ?? svc.image,
+          replicas: replicasOf(svc),
+          secretEnv: Object.fromEntries(svc.secrets.map((r) => [r.envName, secretValues?.[r.key] ?? ''])),
+          configTar: configTarOf(svc.name, svc.configFiles),
+          mode: 'recreate',
+          existing: all.filter((c) => c.service === svc.name),
+        }),
+      ),
+    );
+  }
   for (const p of prepared) {
     await rollout.converge(call, {
       instanceId,
@@ -83,7 +108,36 @@ export async function deployServices(
       existing: p.mine,
     });
   }
+  // Removed services go last, once nothing changed depends on them: each container stopped gracefully
+  // (its stop signal and grace period), then removed; named volumes stay, as at a deprovision.
+  const gone = new Set(remove);
+  await engine.removeAll(
+    call,
+    all.filter((c) => gone.has(c.service)),
+  );
   return instance.network;
+}
+
+/**
+ * Checks a deploy's added services before anything changes: each
+ * added one by the provision's rules, its secrets given and its GPU
+ * available. Containers an added service already has (a retried deploy) are
+ * converged, and a removed service already absent is fine.
+ */
+function checkAddedServices(
+  add: ServiceSpec[],
+  secretValues: Record<string, string>,
+  facts: { nvidia?: boolean },
+): void {
+  for (const svc of add) {
+    validateService(svc);
+    if (svc.resources.gpu && !facts.nvidia)
+      throw new SpecError(`service ${svc.name} asks for a GPU, and this Engine lists no nvidia runtime`);
+    for (const ref of svc.secrets) {
+      if (secretValues[ref.key] === undefined)
+        throw new SpecError(`service ${svc.name}: no value was provided for secret ${ref.key} (${ref.envName})`);
+    }
+  }
 }
 
 /** The named service (the main one when unnamed) and its containers; not_found when absent. */

@@ -350,7 +350,7 @@ export class DockerProvider implements Provider {
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     return this.#run(ctx, 'deploy', async (call) => {
       const { engine, rollout } = this.#parts;
-      const network = await deployServices(engine, rollout, call, req);
+      const network = await deployServices(engine, rollout, call, req, this.#parts.facts);
       const snap = await engine.snapshot(call, req.instanceId);
       return { providerRef: network, status: 'deployed', endpoints: snapshotEndpoints(snap) };
     });
@@ -360,7 +360,7 @@ export class DockerProvider implements Provider {
   async rollback(ctx: CallContext, req: RollbackRequest): Promise<void> {
     return this.#run(ctx, 'rollback', async (call) => {
       const { engine, rollout } = this.#parts;
-      await deployServices(engine, rollout, call, { ...req, strategy: DeployStrategies.rolling });
+      await deployServices(engine, rollout, call, { ...req, strategy: DeployStrategies.rolling }, this.#parts.facts);
     });
   }
 

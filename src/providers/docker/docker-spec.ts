@@ -87,7 +87,8 @@ export function validateProvision(req: ProvisionRequest): void {
   startOrder(req.services);
 }
 
-function validateService(svc: ServiceSpec): void {
+/** One service's own rules (name, image, role, resources); validateProvision checks each. */
+export function validateService(svc: ServiceSpec): void {
   if (!DNS_LABEL.test(svc.name)) throw new SpecError(`service name ${JSON.stringify(svc.name)} is not DNS-safe`);
   if (!svc.image) throw new SpecError(`service ${svc.name} has no image`);
   if (!Object.values(ServiceRoles).includes(svc.role)) {
@@ -279,6 +280,9 @@ export function mergeDeploy(
     command: deploy.command ? [...deploy.command] : current.command,
     args: deploy.args ? [...deploy.args] : current.args,
     ports: deploy.ports ? deploy.ports.map((p) => ({ ...p })) : current.ports,
+    dependsOn: deploy.dependsOn ? [...deploy.dependsOn] : current.dependsOn,
+    secrets: deploy.secrets ? deploy.secrets.map((r) => ({ ...r })) : current.secrets,
+    volumes: deploy.volumes ? deploy.volumes.map((v) => ({ ...v })) : current.volumes,
     cpuMillis: resources ? resources.cpuMillis || undefined : currentLimits.cpuMillis,
     memoryMb: resources ? resources.memoryMb || undefined : currentLimits.memoryMb,
   };

@@ -107,6 +107,13 @@ const UNCREDENTIALED =
 export class KubernetesProvider implements Provider {
   readonly engines: ProviderEngines;
   readonly missingEngines: MissingEngines | undefined;
+  /**
+   * An instance's services are the containers of one pod; this provider's
+   * deploy changes a container's image, env, command, ports, resources and
+   * probe, and nothing that adds or removes a container or its volumes.
+   */
+  readonly serviceSetFixed =
+    "the Kubernetes provider runs the services of an instance as the containers of one pod and does not change that set, nor a service's volumes, secrets or dependsOn, in place: deprovision and provision the instance with the new spec";
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
