@@ -14,6 +14,7 @@
 import type { AutoscalePolicy } from './autoscaling.js';
 import type { Capability } from './capabilities.js';
 import type { MissingEngines, ProviderEngines } from './engines.js';
+import type { ExecRequest, ExecResult, LogOptions, LogStream } from './provider-io.js';
 import type {
   HealthCheckSpec,
   PortSpec,
@@ -262,48 +263,8 @@ export interface ResourceUsage {
   networkOutMb: number;
 }
 
-/** Log streaming options. `serviceName` empty means the main service. */
-export interface LogOptions {
-  serviceName?: string;
-  follow: boolean;
-  since?: Date;
-  tail?: number;
-}
-
-/** One demultiplexed log line. */
-export interface LogEntry {
-  timestamp: Date;
-  stream: 'stdout' | 'stderr';
-  service: string;
-  replica?: number;
-  message: string;
-}
-
-/**
- * A stream of log lines. Closing it (or breaking out of the iteration) stops
- * the request to the backend; a provider must not leave the connection open.
- */
-export interface LogStream extends AsyncIterable<LogEntry> {
-  close(): Promise<void>;
-}
-
-/** A command to run inside a service. */
-export interface ExecRequest {
-  command: string[];
-  /** Service to run in; omitted means the main service. */
-  serviceName?: string;
-  stdin?: string;
-  tty?: boolean;
-  /** The command is killed (exit code 124 by convention) after this long. */
-  timeoutMs?: number;
-}
-
-/** The result of Exec. */
-export interface ExecResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
+// Logs and exec: provider-io.ts (re-exported here, where the contract is read).
+export type { ExecRequest, ExecResult, LogEntry, LogOptions, LogStream } from './provider-io.js';
 
 /**
  * Credentials for one provider call. Never serialised: not to JSON, not to
