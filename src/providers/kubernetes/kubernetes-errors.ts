@@ -152,3 +152,16 @@ export function toProviderError(err: unknown, ctx: KubeErrorContext): ProviderEr
       return kubeError(ProviderErrorKinds.internal, `HTTP ${status}: ${text}`, ctx, err);
   }
 }
+
+/** Why a provider with a vault credential sends nothing for a call that carries none. */
+export const UNCREDENTIALED =
+  'this provider authenticates with its vault credential and the call carried none: nothing was sent as the kubeconfig’s user';
+
+/**
+ * Why an instance's set of services, and a service's volumes, secrets and
+ * dependsOn, do not change in place here: its services are the containers of
+ * one pod, and a deploy changes a container's image, env, command, ports,
+ * resources and probe, nothing that adds or removes a container or a volume.
+ */
+export const SERVICE_SET_FIXED =
+  "the Kubernetes provider runs the services of an instance as the containers of one pod and does not change that set, nor a service's volumes, secrets or dependsOn, in place: deprovision and provision the instance with the new spec";

@@ -35,6 +35,7 @@
  *   supervisor) follow watches of the namespace and poll only as a fallback
  *   (see kubernetes-changes.ts).
  */
+
 import {
   AppsV1Api,
   AutoscalingV2Api,
@@ -79,7 +80,7 @@ import { clusterListers, KubeChanges } from './kubernetes-changes.js';
 import { KubeCluster } from './kubernetes-cluster.js';
 import { CredentialClients } from './kubernetes-credential-clients.js';
 import { KUBERNETES_CAPABILITIES, kubernetesEngines } from './kubernetes-engines.js';
-import { toProviderError } from './kubernetes-errors.js';
+import { SERVICE_SET_FIXED, toProviderError, UNCREDENTIALED } from './kubernetes-errors.js';
 import { execInInstance } from './kubernetes-exec.js';
 import { Exposure } from './kubernetes-exposure.js';
 import { GpuCapability } from './kubernetes-gpu.js';
@@ -99,21 +100,12 @@ import { mainOf, rollOut, scaleWorkload } from './kubernetes-rollout.js';
 import { KubeSources } from './kubernetes-sources.js';
 import { currentPods, instanceStatus } from './kubernetes-status.js';
 
-/** Why a provider with a vault credential sends nothing for a call that carries none. */
-const UNCREDENTIALED =
-  'this provider authenticates with its vault credential and the call carried none: nothing was sent as the kubeconfig’s user';
-
 /** A Provider backed by a Kubernetes API server (apps/v1, core/v1, metrics.k8s.io when present). */
 export class KubernetesProvider implements Provider {
   readonly engines: ProviderEngines;
   readonly missingEngines: MissingEngines | undefined;
-  /**
-   * An instance's services are the containers of one pod; this provider's
-   * deploy changes a container's image, env, command, ports, resources and
-   * probe, and nothing that adds or removes a container or its volumes.
-   */
-  readonly serviceSetFixed =
-    "the Kubernetes provider runs the services of an instance as the containers of one pod and does not change that set, nor a service's volumes, secrets or dependsOn, in place: deprovision and provision the instance with the new spec";
+  /** An instance's services are the containers of one pod (kubernetes-errors.ts says why that set is fixed). */
+  readonly serviceSetFixed = SERVICE_SET_FIXED;
   readonly #sources: KubeSources;
   readonly #gpu: GpuCapability;
   readonly #cluster: KubeCluster;
