@@ -32,6 +32,11 @@ export interface CurrentInstance {
   sourceType?: string | null;
   /** Its routes; read only when the file has `routes:` (absent: none to compare). */
   routes?: CurrentRoute[];
+  /**
+   * Services whose image tag names another image than they run (`Instance.imageUpdates`: a tag rebuilt in
+   * place); absent when not read or the provider cannot tell.
+   */
+  imageUpdates?: { service: string; image: string; runningImageId: string; currentImageId: string }[] | null;
 }
 
 /** One service a deploy changes, with what changed. */
@@ -41,6 +46,8 @@ export interface ServiceChange {
   fields: string[];
   /** The `ServiceDeployInput` that makes the change (never with `autoscale`). */
   input: Record<string, unknown>;
+  /** Set when only the image behind the tag moved: the image id running and the one the tag names now. */
+  rebuilt?: { running: string; current: string };
   /**
    * Set when the autoscaling policy changes: the `ResourceSpecInput.autoscale`
    * sent by `scaleInstance` (null removes it). A deploy does not carry it: the
@@ -97,6 +104,9 @@ export type ApplyPlan =
       source: Record<string, unknown>;
       routes?: RoutePlan;
     };
+
+/** The field a change names when only the image behind an unchanged tag moved. */
+export const REBUILT = 'image rebuilt';
 
 /** Each service with `build:`, by name, and its source as the plan prints it (`build ./web`). */
 export type BuildPlan = Record<string, string>;
@@ -168,6 +178,17 @@ export function planApply(current: CurrentInstance | null, spec: AppSpec): Apply
     problems.push(...fixedFieldProblems(want, have));
     const change = diffService(want, have);
     if (change) changes.push(change);
+    else {
+      // The same tag names another image now (rebuilt in place): deploying it again rolls that image out.
+      const moved = current.imageUpdates?.find((u) => u.service === want.name && u.image === want.image);
+      if (moved)
+        changes.push({
+          name: want.name,
+          fields: [REBUILT],
+          input: { name: want.name, image: want.image },
+          rebuilt: { running: moved.runningImageId, current: moved.currentImageId },
+        });
+    }
   }
   if (problems.length > 0) throw new UnsupportedChangeError(problems);
   // A FAILED instance does not match its file, whatever the specs say: applying it again is the way out.

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   DeployInstanceDocument,
+  InstanceImageUpdatesDocument,
   InstanceRoutesDocument,
   ProvisionInstanceDocument,
   type ProvisionInstanceInput,
@@ -53,6 +54,11 @@ export function registerApply(program: Command): void {
         if (current && spec.routes !== undefined) {
           const data = await session.client.request(InstanceRoutesDocument, { id: current.id });
           current.routes = data.instance?.routes ?? [];
+        }
+        // A tag rebuilt in place is invisible in the file: the provider says which services run an older image.
+        if (current && (current.sourceType ?? 'SERVICES') === 'SERVICES') {
+          const data = await session.client.request(InstanceImageUpdatesDocument, { id: current.id });
+          current.imageUpdates = data.instance?.imageUpdates ?? null;
         }
         let plan: ApplyPlan;
         try {
@@ -191,6 +197,9 @@ async function applyRoutes(
   return { added, removed };
 }
 
+/** `sha256:0123456789ab`: an image id as people compare them. */
+const shortId = (id: string) => id.replace(/^(sha256:)?([0-9a-f]{12})[0-9a-f]*$/, 'sha256:$2');
+
 /** The plan, for people; printed before anything is sent. */
 export function printPlan(out: Output, plan: ApplyPlan): void {
   if (plan.action === 'none') {
@@ -228,7 +237,10 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     for (const name of removed) out.line(`  - service ${name} (drained and removed; its volumes are kept)`);
     for (const c of deploys) {
       const fields = c.fields.filter((f) => f !== 'autoscale');
-      out.line(`  ~ ${c.name}: ${fields.join(', ')} (${plan.builds?.[c.name] ?? `image ${c.input.image}`})`);
+      const what = c.rebuilt
+        ? `${c.input.image} names ${shortId(c.rebuilt.current)} now, ${shortId(c.rebuilt.running)} runs`
+        : (plan.builds?.[c.name] ?? `image ${c.input.image}`);
+      out.line(`  ~ ${c.name}: ${fields.join(', ')} (${what})`);
     }
     for (const c of policies)
       out.line(`  ~ ${c.name}: autoscale ${describePolicy(c.autoscale)} (was ${describePolicy(c.autoscaleWas)})`);

@@ -6245,6 +6245,25 @@ export type SecretsQuery = {
   };
 };
 
+export type InstanceImageUpdatesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+export type InstanceImageUpdatesQuery = {
+  __typename?: 'Query';
+  instance?: {
+    __typename?: 'Instance';
+    id: string;
+    imageUpdates?: Array<{
+      __typename?: 'ImageUpdate';
+      service: string;
+      image: string;
+      runningImageId: string;
+      currentImageId: string;
+    }> | null;
+  } | null;
+};
+
 export type RolloutFieldsFragment = {
   __typename?: 'Rollout';
   strategy: DeployStrategy;
@@ -17562,6 +17581,58 @@ export const SecretsDocument = {
     },
   ],
 } as unknown as DocumentNode<SecretsQuery, SecretsQueryVariables>;
+export const InstanceImageUpdatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'InstanceImageUpdates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'imageUpdates' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'runningImageId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currentImageId' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<InstanceImageUpdatesQuery, InstanceImageUpdatesQueryVariables>;
 export const InstanceRolloutsDocument = {
   kind: 'Document',
   definitions: [
