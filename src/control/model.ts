@@ -24,6 +24,7 @@ export {
   type BuildStatus,
   type DesiredState,
   DesiredStates,
+  type JobStatus,
   type OperationKind,
   OperationKinds,
   type OperationParams,

@@ -1,6 +1,7 @@
 import type { BuildService } from './builds.js';
-import type { BuildLogFeed } from './builds-log-stream.js';
 import type { InstanceService } from './instances.js';
+import type { JobService } from './jobs.js';
+import type { LogFeed } from './log-feed.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
@@ -35,6 +36,8 @@ export interface Services {
   routeSignal: RouteSignal;
   /** Builds from source (issue 33): requests and reads. */
   builds: BuildService;
-  /** Build logs, live (one listener per process). */
-  buildLogs: BuildLogFeed;
+  /** Jobs (issue 35): runJob and the reads. */
+  jobs: JobService;
+  /** Operation logs (builds', jobs'), live (one listener per process). */
+  logFeed: LogFeed;
 }

@@ -91,6 +91,26 @@ export function logCursor(after: string | null | undefined, field = 'after'): nu
   return Number(after);
 }
 
+/** The log connection builds and jobs share (one line shape, one store). */
+export const BuildLogConnection = builder.connectionObject(
+  { type: BuildLogLineRef, name: 'BuildLogConnection', description: "A page of an operation's log lines." },
+  { name: 'BuildLogEdge', description: 'A log line and its cursor.' },
+);
+
+/** A page of an operation's log (Build.logs, Job.logs): forward only, keyset on the line number. */
+export async function logPage(
+  ctx: GraphQLContext,
+  operationId: string,
+  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null },
+) {
+  if (args.last != null || args.before != null)
+    throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
+  const limit = pageSize(args.first, 1000, 100);
+  const after = logCursor(args.after);
+  const rows = await ctx.services.logFeed.page(operationId, after, limit + 1);
+  return pageOf(rows, limit, (l) => l.cursor, after > 0);
+}
+
 builder.loadableNode(BuildRef, {
   description: "One build of a service's image from a git commit or an uploaded archive (an operation of kind BUILD).",
   id: { resolve: (b) => b.id },
@@ -143,17 +163,9 @@ builder.loadableNode(BuildRef, {
       {
         type: BuildLogLineRef,
         description: 'Its log lines, oldest first (keyset on the line number).',
-        resolve: async (b, args, ctx) => {
-          if (args.last != null || args.before != null)
-            throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
-          const limit = pageSize(args.first, 1000, 100);
-          const after = logCursor(args.after);
-          const rows = await ctx.services.builds.logLines(b.id, after, limit + 1);
-          return pageOf(rows, limit, (l) => l.cursor, after > 0);
-        },
+        resolve: (b, args, ctx) => logPage(ctx, b.operationId, args),
       },
-      { name: 'BuildLogConnection', description: "A page of a build's log lines." },
-      { name: 'BuildLogEdge', description: 'A log line and its cursor.' },
+      BuildLogConnection,
     ),
   }),
 });

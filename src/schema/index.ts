@@ -19,6 +19,7 @@ import './autoscaling.js';
 import './routes.js';
 import './rollouts.js';
 import './builds.js';
+import './jobs.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -7,6 +7,7 @@ export const NODE_TYPES = [
   'Build',
   'Event',
   'Instance',
+  'Job',
   'Operation',
   'Release',
   'Route',

@@ -1,0 +1,268 @@
+/**
+ * Jobs on the real Docker Engine, through the API and the CLI (issue 35):
+ * `wheelhouse run` prints the command's output and exits with its exit code,
+ * the job's record (status, exit code, log, events) says the same, and no
+ * container is left on the engine; a job sees the service's env (with its
+ * overrides), secret and volume; a timeout ends it TIMED_OUT and a cancel
+ * CANCELED, each with its container gone; bad input is a typed error by field.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Dockerode from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
+import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
+import { TEST_IMAGES } from '../support/docker-images.js';
+import { until } from './builds-support.js';
+
+const hasDocker = await dockerOrSkip();
+
+const RUN_JOB = `mutation R($input: RunJobInput!) { runJob(input: $input) {
+  __typename
+  ... on RunJobPayload { job { id status } operation { id kind status } }
+  ... on ValidationError { message fieldErrors { path message } }
+  ... on Error { message }
+} }`;
+
+const JOB = `query J($id: ID!) { node(id: $id) { ... on Job {
+  id status exitCode error service command startedAt finishedAt
+  operation { id kind status error { code message } job { id } }
+  instance { id }
+  logs(first: 1000) { edges { cursor node { line } } pageInfo { hasNextPage endCursor } }
+} } }`;
+
+interface JobView {
+  id: string;
+  status: string;
+  exitCode: number | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  operation: {
+    id: string;
+    kind: string;
+    status: string;
+    error: { code: string; message: string } | null;
+    job: { id: string };
+  };
+  logs: { edges: { node: { line: string } }[] };
+}
+
+describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
+  const docker = new Dockerode({ socketPath: '/var/run/docker.sock' });
+  const name = `jobs-${Date.now().toString(36)}`;
+  let app: TestApp;
+  let tenant: TestTenant;
+  let instanceId: string;
+  let dir: string;
+
+  const runJob = async (input: Record<string, unknown>) =>
+    (await gql(app, tenant.token, RUN_JOB, { input: { instanceId, service: 'web', ...input } })).runJob;
+  const job = async (id: string): Promise<JobView> => (await gql(app, tenant.token, JOB, { id })).node;
+  const ended = (id: string) =>
+    until(
+      `job ${id} to end`,
+      async () => {
+        const j = await job(id);
+        return ['SUCCEEDED', 'FAILED', 'CANCELED', 'TIMED_OUT'].includes(j.status) && j.operation.status !== 'RUNNING'
+          ? j
+          : undefined;
+      },
+      60_000,
+    );
+  /** The job's containers on the engine, found by its label. */
+  const jobContainers = (jobId: string) =>
+    docker.listContainers({ all: true, filters: { label: [`wheelhouse.job=${localIdOf(jobId)}`] } });
+  /** The service's own containers (not jobs'). */
+  const serviceContainers = async () =>
+    (
+      await docker.listContainers({
+        all: true,
+        filters: { label: [`wheelhouse.instance=${localIdOf(instanceId)}`, 'wheelhouse.service=web'] },
+      })
+    )
+      .map((c) => c.Id)
+      .sort();
+
+  beforeAll(async () => {
+    app = await startDockerApp({ executor: { leaseMs: 3_000, pollMs: 100 } });
+    tenant = await app.newTenant();
+    dir = await mkdtemp(join(tmpdir(), 'wh-jobs-'));
+    await gql(app, tenant.token, 'mutation($i: PutSecretInput!) { putSecret(input: $i) { __typename } }', {
+      i: { key: 'jobs/token', value: 's3cret-value-7' },
+    });
+    const r = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
+        __typename ... on ProvisionInstancePayload { instance { id } operation { status } } ... on Error { message } } }`,
+      {
+        input: {
+          name,
+          services: [
+            {
+              name: 'web',
+              image: TEST_IMAGES.web1,
+              env: [{ name: 'GREETING', value: 'from-the-service' }],
+              secrets: [{ key: 'jobs/token', envName: 'API_TOKEN' }],
+              volumes: [{ name: 'data', mountPath: '/data' }],
+            },
+          ],
+          wait: true,
+        },
+      },
+    );
+    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
+    instanceId = r.provisionInstance.instance.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (instanceId)
+      await gql(
+        app,
+        tenant.token,
+        'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
+        { input: { instanceId, wait: true } },
+      ).catch(() => undefined);
+    await app?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('`wheelhouse run` prints the output and exits with the exit code; the job is FAILED with it, logged, no container left', async () => {
+    const before = await serviceContainers();
+    const env = {
+      WHEELHOUSE_URL: app.url,
+      WHEELHOUSE_TOKEN: tenant.token,
+      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
+    };
+    const r = await runCli(['run', name, 'web', '--', 'sh', '-c', 'echo hi; echo oops >&2; exit 3'], { cwd: dir, env });
+    expect(r.stdout.split('\n')).toContain('hi');
+    expect(r.stdout).toContain('oops');
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/FAILED: exited with code 3/);
+
+    const list = await gql(
+      app,
+      tenant.token,
+      'query($id: ID!) { instance(id: $id) { jobs(first: 5) { edges { node { id status exitCode command } } } } }',
+      { id: instanceId },
+    );
+    const listed = list.instance.jobs.edges[0].node;
+    expect(listed).toMatchObject({
+      status: 'FAILED',
+      exitCode: 3,
+      command: ['sh', '-c', 'echo hi; echo oops >&2; exit 3'],
+    });
+    const j = await ended(listed.id);
+    expect(j.operation).toMatchObject({
+      kind: 'JOB',
+      status: 'FAILED',
+      error: { code: 'JOB_FAILED' },
+      job: { id: j.id },
+    });
+    expect(j.error).toMatch(/exited with code 3; last lines: .*hi/);
+    const lines = j.logs.edges.map((e) => e.node.line);
+    expect(lines).toContain('hi');
+    expect(lines).toContain('oops');
+    expect(j.startedAt).not.toBeNull();
+    expect(j.finishedAt).not.toBeNull();
+    expect(await jobContainers(j.id)).toEqual([]);
+    // The service's replicas were never touched, and none was added.
+    expect(await serviceContainers()).toEqual(before);
+
+    const events = await gql(
+      app,
+      tenant.token,
+      'query($id: ID!) { events(first: 100, filter: { instanceId: $id }) { edges { node { type message operation { id } } } } }',
+      { id: instanceId },
+    );
+    const mine = events.events.edges
+      .map((e: { node: { type: string; operation: { id: string } | null } }) => e.node)
+      .filter((e: { operation: { id: string } | null }) => e.operation?.id === j.operation.id)
+      .map((e: { type: string }) => e.type);
+    expect(mine).toEqual(expect.arrayContaining(['job.started', 'job.failed', 'operation.failed']));
+  }, 90_000);
+
+  it('a job sees the service env (with overrides), its secret and its volume; the next job sees what it wrote', async () => {
+    const w = await runJob({
+      command: ['sh', '-c', 'echo "$GREETING/$EXTRA/${#API_TOKEN}" > /data/written && cat /data/written'],
+      env: [{ name: 'EXTRA', value: 'override-ok' }],
+      wait: true,
+    });
+    expect(w.__typename, JSON.stringify(w)).toBe('RunJobPayload');
+    const first = await ended(w.job.id);
+    expect(first.status).toBe('SUCCEEDED');
+    expect(first.exitCode).toBe(0);
+    // The secret reached the job (its length: 14), its value never a line.
+    expect(first.logs.edges.map((e) => e.node.line)).toContain('from-the-service/override-ok/14');
+    const r = await runJob({ command: ['cat', '/data/written'], wait: true });
+    const second = await ended(r.job.id);
+    expect(second.status).toBe('SUCCEEDED');
+    expect(second.logs.edges.map((e) => e.node.line)).toContain('from-the-service/override-ok/14');
+    const echoed = await runJob({ command: ['sh', '-c', 'echo "$API_TOKEN"'], wait: true });
+    const masked = await ended(echoed.job.id);
+    expect(masked.logs.edges.map((e) => e.node.line).join('\n')).not.toContain('s3cret-value-7');
+    expect(await jobContainers(masked.id)).toEqual([]);
+  }, 90_000);
+
+  it('a job past its timeout ends TIMED_OUT, its container gone', async () => {
+    const r = await runJob({ command: ['sh', '-c', 'echo started; sleep 60'], timeoutSeconds: 1 });
+    expect(r.__typename, JSON.stringify(r)).toBe('RunJobPayload');
+    const j = await ended(r.job.id);
+    expect(j.status).toBe('TIMED_OUT');
+    expect(j.exitCode).toBeNull();
+    expect(j.operation.error?.code).toBe('JOB_TIMED_OUT');
+    expect(j.logs.edges.map((e) => e.node.line)).toContain('started');
+    expect(Date.parse(j.finishedAt!) - Date.parse(j.startedAt!)).toBeLessThan(20_000);
+    expect(await jobContainers(j.id)).toEqual([]);
+  }, 60_000);
+
+  it('cancelOperation stops a running job: CANCELED within seconds, its container gone', async () => {
+    const r = await runJob({ command: ['sh', '-c', 'echo waiting; sleep 120'] });
+    const id = r.job.id as string;
+    // Running on the engine, and its first line stored.
+    await until(
+      'the job to run',
+      async () => ((await jobContainers(id)).some((c) => c.State === 'running') ? true : undefined),
+      30_000,
+    );
+    await until('its first line', async () => ((await job(id)).logs.edges.length > 0 ? true : undefined), 30_000);
+    const asked = Date.now();
+    const c = await gql(
+      app,
+      tenant.token,
+      'mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename ... on Error { message } } }',
+      { input: { operationId: r.operation.id } },
+    );
+    expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
+    const j = await ended(id);
+    expect(j.status).toBe('CANCELED');
+    expect(j.operation.status).toBe('CANCELED');
+    expect(Date.now() - asked).toBeLessThan(15_000);
+    expect(await jobContainers(id)).toEqual([]);
+  }, 90_000);
+
+  it('bad input is a typed error by field', async () => {
+    const fields = async (input: Record<string, unknown>) => {
+      const r = await runJob(input);
+      expect(r.__typename, JSON.stringify(r)).toBe('ValidationError');
+      return r.fieldErrors.map((f: { path: string[] }) => f.path.join('.'));
+    };
+    expect(await fields({ command: [] })).toEqual(['input.command']);
+    expect(await fields({ command: [''] })).toEqual(['input.command']);
+    expect(await fields({ command: ['true'], timeoutSeconds: 0 })).toEqual(['input.timeoutSeconds']);
+    expect(await fields({ command: ['true'], timeoutSeconds: 86_401 })).toEqual(['input.timeoutSeconds']);
+    expect(await fields({ command: ['true'], service: 'nope' })).toEqual(['input.service']);
+    expect(await fields({ command: ['true'], env: [{ name: '1BAD', value: 'x' }] })).toEqual(['input.env.0.name']);
+    const missing = await gql(app, tenant.token, RUN_JOB, {
+      input: {
+        instanceId: instanceId.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        service: 'web',
+        command: ['true'],
+      },
+    });
+    expect(missing.runJob.__typename).toBe('NotFoundError');
+  });
+});
