@@ -1,9 +1,3 @@
-/**
- * Jobs (issue 35): the Job node, the runJob mutation, Instance.jobs and
- * Operation.job. A job's log shares the builds' line shape and connection
- * (BuildLogConnection): one store for every operation's log.
- */
-import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
 import {
   CapabilityNotSupportedError,
   ForbiddenError,
@@ -20,6 +14,7 @@ import { builder } from './builder.js';
 import { BuildLogConnection, BuildLogLineRef, logPage } from './builds.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
+import { byOperation, newestFirstPage, recordInstance, recordOperation } from './operation-records.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
 import { EnvVarInput } from './specs.js';
@@ -50,11 +45,7 @@ builder.loadableNode(JobRef, {
     instance: t.field({
       type: InstanceRef,
       description: 'The instance.',
-      resolve: async (j, _a, ctx) => {
-        const i = await ctx.loaders.instance.load(j.instanceId);
-        if (!i) throw new NotFoundError('instance');
-        return i;
-      },
+      resolve: (j, _a, ctx) => recordInstance(j, ctx),
     }),
     service: t.exposeString('service', {
       description: 'The service whose image, env, secrets and volumes it ran with.',
@@ -73,11 +64,7 @@ builder.loadableNode(JobRef, {
     operation: t.field({
       type: OperationRef,
       description: 'The operation that runs it: a JOB, or the deploy whose release command it is.',
-      resolve: async (j, _a, ctx) => {
-        const op = await ctx.loaders.operation.load(j.operationId);
-        if (!op) throw new NotFoundError('operation');
-        return op;
-      },
+      resolve: (j, _a, ctx) => recordOperation(j, ctx),
     }),
     error: t.exposeString('error', {
       nullable: true,
@@ -102,14 +89,10 @@ builder.objectFields(InstanceRef, (t) => ({
     {
       type: JobRef,
       description: 'Jobs run on it (runJob, release commands), newest first.',
-      resolve: async (i, args, ctx) => {
-        if (args.last != null || args.before != null)
-          throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
-        const limit = pageSize(args.first);
-        const before = args.after ? decodeTimeCursor(args.after) : undefined;
-        const rows = await ctx.services.jobs.forInstance(ctx.principal.tenantId, i.id, limit + 1, before);
-        return pageOf(rows, limit, (j) => encodeTimeCursor({ createdAt: j.createdAt, id: j.id }), !!before);
-      },
+      resolve: (i, args, ctx) =>
+        newestFirstPage(args, (limit, before) =>
+          ctx.services.jobs.forInstance(ctx.principal.tenantId, i.id, limit, before),
+        ),
     },
     { name: 'InstanceJobsConnection', description: "A page of an instance's jobs." },
     { name: 'InstanceJobsEdge', description: 'A job and its cursor.' },
@@ -121,12 +104,8 @@ builder.objectFields(OperationRef, (t) => ({
     type: JobRef,
     nullable: true,
     description: "The job a JOB operation runs, or a deploy's release command; null otherwise.",
-    load: async (operationIds: string[], ctx: GraphQLContext) => {
-      const found = new Map(
-        (await ctx.services.jobs.byOperationIds(ctx.principal.tenantId, operationIds)).map((j) => [j.operationId, j]),
-      );
-      return operationIds.map((id) => found.get(id) ?? null);
-    },
+    load: async (operationIds: string[], ctx: GraphQLContext) =>
+      byOperation(operationIds, await ctx.services.jobs.byOperationIds(ctx.principal.tenantId, operationIds)),
     // Only JOB operations and deploys (a release command) can have one: the rest answer without a load.
     resolve: (o: Operation) => (o.kind === 'job' || o.kind === 'deploy' ? o.id : null),
   }),
