@@ -23,6 +23,8 @@ import { assertAllowed } from './state-machine.js';
 export const MAX_JOB_TIMEOUT_SECONDS = 86_400;
 /** A job's timeout when none is given. */
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 3_600;
+/** A release command's timeout when none is given. */
+export const DEFAULT_RELEASE_COMMAND_TIMEOUT_SECONDS = 600;
 
 /** runJob's input, after global ids were resolved. */
 export interface RunJobInput extends MutationControl {

@@ -151,6 +151,12 @@ export interface OperationParams {
    * one SUCCEEDED; their images were written into its specs by then.
    */
   awaitsBuilds?: string[];
+  /**
+   * deploy: the job (id) of its release command (issue 35), run in the new
+   * release's image before anything of the new release is created; the
+   * deploy fails RELEASE_COMMAND_FAILED unless it exits 0.
+   */
+  releaseJobId?: string;
 }
 
 export const BuildStatuses = {

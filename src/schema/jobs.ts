@@ -111,6 +111,23 @@ builder.objectFields(OperationRef, (t) => ({
   }),
 }));
 
+export const ReleaseCommandInput = builder.inputType('ReleaseCommandInput', {
+  description:
+    "A command run as a job in the new release's image before any replica of the new release is created: " +
+    'a non-zero exit or a timeout fails the deploy (RELEASE_COMMAND_FAILED) and the running release stays.',
+  fields: (t) => ({
+    service: t.string({
+      required: true,
+      description: 'The service whose new image, env, secrets, config files and volumes it runs with.',
+    }),
+    command: t.stringList({
+      required: true,
+      description: "The command and its arguments (replaces the image's entrypoint).",
+    }),
+    timeoutSeconds: t.int({ defaultValue: 600, description: 'The deploy fails after this long (1 to 86400).' }),
+  }),
+});
+
 const RunJobInput = builder.inputType('RunJobInput', {
   description: "One command to run to completion in a service's image.",
   fields: (t) => ({

@@ -22,6 +22,7 @@ import { type PendingEnd, runStep } from './operation-steps.js';
 import { performBuild } from './perform-build.js';
 import { performJob } from './perform-job.js';
 import { applySource, removeSource } from './perform-source.js';
+import { runReleaseCommand } from './release-command.js';
 import { runRollout } from './rollout.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
@@ -256,6 +257,9 @@ export async function performOperation(
       { operationId: op.id },
     );
   };
+  // A release command runs before anything of the new release is created (issue 35).
+  if (op.kind === 'deploy' && op.params.releaseJobId)
+    await runReleaseCommand(ctx, op, inst, specs, signal, steps, masker).catch(awayFrom);
   // The step's end is committed on its own (a subscriber sees the wait begin), except when the outcome follows at once.
   const ends = op.kind === 'deprovision' || op.kind === 'stop';
   const applied = await runStep(db, op, steps, masker, `apply ${op.kind}`, apply, {

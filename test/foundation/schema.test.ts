@@ -141,14 +141,14 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     DeleteScheduleInput.id DeleteSchedulePayload DeleteSchedulePayload.id DeleteScheduleResult
     DeleteScheduleResult.DeleteSchedulePayload DeleteScheduleResult.ForbiddenError
     DeleteScheduleResult.NotFoundError DeleteScheduleResult.RateLimitedError
-    DeployInstanceInput.releaseCommand Instance.schedules Job.schedule Mutation.createSchedule
+    Instance.schedules Job.schedule Mutation.createSchedule
     Mutation.createSchedule(input) Mutation.deleteSchedule Mutation.deleteSchedule(input)
     Mutation.updateSchedule Mutation.updateSchedule(input)
     ProvisionInstanceInput.schedules Query.schedules Query.schedules(after) Query.schedules(first)
     Query.schedules(instanceId) QuerySchedulesConnection QuerySchedulesConnection.edges
     QuerySchedulesConnection.pageInfo QuerySchedulesEdge QuerySchedulesEdge.cursor
-    QuerySchedulesEdge.node ReleaseCommandInput ReleaseCommandInput.command
-    ReleaseCommandInput.service ReleaseCommandInput.timeoutSeconds Schedule Schedule.command
+    QuerySchedulesEdge.node
+    Schedule Schedule.command
     Schedule.concurrency Schedule.cron Schedule.id Schedule.instance Schedule.jobs
     Schedule.jobs(after) Schedule.jobs(first) Schedule.lastJob Schedule.name Schedule.nextRunAt
     Schedule.service Schedule.startingDeadlineSeconds Schedule.suspended Schedule.timeZone

@@ -636,6 +636,8 @@ export type DeployInstanceInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** The instance (global id). */
   instanceId: Scalars['ID']['input'];
+  /** Runs first, as a job in the new release's image (a migration): the deploy goes on only if it exits 0. */
+  releaseCommand?: InputMaybe<ReleaseCommandInput>;
   /** The services that change. */
   services: Array<ServiceDeployInput>;
   /** A new source for a source instance (then services is []). */
@@ -2138,6 +2140,16 @@ export type Release = Node & {
   strategy?: Maybe<DeployStrategy>;
   /** 1 for the provision, then one more per deploy or rollback. */
   version: Scalars['Int']['output'];
+};
+
+/** A command run as a job in the new release's image before any replica of the new release is created: a non-zero exit or a timeout fails the deploy (RELEASE_COMMAND_FAILED) and the running release stays. */
+export type ReleaseCommandInput = {
+  /** The command and its arguments (replaces the image's entrypoint). */
+  command: Array<Scalars['String']['input']>;
+  /** The service whose new image, env, secrets, config files and volumes it runs with. */
+  service: Scalars['String']['input'];
+  /** The deploy fails after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A route to remove. */
