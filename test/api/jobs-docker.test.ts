@@ -187,6 +187,7 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
 
   it('a job sees the service env (with overrides), its secret and its volume; the next job sees what it wrote', async () => {
     const w = await runJob({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion (the secret's length), not a template
       command: ['sh', '-c', 'echo "$GREETING/$EXTRA/${#API_TOKEN}" > /data/written && cat /data/written'],
       env: [{ name: 'EXTRA', value: 'override-ok' }],
       wait: true,

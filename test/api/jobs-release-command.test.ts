@@ -6,9 +6,13 @@
  * release's image before it started, and what it wrote to the service's
  * volume is there for the new release.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 
@@ -151,6 +155,56 @@ describe.skipIf(!hasDocker)('release commands on the real Docker Engine', () => 
     );
     expect(exec.execInstance).toMatchObject({ exitCode: 0, stdout: 'web v2\n' });
   }, 90_000);
+
+  it('`releaseCommand:` in wheelhouse.yaml runs with the deploy `apply` sends', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wh-release-'));
+    const name = `rc-apply-${Date.now().toString(36)}`;
+    const env = {
+      WHEELHOUSE_URL: app.url,
+      WHEELHOUSE_TOKEN: tenant.token,
+      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
+    };
+    const file = join(dir, 'wheelhouse.yaml');
+    const spec = (image: string, command: string) =>
+      `name: ${name}\nservices:\n  web:\n    image: ${image}\n    volumes: [{ name: data, mountPath: /data }]\n` +
+      `releaseCommand:\n  service: web\n  command: ${JSON.stringify(command)}\n  timeoutSeconds: 60\n`;
+    const apply = (image: string, command: string) =>
+      writeFile(file, spec(image, command)).then(() => runCli(['apply', '-f', file, '--wait'], { cwd: dir, env }));
+    let id: string | undefined;
+    try {
+      // The first apply provisions: nothing runs before it (a provision has no release command).
+      expect((await apply(TEST_IMAGES.web1, 'exit 1')).code).toBe(0);
+      const listed = await gql(
+        app,
+        tenant.token,
+        'query($n: String!) { instances(first: 1, filter: { name: $n }) { edges { node { id } } } }',
+        { n: name },
+      );
+      id = listed.instances.edges[0].node.id as string;
+      const failed = await apply(TEST_IMAGES.web2, 'echo refusing; exit 1');
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1);
+      expect(failed.stdout + failed.stderr).toMatch(/RELEASE_COMMAND_FAILED|release command exited with code 1/);
+      const ok = await apply(TEST_IMAGES.web2, 'cat /www/index.html > /data/applied');
+      expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+      const exec = await gql(
+        app,
+        tenant.token,
+        `mutation($input: ExecInstanceInput!) { execInstance(input: $input) {
+          __typename ... on ExecInstancePayload { exitCode stdout } ... on Error { message } } }`,
+        { input: { instanceId: id, service: 'web', command: ['cat', '/data/applied'] } },
+      );
+      expect(exec.execInstance).toMatchObject({ exitCode: 0, stdout: 'web v2\n' });
+    } finally {
+      if (id)
+        await gql(
+          app,
+          tenant.token,
+          'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
+          { input: { instanceId: id, wait: true } },
+        ).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('bad release commands are typed errors by field', async () => {
     const fields = async (rc: Record<string, unknown>) => {

@@ -144,7 +144,14 @@ export function registerApply(program: Command): void {
               await sendWithArchives(
                 client,
                 DeployInstanceDocument,
-                { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services } },
+                {
+                  input: {
+                    instanceId: plan.instanceId,
+                    expectedVersion: policies.version,
+                    services,
+                    ...(spec.releaseCommand ? { releaseCommand: spec.releaseCommand } : {}),
+                  },
+                },
                 places,
               )
             ).deployInstance;
