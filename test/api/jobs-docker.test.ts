@@ -16,6 +16,7 @@ import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import { until } from './builds-support.js';
+import { provisionInstance, removeInstance } from './jobs-support.js';
 
 const hasDocker = await dockerOrSkip();
 
@@ -93,39 +94,22 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
     await gql(app, tenant.token, 'mutation($i: PutSecretInput!) { putSecret(input: $i) { __typename } }', {
       i: { key: 'jobs/token', value: 's3cret-value-7' },
     });
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on ProvisionInstancePayload { instance { id } operation { status } } ... on Error { message } } }`,
-      {
-        input: {
-          name,
-          services: [
-            {
-              name: 'web',
-              image: TEST_IMAGES.web1,
-              env: [{ name: 'GREETING', value: 'from-the-service' }],
-              secrets: [{ key: 'jobs/token', envName: 'API_TOKEN' }],
-              volumes: [{ name: 'data', mountPath: '/data' }],
-            },
-          ],
-          wait: true,
+    instanceId = await provisionInstance(app, tenant.token, {
+      name,
+      services: [
+        {
+          name: 'web',
+          image: TEST_IMAGES.web1,
+          env: [{ name: 'GREETING', value: 'from-the-service' }],
+          secrets: [{ key: 'jobs/token', envName: 'API_TOKEN' }],
+          volumes: [{ name: 'data', mountPath: '/data' }],
         },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+      ],
+    });
   }, 120_000);
 
   afterAll(async () => {
-    if (instanceId)
-      await gql(
-        app,
-        tenant.token,
-        'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
+    if (instanceId) await removeInstance(app, tenant.token, instanceId);
     await app?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });

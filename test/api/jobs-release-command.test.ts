@@ -15,6 +15,7 @@ import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
+import { provisionInstance, removeInstance } from './jobs-support.js';
 
 const hasDocker = await dockerOrSkip();
 
@@ -64,39 +65,22 @@ describe.skipIf(!hasDocker)('release commands on the real Docker Engine', () => 
     tenant = await app.newTenant();
     ids.web1 = (await docker.getImage(TEST_IMAGES.web1).inspect()).Id;
     ids.web2 = (await docker.getImage(TEST_IMAGES.web2).inspect()).Id;
-    const r = await gql(
-      app,
-      tenant.token,
-      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
-        __typename ... on ProvisionInstancePayload { instance { id } operation { status } } ... on Error { message } } }`,
-      {
-        input: {
-          name: `release-${Date.now().toString(36)}`,
-          services: [
-            {
-              name: 'web',
-              image: TEST_IMAGES.web1,
-              ports: [{ container: 8080 }],
-              volumes: [{ name: 'data', mountPath: '/data' }],
-              resources: { replicas: 2 },
-            },
-          ],
-          wait: true,
+    instanceId = await provisionInstance(app, tenant.token, {
+      name: `release-${Date.now().toString(36)}`,
+      services: [
+        {
+          name: 'web',
+          image: TEST_IMAGES.web1,
+          ports: [{ container: 8080 }],
+          volumes: [{ name: 'data', mountPath: '/data' }],
+          resources: { replicas: 2 },
         },
-      },
-    );
-    expect(r.provisionInstance.operation?.status, JSON.stringify(r)).toBe('SUCCEEDED');
-    instanceId = r.provisionInstance.instance.id;
+      ],
+    });
   }, 120_000);
 
   afterAll(async () => {
-    if (instanceId)
-      await gql(
-        app,
-        tenant.token,
-        'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
-        { input: { instanceId, wait: true } },
-      ).catch(() => undefined);
+    if (instanceId) await removeInstance(app, tenant.token, instanceId);
     await app?.stop();
   });
 
@@ -195,13 +179,7 @@ describe.skipIf(!hasDocker)('release commands on the real Docker Engine', () => 
       );
       expect(exec.execInstance).toMatchObject({ exitCode: 0, stdout: 'web v2\n' });
     } finally {
-      if (id)
-        await gql(
-          app,
-          tenant.token,
-          'mutation($input: InstanceActionInput!) { deprovisionInstance(input: $input, deleteVolumes: true) { __typename } }',
-          { input: { instanceId: id, wait: true } },
-        ).catch(() => undefined);
+      if (id) await removeInstance(app, tenant.token, id);
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);

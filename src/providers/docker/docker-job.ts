@@ -108,9 +108,10 @@ export class DockerJobs {
     const configTar = configTarOf(req.service.name, req.service.configFiles);
     if (configTar) await container.putArchive(configTar, call.opts({ path: '/' }));
     // The run's own end: the caller's cancel, the job's timeout, or this run finishing (which closes the log).
-    const timeout = AbortSignal.timeout(req.timeoutMs);
+    const timeout = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
     const done = new AbortController();
-    const run = AbortSignal.any([done.signal, timeout, ...(call.signal ? [call.signal] : [])]);
+    const run = AbortSignal.any([done.signal, timeout.signal, ...(call.signal ? [call.signal] : [])]);
     // Asked before the start, for the next exit: a command that ends at once is not missed,
     // and a container not started yet does not answer at once (as the default condition would).
     const waited = container.wait({ condition: 'next-exit', abortSignal: run } as object) as Promise<{
@@ -118,25 +119,29 @@ export class DockerJobs {
     }>;
     // Settled here too: an abort rejects it while the log is still being read.
     waited.catch(() => undefined);
-    await container.start(call.opts());
-    const log = (await container.logs({
-      follow: true,
-      stdout: true,
-      stderr: true,
-      abortSignal: run,
-    } as unknown as Dockerode.ContainerLogsOptions & { follow: true })) as unknown as Readable;
-    const drained = readLines(log, sink);
+    let log: Readable | undefined;
     try {
+      await container.start(call.opts());
+      log = (await container.logs({
+        follow: true,
+        stdout: true,
+        stderr: true,
+        abortSignal: run,
+      } as unknown as Dockerode.ContainerLogsOptions & { follow: true })) as unknown as Readable;
+      const drained = readLines(log, sink);
+      // The timeout counts from the start, once its output is being read (a slow start is not the command's time).
+      timer = setTimeout(() => timeout.abort(), req.timeoutMs);
       const { StatusCode } = await waited;
       await Promise.race([drained, new Promise((r) => setTimeout(r, LOG_DRAIN_MS).unref())]);
       return { exitCode: StatusCode, timedOut: false };
     } catch (err) {
       if (call.signal?.aborted) throw new CanceledError('job canceled');
-      if (timeout.aborted) return { exitCode: null, timedOut: true };
+      if (timeout.signal.aborted) return { exitCode: null, timedOut: true };
       throw err;
     } finally {
+      clearTimeout(timer);
       done.abort();
-      log.destroy();
+      log?.destroy();
     }
   }
 
