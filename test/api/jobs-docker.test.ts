@@ -6,13 +6,14 @@
  * overrides), secret and volume; a timeout ends it TIMED_OUT and a cancel
  * CANCELED, each with its container gone; bad input is a typed error by field.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
-import { runCli } from '../support/cli-process.js';
+import { CLI_BIN, runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import { until } from './builds-support.js';
@@ -167,6 +168,40 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
       .filter((e: { operation: { id: string } | null }) => e.operation?.id === j.operation.id)
       .map((e: { type: string }) => e.type);
     expect(mine).toEqual(expect.arrayContaining(['job.started', 'job.failed', 'operation.failed']));
+  }, 90_000);
+
+  it('Ctrl-C on `wheelhouse run` cancels the job: CANCELED, its container gone, exit 130', async () => {
+    const env = {
+      WHEELHOUSE_URL: app.url,
+      WHEELHOUSE_TOKEN: tenant.token,
+      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
+    };
+    const child = spawn(process.execPath, [CLI_BIN, 'run', name, 'web', '--', 'sh', '-c', 'echo ready; sleep 120'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    await until('the job to print', async () => (stdout.includes('ready') ? true : undefined), 30_000);
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    expect(stderr).toMatch(/canceling job/);
+    const list = await gql(
+      app,
+      tenant.token,
+      'query($id: ID!) { instance(id: $id) { jobs(first: 1) { edges { node { id status } } } } }',
+      { id: instanceId },
+    );
+    const j = list.instance.jobs.edges[0].node;
+    expect(j.status).toBe('CANCELED');
+    expect(await jobContainers(j.id)).toEqual([]);
   }, 90_000);
 
   it('a job sees the service env (with overrides), its secret and its volume; the next job sees what it wrote', async () => {

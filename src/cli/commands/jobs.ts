@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { WheelhouseClient } from '../../client/client.js';
 import {
+  CancelOperationDocument,
   InstanceJobsDocument,
   type JobFieldsFragment,
   JobLogPageDocument,
@@ -10,6 +11,7 @@ import {
 import { unwrap } from '../../client/unwrap.js';
 import { durationOf } from '../build-follow.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import { INTERRUPTED } from '../follow-operation.js';
 import type { Output } from '../output.js';
 import { type GlobalOptions, requireInstance, withSession } from '../session.js';
 
@@ -59,9 +61,25 @@ export function registerJobCommands(program: Command): void {
           out.result({ job: queued.job }, `job ${queued.job.id} ${queued.job.status}`);
           return;
         }
-        const job = await followJob(client, out, queued.job.id);
+        // Ctrl-C cancels the job (as it would stop a command run in a terminal), then follows it to its end.
+        let interrupted = false;
+        const onSigint = () => {
+          if (interrupted) process.exit(INTERRUPTED);
+          interrupted = true;
+          process.stderr.write(`canceling job ${queued.job.id} (Ctrl-C again to stop waiting)\n`);
+          void client
+            .request(CancelOperationDocument, { input: { operationId: queued.operation.id } })
+            .catch(() => undefined);
+        };
+        process.on('SIGINT', onSigint);
+        let job: Job;
+        try {
+          job = await followJob(client, out, queued.job.id);
+        } finally {
+          process.removeListener('SIGINT', onSigint);
+        }
         out.result({ job });
-        process.exitCode = exitCodeOf(job);
+        process.exitCode = interrupted && job.status === 'CANCELED' ? INTERRUPTED : exitCodeOf(job);
         if (job.status !== 'SUCCEEDED')
           process.stderr.write(`job ${job.id} ${job.status}${job.error ? `: ${oneLine(job.error)}` : ''}\n`);
       });
