@@ -264,6 +264,46 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
     expect(await jobContainers(id)).toEqual([]);
   }, 90_000);
 
+  it('an idempotency key answers a retry with the same job; another request under it is a conflict', async () => {
+    const key = `retry-${Date.now()}`;
+    const first = await runJob({ command: ['echo', 'once'], idempotencyKey: key, wait: true });
+    const again = await runJob({ command: ['echo', 'once'], idempotencyKey: key, wait: true });
+    expect(again.job.id).toBe(first.job.id);
+    const other = await runJob({ command: ['echo', 'twice'], idempotencyKey: key });
+    expect(other.__typename).toBe('IdempotencyConflictError');
+    const list = await gql(
+      app,
+      tenant.token,
+      'query($id: ID!) { instance(id: $id) { jobs(first: 50) { edges { node { command } } } } }',
+      { id: instanceId },
+    );
+    const once = list.instance.jobs.edges.filter((e: { node: { command: string[] } }) => e.node.command[1] === 'once');
+    expect(once).toHaveLength(1);
+  }, 60_000);
+
+  it('Instance.jobs pages newest first with its cursor, each job once', async () => {
+    const page = async (after: string | null) =>
+      (
+        await gql(
+          app,
+          tenant.token,
+          'query($id: ID!, $after: String) { instance(id: $id) { jobs(first: 2, after: $after) { edges { cursor node { id createdAt } } pageInfo { hasNextPage endCursor } } } }',
+          { id: instanceId, after },
+        )
+      ).instance.jobs;
+    const seen: { id: string; createdAt: string }[] = [];
+    for (let after: string | null = null, i = 0; ; i++) {
+      const p = await page(after);
+      seen.push(...p.edges.map((e: { node: { id: string; createdAt: string } }) => e.node));
+      if (!p.pageInfo.hasNextPage || i > 20) break;
+      after = p.pageInfo.endCursor;
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(seen.map((j) => j.id)).size).toBe(seen.length);
+    const times = seen.map((j) => Date.parse(j.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
   it('bad input is a typed error by field', async () => {
     const fields = async (input: Record<string, unknown>) => {
       const r = await runJob(input);
