@@ -88,6 +88,23 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
       .map((c) => c.Id)
       .sort();
 
+  /** The instance's newest jobs. */
+  const latestJobs = async (n: number) =>
+    (
+      await gql(
+        app,
+        tenant.token,
+        'query($id: ID!, $n: Int) { instance(id: $id) { jobs(first: $n) { edges { node { id status exitCode command } } } } }',
+        { id: instanceId, n },
+      )
+    ).instance.jobs.edges.map((e: { node: unknown }) => e.node);
+  /** The CLI's connection to this server, in the test's directory. */
+  const cliEnv = () => ({
+    WHEELHOUSE_URL: app.url,
+    WHEELHOUSE_TOKEN: tenant.token,
+    WHEELHOUSE_CONFIG: join(dir, 'config.json'),
+  });
+
   beforeAll(async () => {
     app = await startDockerApp({ executor: { leaseMs: 3_000, pollMs: 100 } });
     tenant = await app.newTenant();
@@ -117,24 +134,14 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
 
   it('`wheelhouse run` prints the output and exits with the exit code; the job is FAILED with it, logged, no container left', async () => {
     const before = await serviceContainers();
-    const env = {
-      WHEELHOUSE_URL: app.url,
-      WHEELHOUSE_TOKEN: tenant.token,
-      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
-    };
+    const env = cliEnv();
     const r = await runCli(['run', name, 'web', '--', 'sh', '-c', 'echo hi; echo oops >&2; exit 3'], { cwd: dir, env });
     expect(r.stdout.split('\n')).toContain('hi');
     expect(r.stdout).toContain('oops');
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/FAILED: exited with code 3/);
 
-    const list = await gql(
-      app,
-      tenant.token,
-      'query($id: ID!) { instance(id: $id) { jobs(first: 5) { edges { node { id status exitCode command } } } } }',
-      { id: instanceId },
-    );
-    const listed = list.instance.jobs.edges[0].node;
+    const [listed] = await latestJobs(5);
     expect(listed).toMatchObject({
       status: 'FAILED',
       exitCode: 3,
@@ -171,11 +178,7 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
   }, 90_000);
 
   it('Ctrl-C on `wheelhouse run` cancels the job: CANCELED, its container gone, exit 130', async () => {
-    const env = {
-      WHEELHOUSE_URL: app.url,
-      WHEELHOUSE_TOKEN: tenant.token,
-      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
-    };
+    const env = cliEnv();
     const child = spawn(process.execPath, [CLI_BIN, 'run', name, 'web', '--', 'sh', '-c', 'echo ready; sleep 120'], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
@@ -193,13 +196,7 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(130);
     expect(stderr).toMatch(/canceling job/);
-    const list = await gql(
-      app,
-      tenant.token,
-      'query($id: ID!) { instance(id: $id) { jobs(first: 1) { edges { node { id status } } } } }',
-      { id: instanceId },
-    );
-    const j = list.instance.jobs.edges[0].node;
+    const [j] = await latestJobs(1);
     expect(j.status).toBe('CANCELED');
     expect(await jobContainers(j.id)).toEqual([]);
   }, 90_000);
