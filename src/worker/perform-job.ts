@@ -100,7 +100,10 @@ export async function runJob(
     if (job.status === 'running' || op.attempts > 1) {
       // What a crashed run left is removed first: never two runs of one job at once.
       const left = await engine.removeLeftovers(call, op.instanceId, job.id);
-      log.note(`— the job runs again (the previous run was interrupted${left ? '; its container was removed' : ''}) —`);
+      if (job.status === 'running')
+        log.note(
+          `— the job runs again (its previous run was interrupted${left ? '; its container was removed' : ''}) —`,
+        );
     }
     const full = await materialise(ctx.secrets, op.tenantId, [spec], masker);
     await runStep(db, op, steps, masker, `run ${job.command.join(' ')}`.slice(0, 200), async () => {
