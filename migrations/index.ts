@@ -10,6 +10,7 @@ import * as rollouts from './2026-12-02T01-00-00-rollouts.js';
 import * as autoscaleIdle from './2026-12-02T03-00-00-autoscale-idle.js';
 import * as builds from './2026-12-07T01-00-00-builds.js';
 import * as keptVolumes from './2026-12-07T14-00-00-kept-volumes.js';
+import * as jobs from './2026-12-07T14-30-00-jobs.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T03-00-00-autoscale-idle': autoscaleIdle,
   '2026-12-07T01-00-00-builds': builds,
   '2026-12-07T14-00-00-kept-volumes': keptVolumes,
+  '2026-12-07T14-30-00-jobs': jobs,
 };

@@ -118,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await ws.close();
       // SSE streams complete (their clients resume elsewhere too); they would hold the drain otherwise.
       await services.events.stop();
-      await services.buildLogs.stop();
+      await services.logFeed.stop();
       // Beside the drain, running operations are handed back (queued, no lease) for another replica to
       // claim at once; then the edge, which kept serving, gives its lease up so a standby takes over at once.
       await stopWorkers(workers.all, drained);

@@ -4,6 +4,7 @@ import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
 import { registerBuildCommands } from './commands/builds.js';
 import { registerInstanceCommands } from './commands/instances.js';
+import { registerJobCommands } from './commands/jobs.js';
 import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
 import { registerStreamCommands } from './commands/streams.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerInstanceCommands(program);
   registerApply(program);
   registerBuildCommands(program);
+  registerJobCommands(program);
   registerRolloutCommands(program);
   registerRouteCommands(program);
   registerStreamCommands(program);

@@ -226,6 +226,22 @@ const routeSchema = z.strictObject({
 const serviceName = z
   .string({ error: (issue) => (issue.input === undefined ? 'a service needs a name' : undefined) })
   .regex(DNS_LABEL, 'a service name must be DNS-safe');
+/**
+ * `releaseCommand:` (issue 35, docs/jobs.md): run before a deploy's new
+ * release starts, in its image; the deploy fails unless it exits 0. A string
+ * is run by `sh -c`; a list is the command itself.
+ */
+const releaseCommandSchema = z.strictObject({
+  service: serviceName,
+  command: z.union([
+    z
+      .string()
+      .min(1, 'a command is required')
+      .transform((s) => ['sh', '-c', s]),
+    z.array(z.string()).min(1, 'a command is required'),
+  ]),
+  timeoutSeconds: int.optional(),
+});
 const specFields = {
   name: z.string().regex(DNS_LABEL, 'must be DNS-safe: lowercase letters, digits and "-", starting with a letter'),
   provider: z.string().optional(),
@@ -234,6 +250,7 @@ const specFields = {
   readiness: z.strictObject({ timeoutSeconds: int.optional(), intervalSeconds: int.optional() }).optional(),
   source: sourceSchema.optional(),
   routes: z.array(routeSchema).optional(),
+  releaseCommand: releaseCommandSchema.optional(),
 };
 
 /** A spec carries services or a source (issue 26), never both and never neither. */
@@ -270,6 +287,18 @@ function routesOfServices(
   });
 }
 
+/** The release command runs in a service of the file. */
+function releaseCommandOfServices(
+  spec: { services?: Array<{ name: string }> | Record<string, unknown>; releaseCommand?: { service: string } },
+  ctx: z.RefinementCtx,
+) {
+  const rc = spec.releaseCommand;
+  if (!rc) return;
+  const names = Array.isArray(spec.services) ? spec.services.map((s) => s.name) : Object.keys(spec.services ?? {});
+  if (!names.includes(rc.service))
+    ctx.addIssue({ code: 'custom', path: ['releaseCommand', 'service'], message: `no service named "${rc.service}"` });
+}
+
 /**
  * What names a route between a file and the server: its host and path prefix,
  * or, when the host is generated, its service, port and path prefix.
@@ -282,7 +311,8 @@ export function routeIdentity(r: { service: string; port: number; host?: string 
 const specSchema = z
   .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema.superRefine(imageOrBuild)).optional() })
   .superRefine(servicesOrSource)
-  .superRefine(routesOfServices);
+  .superRefine(routesOfServices)
+  .superRefine(releaseCommandOfServices);
 /** The same spec with services as the API's list; a name given twice is an error at its second place. */
 const listSpecSchema = z
   .strictObject({
@@ -300,7 +330,8 @@ const listSpecSchema = z
       .optional(),
   })
   .superRefine(servicesOrSource)
-  .superRefine(routesOfServices);
+  .superRefine(routesOfServices)
+  .superRefine(releaseCommandOfServices);
 
 type ParsedSpec = z.infer<typeof specSchema>;
 type ParsedService = z.infer<typeof serviceSchema>;

@@ -1,4 +1,4 @@
-import type { BuildLogLineRow } from '../db/database.js';
+import type { LogLineRow } from '../db/database.js';
 import type { BuildView } from '../db/repositories/build-repository.js';
 import type { BuildStatus, StoredBuildSource } from './model.js';
 
@@ -22,7 +22,7 @@ export interface Build {
   finishedAt: Date | null;
 }
 
-/** One stored log line; `cursor` is its number in the build. */
+/** One stored log line (a build's, a job's); `cursor` is its number in the operation's log. */
 export interface BuildLogLine {
   cursor: string;
   seq: number;
@@ -61,7 +61,7 @@ export function toBuild(r: BuildView): Build {
   };
 }
 
-export function toBuildLogLine(r: BuildLogLineRow): BuildLogLine {
+export function toBuildLogLine(r: LogLineRow): BuildLogLine {
   return { cursor: String(r.seq), seq: r.seq, at: r.at, step: r.step, line: r.line };
 }
 

@@ -15,7 +15,7 @@ import type { Registry } from '../providers/registry.js';
 import { redactUrl } from './build-paths.js';
 import { storeArchive } from './builds-archive.js';
 import { type BuildServiceInput, checkBuildSpec, vaultKeysOf } from './builds-inputs.js';
-import { type Build, type BuildLogLine, toBuild, toBuildLogLine } from './builds-model.js';
+import { type Build, toBuild } from './builds-model.js';
 import { CapabilityNotSupportedError, NotFoundError, ValidationError } from './errors.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf } from './idempotency.js';
 import type { StoredBuildSpec } from './model.js';
@@ -238,10 +238,5 @@ export class BuildService {
       ...(before ? { before } : {}),
     });
     return rows.map(toBuild);
-  }
-
-  /** Log lines after `afterSeq` (the caller checked the build is the tenant's). */
-  async logLines(buildId: string, afterSeq: number, limit: number): Promise<BuildLogLine[]> {
-    return (await builds.listLogLines(this.db, buildId, afterSeq, limit)).map(toBuildLogLine);
   }
 }

@@ -1,5 +1,7 @@
-import type { DbTransaction } from '../db/db-types.js';
+import { randomUUID } from 'node:crypto';
+import { type DbTransaction, json } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
+import { insertJob } from '../db/repositories/job-repository.js';
 import * as routeRows from '../db/repositories/route-repository.js';
 import { canaryNeedsRoute, measuresLatency } from '../providers/progressive.js';
 import type { DeployStrategy } from '../providers/provider.js';
@@ -8,8 +10,9 @@ import { checkBuildsAhead, dropArchives, queueBuildsAhead, withArchiveDigests } 
 import { NotFoundError, ValidationError } from './errors.js';
 import type { Enqueued } from './idempotency.js';
 import type { DeployInput } from './instance-inputs.js';
+import { type CheckedCommand, checkJobCommand, DEFAULT_RELEASE_COMMAND_TIMEOUT_SECONDS } from './jobs.js';
 import type { StoredServiceSpec } from './model.js';
-import { type CommandContext, onInstance, requireStrategy } from './on-instance.js';
+import { type CommandContext, type CommandPlan, onInstance, requireStrategy } from './on-instance.js';
 import { providerFor, requireCapability } from './provider-calls.js';
 import { checkStrategyInputs, refuseUnmeasuredLatency, startingRollout } from './rollout-inputs.js';
 import type { Principal } from './scopes.js';
@@ -73,6 +76,17 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
   });
   const strategy: DeployStrategy = input.strategy ?? 'rolling';
   checkStrategyInputs(p, strategy, input.canary, input.blueGreen);
+  const releaseCommand = input.releaseCommand
+    ? {
+        service: input.releaseCommand.service,
+        ...checkJobCommand(
+          p,
+          input.releaseCommand,
+          ['input', 'releaseCommand'],
+          DEFAULT_RELEASE_COMMAND_TIMEOUT_SECONDS,
+        ),
+      }
+    : undefined;
   const progressive = strategy === 'canary' || strategy === 'blue_green';
   if (progressive) {
     deploys.forEach((d, i) => {
@@ -116,6 +130,7 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
     if ([...added, ...deploys].some((s) => s.volumes?.length)) requireCapability(provider, row.provider_key, 'volumes');
     if (added.some((s) => s.resources.gpu)) requireCapability(provider, row.provider_key, 'gpu');
     requireStrategy(provider, row.provider_key, strategy);
+    if (releaseCommand) requireCapability(provider, row.provider_key, 'jobs');
     const current = row.services;
     const problems = new Problems();
     const routes = await routeRows.listInstanceRoutes(tx, row.tenant_id, row.id);
@@ -131,6 +146,8 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
       refuseUnfollowedPolicy(problems, provider.engines.autoscaler, d.resources?.autoscale, at);
       requireRouteForScaleToZero(problems, d.resources?.autoscale, routed.has(d.name), at);
     });
+    if (releaseCommand && !current.some((s) => s.name === releaseCommand.service))
+      problems.add(['input', 'releaseCommand', 'service'], `the instance has no service "${releaseCommand.service}"`);
     refuseUnmeasuredLatency(problems, measuresLatency(provider), input.canary, input.blueGreen);
     if (progressive && canaryNeedsRoute(provider)) {
       // This engine's edge splits a route's requests (or serves the preview beside it): every service needs one.
@@ -200,6 +217,7 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
             },
           }
         : {}),
+      ...(releaseCommand ? { releaseCommand: releaseJobOf(row, caller, releaseCommand) } : {}),
     };
   }).catch(async (err: unknown) => {
     await dropArchives(ctx, ahead);
@@ -208,6 +226,30 @@ export async function deploy(ctx: CommandContext, caller: Principal, input: Depl
   // A retry (same idempotency key) answered the first request's operation: this one's archives are not needed.
   if (ahead.length > 0 && queuedFor !== queued.operation.id) await dropArchives(ctx, ahead);
   return queued;
+}
+
+/** A deploy's release command as a job of the deploy's own operation, written with it. */
+function releaseJobOf(
+  row: { id: string; tenant_id: string },
+  caller: Principal,
+  rc: CheckedCommand & { service: string },
+): NonNullable<CommandPlan['releaseCommand']> {
+  const jobId = randomUUID();
+  return {
+    jobId,
+    write: (tx, operationId) =>
+      insertJob(tx, {
+        id: jobId,
+        tenant_id: caller.tenantId,
+        instance_id: row.id,
+        operation_id: operationId,
+        service: rc.service,
+        command: json(rc.command),
+        env: json({}),
+        timeout_seconds: rc.timeoutSeconds,
+        status: 'queued',
+      }),
+  };
 }
 
 /**
@@ -225,6 +267,7 @@ async function deploySource(
   p.throwIfAny();
   const source = checkSource(p, sourceInput, ['input', 'source']);
   if (input.services.length > 0) p.add(['input', 'services'], 'must be empty when a source is given');
+  if (input.releaseCommand) p.add(['input', 'releaseCommand'], 'a source is applied as a whole: no release command');
   if (input.strategy && input.strategy !== 'rolling')
     p.add(['input', 'strategy'], 'a source is applied as a whole: only ROLLING');
   p.throwIfAny();

@@ -53,6 +53,8 @@ export interface DeployInput extends OnInstance, SetChangeInput {
   blueGreen?: BlueGreenInput | null;
   /** A new source for a source instance (then `services` is empty). */
   source?: WorkloadSourceInput | null;
+  /** A command run as a job in the new release's image before anything of it is created (issue 35). */
+  releaseCommand?: { service: string; command: readonly string[]; timeoutSeconds?: number | null } | null;
 }
 export interface ScaleInput extends OnInstance {
   service?: string | null;

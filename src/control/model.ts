@@ -19,6 +19,7 @@ export {
   type BuildStatus,
   type DesiredState,
   DesiredStates,
+  type JobStatus,
   type OperationKind,
   OperationKinds,
   type OperationParams,

@@ -74,6 +74,8 @@ export interface CommandPlan {
   rollout?: StoredRollout;
   /** Builds from source queued ahead of the operation (given its id); their ids become `awaitsBuilds`. */
   queueAhead?: (tx: DbTransaction, operationId: string) => Promise<string[]>;
+  /** A deploy's release command (issue 35): its job, written once the operation is (given its id). */
+  releaseCommand?: { jobId: string; write: (tx: DbTransaction, operationId: string) => Promise<void> };
 }
 
 /**
@@ -177,6 +179,7 @@ export async function onInstance(
     };
     const awaitsBuilds = planned.queueAhead ? await planned.queueAhead(tx, opId) : [];
     if (awaitsBuilds.length > 0) params.awaitsBuilds = awaitsBuilds;
+    if (planned.releaseCommand) params.releaseJobId = planned.releaseCommand.jobId;
     // The instance takes its new spec and desired state with the queued operation, in one transaction.
     const updated = await instances.updateInstance(tx, row.id, {
       services: json(services),
@@ -197,6 +200,7 @@ export async function onInstance(
         ? { rollout: { ...planned.rollout, stableReleaseId: row.current_release_id, newReleaseId: releaseId } }
         : {}),
     });
+    await planned.releaseCommand?.write(tx, op.id);
     return { instanceRow: updated, opRow: op };
   });
 }

@@ -1,7 +1,8 @@
 import type { BuildService } from './builds.js';
-import type { BuildLogFeed } from './builds-log-stream.js';
 import type { InstanceService } from './instances.js';
+import type { JobService } from './jobs.js';
 import type { KeptVolumeService } from './kept-volumes.js';
+import type { LogFeed } from './log-feed.js';
 import type { OperationSignal } from './operation-signal.js';
 import type { ProviderCatalog } from './provider-catalog.js';
 import type { QueryService } from './queries.js';
@@ -38,6 +39,8 @@ export interface Services {
   keptVolumes: KeptVolumeService;
   /** Builds from source (issue 33): requests and reads. */
   builds: BuildService;
-  /** Build logs, live (one listener per process). */
-  buildLogs: BuildLogFeed;
+  /** Jobs (issue 35): runJob and the reads. */
+  jobs: JobService;
+  /** Operation logs (builds', jobs'), live (one listener per process). */
+  logFeed: LogFeed;
 }

@@ -3,7 +3,16 @@ import { InvalidStateError } from './errors.js';
 import type { DesiredState } from './model.js';
 
 /** Actions a caller can ask for on an existing instance. */
-export type InstanceAction = 'deploy' | 'scale' | 'rollback' | 'start' | 'stop' | 'restart' | 'deprovision' | 'exec';
+export type InstanceAction =
+  | 'deploy'
+  | 'scale'
+  | 'rollback'
+  | 'start'
+  | 'stop'
+  | 'restart'
+  | 'deprovision'
+  | 'exec'
+  | 'job';
 
 /**
  * Which observed states allow each action (the seed's lifecycle:
@@ -19,6 +28,8 @@ const ALLOWED: Record<InstanceAction, readonly InstanceState[]> = {
   restart: ['starting', 'running', 'failed', 'stopped'],
   deprovision: ['provisioning', 'starting', 'running', 'stopping', 'stopped', 'failed'],
   exec: ['running', 'starting'],
+  // A job queues behind the provision or deploy before it, as a deploy does: it needs the instance's network.
+  job: ['provisioning', 'starting', 'running', 'failed'],
 };
 
 /** What an instance stopped only because it is scaled to zero still takes. */
@@ -33,6 +44,7 @@ const VERB: Record<InstanceAction, string> = {
   restart: 'restart',
   deprovision: 'deprovision',
   exec: 'exec into',
+  job: 'run a job on',
 };
 
 /**

@@ -5,6 +5,7 @@ import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
   BuildStatus,
   DesiredState,
+  JobStatus,
   OperationKind,
   OperationParams,
   OperationStatus,
@@ -281,7 +282,8 @@ export interface Database {
   autoscale_states: AutoscaleStateTable;
   autoscale_recommendations: AutoscaleRecommendationTable;
   builds: BuildTable;
-  build_log_lines: BuildLogLineTable;
+  operation_log_lines: LogLineTable;
+  jobs: JobTable;
   build_archives: BuildArchiveTable;
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
@@ -326,13 +328,39 @@ export interface BuildTable {
   finished_at: Timestamp;
 }
 
-/** One line of a build's log; `seq` numbers them from 1 per build. */
-export interface BuildLogLineTable {
-  build_id: string;
+/**
+ * One line of an operation's log (a build's, a job's, a release command's);
+ * `seq` numbers them from 1 per operation.
+ */
+export interface LogLineTable {
+  operation_id: string;
   seq: number;
   at: ColumnType<Date, Date | string, Date | string>;
   step: number | null;
   line: string;
+}
+
+/** One job (issue 35): a command run to completion, as a JOB operation (or a deploy's release command). */
+export interface JobTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  operation_id: string;
+  /** The schedule that started it (schedules come later: no foreign key yet). */
+  schedule_id: string | null;
+  /** The cron time it ran for. */
+  scheduled_at: Timestamp;
+  service: string;
+  command: Json<string[]>;
+  /** Env added to (and overriding) the service's. */
+  env: Json<Record<string, string>>;
+  timeout_seconds: number;
+  status: JobStatus;
+  exit_code: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp;
+  finished_at: Timestamp;
 }
 
 /** An uploaded build context. */
@@ -408,6 +436,8 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 export type NewWebhookDelivery = Insertable<WebhookDeliveryTable>;
 export type BuildRow = Selectable<BuildTable>;
 export type NewBuild = Insertable<BuildTable>;
-export type BuildLogLineRow = Selectable<BuildLogLineTable>;
 export type KeptVolumeRow = Selectable<KeptVolumeTable>;
 export type NewKeptVolume = Insertable<KeptVolumeTable>;
+export type LogLineRow = Selectable<LogLineTable>;
+export type JobRow = Selectable<JobTable>;
+export type NewJob = Insertable<JobTable>;

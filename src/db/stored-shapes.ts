@@ -29,6 +29,8 @@ export const OperationKinds = {
   deprovision: 'deprovision',
   /** Builds one service's image from source (issue 33); see builds / worker/perform-build.ts. */
   build: 'build',
+  /** Runs one command to completion in a service's image (issue 35); see jobs / worker/perform-job.ts. */
+  job: 'job',
 } as const;
 export type OperationKind = (typeof OperationKinds)[keyof typeof OperationKinds];
 
@@ -161,6 +163,12 @@ export interface OperationParams {
    * one SUCCEEDED; their images were written into its specs by then.
    */
   awaitsBuilds?: string[];
+  /**
+   * deploy: the job (id) of its release command (issue 35), run in the new
+   * release's image before anything of the new release is created; the
+   * deploy fails RELEASE_COMMAND_FAILED unless it exits 0.
+   */
+  releaseJobId?: string;
 }
 
 export const BuildStatuses = {
@@ -171,6 +179,20 @@ export const BuildStatuses = {
   canceled: 'canceled',
 } as const;
 export type BuildStatus = (typeof BuildStatuses)[keyof typeof BuildStatuses];
+
+export const JobStatuses = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+  timed_out: 'timed_out',
+  /** A schedule's tick not started before its deadline (recorded, never run late). */
+  missed: 'missed',
+  /** A schedule's tick skipped while its previous job still ran (concurrency FORBID). */
+  skipped: 'skipped',
+} as const;
+export type JobStatus = (typeof JobStatuses)[keyof typeof JobStatuses];
 
 /** What a build was asked to do (`builds.spec`): vault keys, never secret values. */
 export interface StoredBuildSpec {

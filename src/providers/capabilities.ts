@@ -27,6 +27,7 @@ export const Capabilities = {
   manifests: 'source:manifests',
   argoCD: 'source:argocd',
   build: 'build',
+  jobs: 'jobs',
 } as const;
 export type Capability = (typeof Capabilities)[keyof typeof Capabilities];
 /** Every capability, in the seed's declaration order. */
@@ -43,6 +44,7 @@ export const ENGINE_CAPABILITIES: { readonly [N in EngineName]-?: readonly Capab
   helm: [Capabilities.helm],
   argo: [Capabilities.argoCD],
   builder: [Capabilities.build],
+  jobs: [Capabilities.jobs],
 };
 
 /** `base` and what the engines present add, in the seed's declaration order. */

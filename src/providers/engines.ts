@@ -15,6 +15,7 @@
  */
 import type { AutoscaleEngine } from './autoscaling.js';
 import type { BuildEngine } from './builds.js';
+import type { JobEngine } from './jobs.js';
 import type { CanaryEngine } from './progressive.js';
 import type { CallContext } from './provider.js';
 import type { ArgoEngine, HelmEngine, ManifestEngine } from './sources.js';
@@ -40,6 +41,8 @@ export interface ProviderEngines {
   argo?: ArgoEngine;
   /** Builds from source on the provider's Docker Engine (`BUILD`). */
   builder?: BuildEngine;
+  /** Commands run to completion in a service's image: jobs and release commands (`jobs`). */
+  jobs?: JobEngine;
 }
 
 /** The name of one engine. */

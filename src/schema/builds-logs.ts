@@ -1,9 +1,9 @@
-import type { Build, BuildLogLine } from '../control/builds-model.js';
+import { type Build, type BuildLogLine, buildEnded } from '../control/builds-model.js';
 import type { GraphQLContext } from './context.js';
 
 /**
  * buildLogs' stream: the build's lines after `after`, then live (see
- * control/builds-log-stream.ts), under a stream lease of the caller's token
+ * control/log-feed.ts), under a stream lease of the caller's token
  * (counted against its limit, ended when it is revoked). return() from the
  * transport (the client went away) ends it at once.
  */
@@ -23,7 +23,11 @@ export async function openBuildLogs(
   const stop = new AbortController();
   const onRevoked = () => stop.abort(lease.signal.reason);
   lease.signal.addEventListener('abort', onRevoked, { once: true });
-  const lines = ctx.services.buildLogs.lines(build.id, after, stop.signal);
+  const ended = async () => {
+    const b = await ctx.services.builds.find(build.tenantId, build.id);
+    return b ? buildEnded(b) : true;
+  };
+  const lines = ctx.services.logFeed.lines(build.operationId, after, ended, stop.signal);
   const end = () => {
     stop.abort();
     lease.signal.removeEventListener('abort', onRevoked);

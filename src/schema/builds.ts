@@ -8,7 +8,7 @@
 import type { BuildQueued } from '../control/builds.js';
 import type { UploadedFile } from '../control/builds-inputs.js';
 import type { Build, BuildLogLine } from '../control/builds-model.js';
-import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
+import { pageOf, pageSize } from '../control/cursor.js';
 import {
   CapabilityNotSupportedError,
   ForbiddenError,
@@ -24,6 +24,7 @@ import { openBuildLogs } from './builds-logs.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
 import { DeployStrategyEnum } from './instances.js';
+import { byOperation, newestFirstPage, recordInstance, recordOperation } from './operation-records.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef, ReleaseRef } from './refs.js';
 import { BlueGreenInput, CanaryInput } from './rollouts.js';
@@ -91,6 +92,26 @@ export function logCursor(after: string | null | undefined, field = 'after'): nu
   return Number(after);
 }
 
+/** The log connection builds and jobs share (one line shape, one store). */
+export const BuildLogConnection = builder.connectionObject(
+  { type: BuildLogLineRef, name: 'BuildLogConnection', description: "A page of an operation's log lines." },
+  { name: 'BuildLogEdge', description: 'A log line and its cursor.' },
+);
+
+/** A page of an operation's log (Build.logs, Job.logs): forward only, keyset on the line number. */
+export async function logPage(
+  ctx: GraphQLContext,
+  operationId: string,
+  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null },
+) {
+  if (args.last != null || args.before != null)
+    throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
+  const limit = pageSize(args.first, 1000, 100);
+  const after = logCursor(args.after);
+  const rows = await ctx.services.logFeed.page(operationId, after, limit + 1);
+  return pageOf(rows, limit, (l) => l.cursor, after > 0);
+}
+
 builder.loadableNode(BuildRef, {
   description: "One build of a service's image from a git commit or an uploaded archive (an operation of kind BUILD).",
   id: { resolve: (b) => b.id },
@@ -101,21 +122,13 @@ builder.loadableNode(BuildRef, {
     instance: t.field({
       type: InstanceRef,
       description: 'The instance.',
-      resolve: async (b, _a, ctx) => {
-        const i = await ctx.loaders.instance.load(b.instanceId);
-        if (!i) throw new NotFoundError('instance');
-        return i;
-      },
+      resolve: (b, _a, ctx) => recordInstance(b, ctx),
     }),
     service: t.exposeString('service', { description: 'The service the image is for.' }),
     operation: t.field({
       type: OperationRef,
       description: 'The BUILD operation that runs it.',
-      resolve: async (b, _a, ctx) => {
-        const op = await ctx.loaders.operation.load(b.operationId);
-        if (!op) throw new NotFoundError('operation');
-        return op;
-      },
+      resolve: (b, _a, ctx) => recordOperation(b, ctx),
     }),
     status: t.field({ type: BuildStatusEnum, description: 'Where it is.', resolve: (b) => b.status }),
     source: t.field({ type: BuildSourceRef, description: 'What it builds from.', resolve: (b) => b.source }),
@@ -143,17 +156,9 @@ builder.loadableNode(BuildRef, {
       {
         type: BuildLogLineRef,
         description: 'Its log lines, oldest first (keyset on the line number).',
-        resolve: async (b, args, ctx) => {
-          if (args.last != null || args.before != null)
-            throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
-          const limit = pageSize(args.first, 1000, 100);
-          const after = logCursor(args.after);
-          const rows = await ctx.services.builds.logLines(b.id, after, limit + 1);
-          return pageOf(rows, limit, (l) => l.cursor, after > 0);
-        },
+        resolve: (b, args, ctx) => logPage(ctx, b.operationId, args),
       },
-      { name: 'BuildLogConnection', description: "A page of a build's log lines." },
-      { name: 'BuildLogEdge', description: 'A log line and its cursor.' },
+      BuildLogConnection,
     ),
   }),
 });
@@ -163,14 +168,10 @@ builder.objectFields(InstanceRef, (t) => ({
     {
       type: BuildRef,
       description: 'Builds of its services, newest first.',
-      resolve: async (i, args, ctx) => {
-        if (args.last != null || args.before != null)
-          throw ValidationError.of([args.last != null ? 'last' : 'before'], 'this connection pages forward only');
-        const limit = pageSize(args.first);
-        const before = args.after ? decodeTimeCursor(args.after) : undefined;
-        const rows = await ctx.services.builds.forInstance(ctx.principal.tenantId, i.id, limit + 1, before);
-        return pageOf(rows, limit, (b) => encodeTimeCursor({ createdAt: b.createdAt, id: b.id }), !!before);
-      },
+      resolve: (i, args, ctx) =>
+        newestFirstPage(args, (limit, before) =>
+          ctx.services.builds.forInstance(ctx.principal.tenantId, i.id, limit, before),
+        ),
     },
     { name: 'InstanceBuildsConnection', description: "A page of an instance's builds." },
     { name: 'InstanceBuildsEdge', description: 'A build and its cursor.' },
@@ -182,12 +183,8 @@ builder.objectFields(OperationRef, (t) => ({
     type: BuildRef,
     nullable: true,
     description: 'The build a BUILD operation runs; null for every other kind.',
-    load: async (operationIds: string[], ctx: GraphQLContext) => {
-      const found = new Map(
-        (await ctx.services.builds.byOperationIds(ctx.principal.tenantId, operationIds)).map((b) => [b.operationId, b]),
-      );
-      return operationIds.map((id) => found.get(id) ?? null);
-    },
+    load: async (operationIds: string[], ctx: GraphQLContext) =>
+      byOperation(operationIds, await ctx.services.builds.byOperationIds(ctx.principal.tenantId, operationIds)),
     // Only BUILD operations have one: the rest answer without a load.
     resolve: (o: Operation) => (o.kind === 'build' ? o.id : null),
   }),

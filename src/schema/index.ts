@@ -20,6 +20,7 @@ import './routes.js';
 import './rollouts.js';
 import './builds.js';
 import './kept-volumes.js';
+import './jobs.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -22,6 +22,7 @@ import { BuildSpecInput } from './builds.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
 import { DeployStrategyEnum, ServiceRoleEnum, WorkloadKindEnum } from './instances.js';
+import { ReleaseCommandInput } from './jobs.js';
 import { keptVolumeId } from './kept-volumes.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
@@ -152,6 +153,11 @@ const DeployInstanceInput = builder.inputType('DeployInstanceInput', {
       description: 'Strategy CANARY: its steps and analysis (on Docker, every service routed).',
     }),
     blueGreen: t.field({ type: BlueGreenInput, description: 'Strategy BLUE_GREEN: its promotion and delays.' }),
+    releaseCommand: t.field({
+      type: ReleaseCommandInput,
+      description:
+        "Runs first, as a job in the new release's image (a migration): the deploy goes on only if it exits 0.",
+    }),
   }),
 });
 const ScaleInstanceInput = builder.inputType('ScaleInstanceInput', {

@@ -8,6 +8,7 @@ export const NODE_TYPES = [
   'Event',
   'Instance',
   'KeptVolume',
+  'Job',
   'Operation',
   'Release',
   'Route',

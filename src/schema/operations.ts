@@ -19,6 +19,7 @@ export const OperationKindEnum = builder.enumType('OperationKind', {
     RESTART: { value: 'restart', description: 'Stop and start.' },
     DEPROVISION: { value: 'deprovision', description: 'Tear it down.' },
     BUILD: { value: 'build', description: 'Build a service image from source (see Operation.build).' },
+    JOB: { value: 'job', description: 'Run one command to completion in a service image (see Operation.job).' },
   } as const,
 });
 

@@ -1,8 +1,9 @@
 import type { Config } from '../config.js';
 import { BuildService } from '../control/builds.js';
-import { BuildLogFeed } from '../control/builds-log-stream.js';
 import { InstanceService } from '../control/instances.js';
+import { JobService } from '../control/jobs.js';
 import { KeptVolumeService } from '../control/kept-volumes.js';
+import { LogFeed } from '../control/log-feed.js';
 import { OperationSignal } from '../control/operation-signal.js';
 import { observeProviderCall } from '../control/provider-calls.js';
 import { ProviderCatalog } from '../control/provider-catalog.js';
@@ -61,6 +62,7 @@ export async function createServices(
     keptVolumes: new KeptVolumeService(db, registry),
     routeSignal,
     builds: new BuildService(db, registry, secrets, signal, config.builds),
-    buildLogs: new BuildLogFeed(database, logger.child({ component: 'build-logs' })),
+    jobs: new JobService(db, registry, signal),
+    logFeed: new LogFeed(database, logger.child({ component: 'log-feed' })),
   };
 }

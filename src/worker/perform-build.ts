@@ -27,10 +27,10 @@ import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import type { BuildResult } from '../providers/builds.js';
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { handOverImage } from './build-handover.js';
-import { BuildLogWriter } from './build-log-writer.js';
 import { type PreparedSource, prepareArchiveSource, prepareGitSource } from './build-source.js';
 import type { Masker } from './masking.js';
 import { OperationFailure } from './operation-failures.js';
+import { OperationLogWriter } from './operation-log-writer.js';
 import { runStep } from './operation-steps.js';
 import type { PerformContext, PerformResult } from './perform-operation.js';
 
@@ -81,7 +81,7 @@ async function runBuild(
 ): Promise<string> {
   const { db } = ctx;
   await builds.markBuildRunning(db, buildId);
-  const log = await BuildLogWriter.open(db, buildId, masker);
+  const log = await OperationLogWriter.open(db, op.id, masker);
   if (op.attempts > 1) log.note(`— attempt ${op.attempts}: the build runs again (the previous run was interrupted) —`);
   let source: PreparedSource | undefined;
   try {
@@ -201,7 +201,7 @@ async function prepare(
   values: Record<string, string>,
   workDir: string,
   signal: AbortSignal,
-  log: BuildLogWriter,
+  log: OperationLogWriter,
 ): Promise<PreparedSource> {
   if (spec.git) {
     log.note(`fetching ${spec.git.ref}`);

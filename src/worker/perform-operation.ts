@@ -13,15 +13,17 @@ import type { InstanceStatus, Provider, ReadinessPolicy, ServiceDeploySpec } fro
 import { CanceledError, ProviderError } from '../providers/provider-errors.js';
 import { readinessOutcome, waitReady } from '../providers/readiness.js';
 import type { Registry } from '../providers/registry.js';
-import type { ServiceSpec } from '../providers/service-spec.js';
 import { requireBuilt } from './build-handover.js';
 import type { Masker } from './masking.js';
+import { materialise } from './materialise.js';
 import { isWorkloadMissing } from './missing-workload.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
 import { performBuild } from './perform-build.js';
+import { performJob } from './perform-job.js';
 import { applySource, removeSource } from './perform-source.js';
+import { runReleaseCommand } from './release-command.js';
 import { runRollout } from './rollout.js';
 
 /** What performing an operation needs: the database, the providers and the vault. */
@@ -76,6 +78,7 @@ export async function performOperation(
     if (!ctx.builds || !ctx.signal) throw new OperationFailure('INTERNAL', 'this executor was given no build settings');
     return performBuild({ ...ctx, builds: ctx.builds, signal: ctx.signal }, op, signal, steps, masker);
   }
+  if (op.kind === 'job') return performJob(ctx, op, signal, steps, masker);
   // A provision or deploy from source runs once its builds ended, and only with every image built.
   if (op.params.awaitsBuilds?.length) await requireBuilt(db, op.params.awaitsBuilds);
   const row = await instances.findInstanceAnyTenant(db, op.instanceId);
@@ -239,6 +242,8 @@ export async function performOperation(
         );
       case 'build':
         throw new OperationFailure('INTERNAL', 'a build is run by performBuild');
+      case 'job':
+        throw new OperationFailure('INTERNAL', 'a job is run by performJob');
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });
@@ -263,6 +268,9 @@ export async function performOperation(
       { operationId: op.id },
     );
   };
+  // A release command runs before anything of the new release is created (issue 35).
+  if (op.kind === 'deploy' && op.params.releaseJobId)
+    await runReleaseCommand(ctx, op, inst, specs, signal, steps, masker).catch(awayFrom);
   // The step's end is committed on its own (a subscriber sees the wait begin), except when the outcome follows at once.
   const ends = op.kind === 'deprovision' || op.kind === 'stop';
   const applied = await runStep(db, op, steps, masker, `apply ${op.kind}`, apply, {
@@ -344,36 +352,6 @@ function unavailable(err: unknown): err is ProviderError {
 function readinessPolicy(provider: Provider, own: ReadinessPolicy | null): ReadinessPolicy {
   if (own && (own.timeoutMs || own.intervalMs)) return own;
   return provider.readinessPolicy?.() ?? {};
-}
-
-/** Turns stored specs into provider specs: vault values for secret refs and config file contents. */
-async function materialise(
-  secrets: SecretService,
-  tenantId: string,
-  specs: StoredServiceSpec[],
-  masker: Masker,
-): Promise<{ services: ServiceSpec[]; secretValues: Record<string, string> }> {
-  const keys = [
-    ...new Set(specs.flatMap((s) => [...s.secrets.map((r) => r.key), ...s.configFiles.map((f) => f.contentKey)])),
-  ];
-  let values: Record<string, string>;
-  try {
-    values = keys.length ? await secrets.resolve(tenantId, keys) : {};
-  } catch (err) {
-    throw new OperationFailure('SECRET_NOT_FOUND', err instanceof Error ? err.message : 'a secret is missing');
-  }
-  const services = specs.map((s) => ({
-    ...s,
-    configFiles: s.configFiles.map((f) => ({
-      name: f.name,
-      path: f.path,
-      format: f.format,
-      content: values[f.contentKey] ?? '',
-    })),
-  }));
-  const secretValues = Object.fromEntries(specs.flatMap((s) => s.secrets.map((r) => [r.key, values[r.key] ?? ''])));
-  masker.add(Object.values(values));
-  return { services, secretValues };
 }
 
 /** `web=img:1; added worker=img:2; removed sidecar`. */

@@ -304,7 +304,7 @@ describe('builds from source through the API, on the fake builder engine', () =>
       expect(answered).toContain('secret:');
       expect(answered).not.toContain('sekret-npm-token-value');
       const stored = await sql<{ n: string }>`
-        select (select count(*) from build_log_lines l join builds x on x.id = l.build_id
+        select (select count(*) from operation_log_lines l join builds x on x.operation_id = l.operation_id
                  where x.tenant_id = ${tenant.tenantId} and l.line like '%sekret-npm%')
              + (select count(*) from builds where tenant_id = ${tenant.tenantId} and (error like '%sekret-npm%' or spec::text like '%sekret-npm%'))
              + (select count(*) from operations where tenant_id = ${tenant.tenantId} and (error_message like '%sekret-npm%' or steps::text like '%sekret-npm%'))

@@ -131,37 +131,25 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   `),
   // issue 35
   jobs: words(`
-    Capability.JOBS Capability.SCHEDULES ConcurrencyPolicy ConcurrencyPolicy.ALLOW
-    ConcurrencyPolicy.FORBID ConcurrencyPolicy.REPLACE CreateScheduleInput
-    CreateScheduleInput.instanceId CreateScheduleInput.schedule CreateSchedulePayload
-    CreateSchedulePayload.schedule CreateScheduleResult
-    CreateScheduleResult.CapabilityNotSupportedError CreateScheduleResult.ConflictError
-    CreateScheduleResult.CreateSchedulePayload CreateScheduleResult.ForbiddenError
-    CreateScheduleResult.NotFoundError CreateScheduleResult.RateLimitedError
-    CreateScheduleResult.ValidationError DeleteScheduleInput DeleteScheduleInput.id
-    DeleteSchedulePayload DeleteSchedulePayload.id DeleteScheduleResult
+    Capability.SCHEDULES ConcurrencyPolicy ConcurrencyPolicy.ALLOW ConcurrencyPolicy.FORBID
+    ConcurrencyPolicy.REPLACE CreateScheduleInput CreateScheduleInput.instanceId
+    CreateScheduleInput.schedule CreateSchedulePayload CreateSchedulePayload.schedule
+    CreateScheduleResult CreateScheduleResult.CapabilityNotSupportedError
+    CreateScheduleResult.ConflictError CreateScheduleResult.CreateSchedulePayload
+    CreateScheduleResult.ForbiddenError CreateScheduleResult.NotFoundError
+    CreateScheduleResult.RateLimitedError CreateScheduleResult.ValidationError DeleteScheduleInput
+    DeleteScheduleInput.id DeleteSchedulePayload DeleteSchedulePayload.id DeleteScheduleResult
     DeleteScheduleResult.DeleteSchedulePayload DeleteScheduleResult.ForbiddenError
     DeleteScheduleResult.NotFoundError DeleteScheduleResult.RateLimitedError
-    DeployInstanceInput.releaseCommand Instance.jobs Instance.jobs(after) Instance.jobs(first)
-    Instance.schedules InstanceJobsConnection InstanceJobsConnection.edges
-    InstanceJobsConnection.pageInfo InstanceJobsEdge InstanceJobsEdge.cursor InstanceJobsEdge.node Job
-    Job.command Job.exitCode Job.finishedAt Job.id Job.instance Job.logs Job.logs(after)
-    Job.logs(first) Job.operation Job.schedule Job.scheduledAt Job.service Job.startedAt Job.status
-    Job:Node JobStatus JobStatus.CANCELED JobStatus.FAILED JobStatus.MISSED JobStatus.QUEUED
-    JobStatus.RUNNING JobStatus.SKIPPED JobStatus.SUCCEEDED JobStatus.TIMED_OUT Mutation.createSchedule
+    Instance.schedules Job.schedule Mutation.createSchedule
     Mutation.createSchedule(input) Mutation.deleteSchedule Mutation.deleteSchedule(input)
-    Mutation.runJob Mutation.runJob(input) Mutation.updateSchedule Mutation.updateSchedule(input)
-    Operation.job OperationKind.JOB ProvisionInstanceInput.schedules Query.schedules
-    Query.schedules(after) Query.schedules(first) Query.schedules(instanceId) QuerySchedulesConnection
-    QuerySchedulesConnection.edges QuerySchedulesConnection.pageInfo QuerySchedulesEdge
-    QuerySchedulesEdge.cursor QuerySchedulesEdge.node ReleaseCommandInput ReleaseCommandInput.command
-    ReleaseCommandInput.service ReleaseCommandInput.timeoutSeconds RunJobInput RunJobInput.command
-    RunJobInput.env RunJobInput.idempotencyKey RunJobInput.instanceId RunJobInput.service
-    RunJobInput.timeoutSeconds RunJobInput.wait RunJobPayload RunJobPayload.job RunJobPayload.operation
-    RunJobResult RunJobResult.CapabilityNotSupportedError RunJobResult.ForbiddenError
-    RunJobResult.IdempotencyConflictError RunJobResult.InvalidStateError RunJobResult.NotFoundError
-    RunJobResult.RateLimitedError RunJobResult.RunJobPayload RunJobResult.ValidationError Schedule
-    Schedule.command Schedule.concurrency Schedule.cron Schedule.id Schedule.instance Schedule.jobs
+    Mutation.updateSchedule Mutation.updateSchedule(input)
+    ProvisionInstanceInput.schedules Query.schedules Query.schedules(after) Query.schedules(first)
+    Query.schedules(instanceId) QuerySchedulesConnection QuerySchedulesConnection.edges
+    QuerySchedulesConnection.pageInfo QuerySchedulesEdge QuerySchedulesEdge.cursor
+    QuerySchedulesEdge.node
+    Schedule Schedule.command
+    Schedule.concurrency Schedule.cron Schedule.id Schedule.instance Schedule.jobs
     Schedule.jobs(after) Schedule.jobs(first) Schedule.lastJob Schedule.name Schedule.nextRunAt
     Schedule.service Schedule.startingDeadlineSeconds Schedule.suspended Schedule.timeZone
     Schedule.timeoutSeconds Schedule:Node ScheduleJobsConnection ScheduleJobsConnection.edges

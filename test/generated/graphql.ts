@@ -258,7 +258,7 @@ export type BuildLogsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** A page of a build's log lines. */
+/** A page of an operation's log lines. */
 export type BuildLogConnection = {
   __typename?: 'BuildLogConnection';
   edges: Array<BuildLogEdge>;
@@ -438,6 +438,8 @@ export type Capability =
   | 'EXEC'
   /** The provider supports GPU workloads. */
   | 'GPU'
+  /** The provider runs commands to completion in a service's image (jobs, release commands). */
+  | 'JOBS'
   /** The provider can stream logs. */
   | 'LOGS'
   /** The provider can create infrastructure. */
@@ -652,6 +654,8 @@ export type DeployInstanceInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** The instance (global id). */
   instanceId: Scalars['ID']['input'];
+  /** Runs first, as a job in the new release's image (a migration): the deploy goes on only if it exits 0. */
+  releaseCommand?: InputMaybe<ReleaseCommandInput>;
   /** Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it. */
   removeServices?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The services that change. */
@@ -938,6 +942,8 @@ export type Instance = Node & {
   id: Scalars['ID']['output'];
   /** Services whose image tag names another image than they run, read live from the provider (`apply` rolls them out); null when the provider cannot tell or cannot be read now. */
   imageUpdates?: Maybe<Array<ImageUpdate>>;
+  /** Jobs run on it (runJob, release commands), newest first. */
+  jobs: InstanceJobsConnection;
   /** Topology. */
   kind: WorkloadKind;
   /** Labels. */
@@ -994,6 +1000,15 @@ export type InstanceBuildsArgs = {
 
 /** One co-scheduled workload of one or more services on one provider. */
 export type InstanceEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceJobsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1070,6 +1085,20 @@ export type InstanceFilter = {
   provider?: InputMaybe<Scalars['String']['input']>;
   /** Observed state. */
   state?: InputMaybe<InstanceState>;
+};
+
+/** A page of an instance's jobs. */
+export type InstanceJobsConnection = {
+  __typename?: 'InstanceJobsConnection';
+  edges: Array<InstanceJobsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A job and its cursor. */
+export type InstanceJobsEdge = {
+  __typename?: 'InstanceJobsEdge';
+  cursor: Scalars['String']['output'];
+  node: Job;
 };
 
 export type InstanceOperationsConnection = {
@@ -1162,6 +1191,64 @@ export type InvalidStateError = Error & {
   /** The state the instance is in. */
   state: InstanceState;
 };
+
+/** One command run to completion in a service's image (an operation of kind JOB). */
+export type Job = Node & {
+  __typename?: 'Job';
+  /** The command (it replaces the image's entrypoint). */
+  command: Array<Scalars['String']['output']>;
+  /** Queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it did not succeed: its exit code or timeout, and its last lines. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The command's exit code, once it exited (null when it timed out or never ran). */
+  exitCode?: Maybe<Scalars['Int']['output']>;
+  /** Ended. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Its output (stdout and stderr) line by line, oldest first; the same line shape as builds. */
+  logs: BuildLogConnection;
+  /** The operation that runs it: a JOB, or the deploy whose release command it is. */
+  operation: Operation;
+  /** The cron time it ran for (a scheduled job). */
+  scheduledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The service whose image, env, secrets and volumes it ran with. */
+  service: Scalars['String']['output'];
+  /** First started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: JobStatus;
+};
+
+
+/** One command run to completion in a service's image (an operation of kind JOB). */
+export type JobLogsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Where a job is. */
+export type JobStatus =
+  /** Canceled (cancelOperation): stopped and removed. */
+  | 'CANCELED'
+  /** Exited non-zero (see exitCode), or could not run. */
+  | 'FAILED'
+  /** A schedule's run not started before its starting deadline. */
+  | 'MISSED'
+  /** Waiting its turn (operations on an instance run one at a time). */
+  | 'QUEUED'
+  /** Running. */
+  | 'RUNNING'
+  /** A schedule's run skipped while the previous one still ran. */
+  | 'SKIPPED'
+  /** Exited 0. */
+  | 'SUCCEEDED'
+  /** Ended at its timeout. */
+  | 'TIMED_OUT';
 
 /** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
 export type KeptVolume = Node & {
@@ -1332,6 +1419,8 @@ export type Mutation = {
   rollbackInstance: RollbackInstanceResult;
   /** Issues a new signing secret; the old one keeps signing beside it for the overlap. Needs ADMIN. */
   rotateWebhookSecret: RotateWebhookSecretResult;
+  /** Runs one command to completion in a service's image, with its env, secrets, config files, volumes and network, never receiving routed traffic (an operation of kind JOB; cancelOperation stops it). */
+  runJob: RunJobResult;
   /** Changes replicas and limits of one service. */
   scaleInstance: ScaleInstanceResult;
   /** Queues a start of every service. */
@@ -1473,6 +1562,12 @@ export type MutationRotateWebhookSecretArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRunJobArgs = {
+  input: RunJobInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationScaleInstanceArgs = {
   input: ScaleInstanceInput;
 };
@@ -1530,6 +1625,8 @@ export type Operation = Node & {
   idempotencyKey?: Maybe<Scalars['String']['output']>;
   /** The instance. */
   instance?: Maybe<Instance>;
+  /** The job a JOB operation runs, or a deploy's release command; null otherwise. */
+  job?: Maybe<Job>;
   /** What it does. */
   kind: OperationKind;
   /** How the readiness wait ended. */
@@ -1563,6 +1660,8 @@ export type OperationKind =
   | 'DEPLOY'
   /** Tear it down. */
   | 'DEPROVISION'
+  /** Run one command to completion in a service image (see Operation.job). */
+  | 'JOB'
   /** Create the instance. */
   | 'PROVISION'
   /** Stop and start. */
@@ -2133,6 +2232,16 @@ export type Release = Node & {
   version: Scalars['Int']['output'];
 };
 
+/** A command run as a job in the new release's image before any replica of the new release is created: a non-zero exit or a timeout fails the deploy (RELEASE_COMMAND_FAILED) and the running release stays. */
+export type ReleaseCommandInput = {
+  /** The command and its arguments (replaces the image's entrypoint). */
+  command: Array<Scalars['String']['input']>;
+  /** The service whose new image, env, secrets, config files and volumes it runs with. */
+  service: Scalars['String']['input'];
+  /** The deploy fails after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A route to remove. */
 export type RemoveRouteInput = {
   /** The route (global id). */
@@ -2418,6 +2527,36 @@ export type RouteTlsSource =
   | 'EDGE_CA'
   /** A vault entry holding a PEM chain and its key. */
   | 'SECRET';
+
+/** One command to run to completion in a service's image. */
+export type RunJobInput = {
+  /** The command and its arguments (replaces the image's entrypoint), e.g. ["sh", "-c", "…"]. */
+  command: Array<Scalars['String']['input']>;
+  /** Added to (and overriding) the service's env. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Retry-safe key: the same key and input return the same job. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The service whose image, env, secrets, config files, volumes and network it runs with. */
+  service: Scalars['String']['input'];
+  /** Ended TIMED_OUT after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Return only once the job has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The job, queued (or ended, with wait), and its operation. */
+export type RunJobPayload = {
+  __typename?: 'RunJobPayload';
+  /** The job. */
+  job: Job;
+  /** Its JOB operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RunJobResult = CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RunJobPayload | ValidationError;
 
 /** A resource change for one service. */
 export type ScaleInstanceInput = {
@@ -3047,6 +3186,7 @@ export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Build', id: string, status: BuildStatus, service: string, image?: string | null, imageDigest?: string | null, steps?: number | null, cachedSteps?: number | null, error?: string | null, startedAt?: string | null, finishedAt?: string | null, source: { __typename?: 'BuildSource', kind: BuildSourceKind, commit?: string | null, archiveSha256?: string | null }, release?: { __typename?: 'Release', id: string, version: number, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, error?: { __typename?: 'OperationError', code: string, message: string } | null, build?: { __typename?: 'Build', id: string } | null }, instance: { __typename?: 'Instance', id: string }, logs: { __typename?: 'BuildLogConnection', edges: Array<{ __typename?: 'BuildLogEdge', cursor: string, node: { __typename?: 'BuildLogLine', cursor: string, step?: number | null, line: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
+    | { __typename?: 'Job' }
     | { __typename?: 'KeptVolume' }
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
@@ -3259,6 +3399,7 @@ export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance', state: InstanceState, ready: boolean, message?: string | null, sourceType: SourceType, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, releases: { __typename?: 'InstanceReleasesConnection', edges: Array<{ __typename?: 'InstanceReleasesConnectionEdge', node: { __typename?: 'Release', id: string, version: number, sourceType: SourceType, manifests?: string | null } }> } }
+    | { __typename?: 'Job' }
     | { __typename?: 'KeptVolume' }
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
@@ -4824,6 +4965,7 @@ export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'Build' }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'Job' }
     | { __typename: 'KeptVolume' }
     | { __typename: 'Operation', id: string, status: OperationStatus, attempts: number, error?: { __typename?: 'OperationError', code: string, message: string } | null, rollout?: { __typename?: 'Rollout', strategy: DeployStrategy, phase: RolloutPhase, stepIndex: number, canaryWeight: number, abortReason?: string | null, previewUrl?: string | null, steps: Array<{ __typename?: 'RolloutStep', weight: number, pauseSeconds?: number | null, startedAt?: string | null, finishedAt?: string | null }>, analysis: Array<{ __typename?: 'AnalysisRun', at: string, requests: number, errorRate: number, p99Ms?: number | null, passed: boolean, message?: string | null }>, stableRelease?: { __typename?: 'Release', id: string } | null, newRelease?: { __typename?: 'Release', id: string } | null } | null }
     | { __typename: 'Release' }

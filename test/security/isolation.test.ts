@@ -257,6 +257,12 @@ const ROWS: Record<Kind, Record<string, Row>> = {
         expect: 'NotFoundError',
       },
     ],
+    runJob: (x) => [
+      {
+        args: { input: { instanceId: x.instance, service: 'main', command: ['true'] } },
+        expect: 'NotFoundError',
+      },
+    ],
     scaleInstance: (x) => [
       { args: { input: { instanceId: x.instance, resources: { replicas: 2 } } }, expect: 'NotFoundError' },
     ],

@@ -125,6 +125,11 @@ const MUTATIONS: Record<string, Row> = {
     deploy: false,
     build: { source: { git: { url: 'https://git.example.com/app.git' } } },
   })),
+  runJob: mutationRow('runJob', [Scopes.exec], 'RunJobInput', (h) => ({
+    instanceId: h.instance.id,
+    service: 'main',
+    command: ['true'],
+  })),
   scaleInstance: mutationRow('scaleInstance', [Scopes.deploy], 'ScaleInstanceInput', (h) => ({
     instanceId: h.instance.id,
     service: 'main',

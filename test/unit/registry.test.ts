@@ -358,7 +358,7 @@ describe('provider helpers', () => {
     expect(hasCapability(p, 'exec')).toBe(false);
   });
 
-  it('has the sixteen seed capabilities in declaration order, then the ones Wheelhouse added (build)', () => {
+  it('has the sixteen seed capabilities in declaration order, then the ones Wheelhouse added (build, jobs)', () => {
     expect(ALL_CAPABILITIES).toEqual([
       'provision',
       'deploy',
@@ -377,6 +377,7 @@ describe('provider helpers', () => {
       'source:manifests',
       'source:argocd',
       'build',
+      'jobs',
     ]);
   });
 });

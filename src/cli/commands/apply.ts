@@ -158,7 +158,15 @@ export function registerApply(program: Command): void {
               await sendWithArchives(
                 client,
                 DeployInstanceDocument,
-                { input: { instanceId: plan.instanceId, expectedVersion: policies.version, services, ...setChange } },
+                {
+                  input: {
+                    instanceId: plan.instanceId,
+                    expectedVersion: policies.version,
+                    services,
+                    ...setChange,
+                    ...(spec.releaseCommand ? { releaseCommand: spec.releaseCommand } : {}),
+                  },
+                },
                 places,
               )
             ).deployInstance;

@@ -266,7 +266,7 @@ export type BuildLogsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** A page of a build's log lines. */
+/** A page of an operation's log lines. */
 export type BuildLogConnection = {
   __typename?: 'BuildLogConnection';
   edges: Array<BuildLogEdge>;
@@ -459,6 +459,8 @@ export type Capability =
   | 'EXEC'
   /** The provider supports GPU workloads. */
   | 'GPU'
+  /** The provider runs commands to completion in a service's image (jobs, release commands). */
+  | 'JOBS'
   /** The provider can stream logs. */
   | 'LOGS'
   /** The provider can create infrastructure. */
@@ -689,6 +691,8 @@ export type DeployInstanceInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** The instance (global id). */
   instanceId: Scalars['ID']['input'];
+  /** Runs first, as a job in the new release's image (a migration): the deploy goes on only if it exits 0. */
+  releaseCommand?: InputMaybe<ReleaseCommandInput>;
   /** Services to drain and remove in place; their volumes are kept. Refused while a route reaches one or a remaining service depends on it. */
   removeServices?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The services that change. */
@@ -1002,6 +1006,8 @@ export type Instance = Node & {
   id: Scalars['ID']['output'];
   /** Services whose image tag names another image than they run, read live from the provider (`apply` rolls them out); null when the provider cannot tell or cannot be read now. */
   imageUpdates?: Maybe<Array<ImageUpdate>>;
+  /** Jobs run on it (runJob, release commands), newest first. */
+  jobs: InstanceJobsConnection;
   /** Topology. */
   kind: WorkloadKind;
   /** Labels. */
@@ -1056,6 +1062,14 @@ export type InstanceBuildsArgs = {
 
 /** One co-scheduled workload of one or more services on one provider. */
 export type InstanceEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceJobsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1130,6 +1144,20 @@ export type InstanceFilter = {
   provider?: InputMaybe<Scalars['String']['input']>;
   /** Observed state. */
   state?: InputMaybe<InstanceState>;
+};
+
+/** A page of an instance's jobs. */
+export type InstanceJobsConnection = {
+  __typename?: 'InstanceJobsConnection';
+  edges: Array<InstanceJobsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A job and its cursor. */
+export type InstanceJobsEdge = {
+  __typename?: 'InstanceJobsEdge';
+  cursor: Scalars['String']['output'];
+  node: Job;
 };
 
 export type InstanceOperationsConnection = {
@@ -1222,6 +1250,63 @@ export type InvalidStateError = Error & {
   /** The state the instance is in. */
   state: InstanceState;
 };
+
+/** One command run to completion in a service's image (an operation of kind JOB). */
+export type Job = Node & {
+  __typename?: 'Job';
+  /** The command (it replaces the image's entrypoint). */
+  command: Array<Scalars['String']['output']>;
+  /** Queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it did not succeed: its exit code or timeout, and its last lines. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The command's exit code, once it exited (null when it timed out or never ran). */
+  exitCode?: Maybe<Scalars['Int']['output']>;
+  /** Ended. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Its output (stdout and stderr) line by line, oldest first; the same line shape as builds. */
+  logs: BuildLogConnection;
+  /** The operation that runs it: a JOB, or the deploy whose release command it is. */
+  operation: Operation;
+  /** The cron time it ran for (a scheduled job). */
+  scheduledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The service whose image, env, secrets and volumes it ran with. */
+  service: Scalars['String']['output'];
+  /** First started. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: JobStatus;
+};
+
+/** One command run to completion in a service's image (an operation of kind JOB). */
+export type JobLogsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Where a job is. */
+export type JobStatus =
+  /** Canceled (cancelOperation): stopped and removed. */
+  | 'CANCELED'
+  /** Exited non-zero (see exitCode), or could not run. */
+  | 'FAILED'
+  /** A schedule's run not started before its starting deadline. */
+  | 'MISSED'
+  /** Waiting its turn (operations on an instance run one at a time). */
+  | 'QUEUED'
+  /** Running. */
+  | 'RUNNING'
+  /** A schedule's run skipped while the previous one still ran. */
+  | 'SKIPPED'
+  /** Exited 0. */
+  | 'SUCCEEDED'
+  /** Ended at its timeout. */
+  | 'TIMED_OUT';
 
 /** A volume a deprovision kept (deleteVolumes not set), with its data: attach it to a new instance by id (`VolumeSpecInput.kept`), or delete it (`deleteKeptVolume`). */
 export type KeptVolume = Node & {
@@ -1392,6 +1477,8 @@ export type Mutation = {
   rollbackInstance: RollbackInstanceResult;
   /** Issues a new signing secret; the old one keeps signing beside it for the overlap. Needs ADMIN. */
   rotateWebhookSecret: RotateWebhookSecretResult;
+  /** Runs one command to completion in a service's image, with its env, secrets, config files, volumes and network, never receiving routed traffic (an operation of kind JOB; cancelOperation stops it). */
+  runJob: RunJobResult;
   /** Changes replicas and limits of one service. */
   scaleInstance: ScaleInstanceResult;
   /** Queues a start of every service. */
@@ -1511,6 +1598,11 @@ export type MutationRotateWebhookSecretArgs = {
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRunJobArgs = {
+  input: RunJobInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationScaleInstanceArgs = {
   input: ScaleInstanceInput;
 };
@@ -1564,6 +1656,8 @@ export type Operation = Node & {
   idempotencyKey?: Maybe<Scalars['String']['output']>;
   /** The instance. */
   instance?: Maybe<Instance>;
+  /** The job a JOB operation runs, or a deploy's release command; null otherwise. */
+  job?: Maybe<Job>;
   /** What it does. */
   kind: OperationKind;
   /** How the readiness wait ended. */
@@ -1597,6 +1691,8 @@ export type OperationKind =
   | 'DEPLOY'
   /** Tear it down. */
   | 'DEPROVISION'
+  /** Run one command to completion in a service image (see Operation.job). */
+  | 'JOB'
   /** Create the instance. */
   | 'PROVISION'
   /** Stop and start. */
@@ -2168,6 +2264,16 @@ export type Release = Node & {
   version: Scalars['Int']['output'];
 };
 
+/** A command run as a job in the new release's image before any replica of the new release is created: a non-zero exit or a timeout fails the deploy (RELEASE_COMMAND_FAILED) and the running release stays. */
+export type ReleaseCommandInput = {
+  /** The command and its arguments (replaces the image's entrypoint). */
+  command: Array<Scalars['String']['input']>;
+  /** The service whose new image, env, secrets, config files and volumes it runs with. */
+  service: Scalars['String']['input'];
+  /** The deploy fails after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A route to remove. */
 export type RemoveRouteInput = {
   /** The route (global id). */
@@ -2471,6 +2577,44 @@ export type RouteTlsSource =
   | 'EDGE_CA'
   /** A vault entry holding a PEM chain and its key. */
   | 'SECRET';
+
+/** One command to run to completion in a service's image. */
+export type RunJobInput = {
+  /** The command and its arguments (replaces the image's entrypoint), e.g. ["sh", "-c", "…"]. */
+  command: Array<Scalars['String']['input']>;
+  /** Added to (and overriding) the service's env. */
+  env?: InputMaybe<Array<EnvVarInput>>;
+  /** Retry-safe key: the same key and input return the same job. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The service whose image, env, secrets, config files, volumes and network it runs with. */
+  service: Scalars['String']['input'];
+  /** Ended TIMED_OUT after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Return only once the job has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The job, queued (or ended, with wait), and its operation. */
+export type RunJobPayload = {
+  __typename?: 'RunJobPayload';
+  /** The job. */
+  job: Job;
+  /** Its JOB operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RunJobResult =
+  | CapabilityNotSupportedError
+  | ForbiddenError
+  | IdempotencyConflictError
+  | InvalidStateError
+  | NotFoundError
+  | RateLimitedError
+  | RunJobPayload
+  | ValidationError;
 
 /** A resource change for one service. */
 export type ScaleInstanceInput = {
@@ -3150,6 +3294,7 @@ export type BuildQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'Job' }
     | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
@@ -3234,6 +3379,7 @@ export type BuildLogPageQuery = {
       }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
+    | { __typename: 'Job' }
     | { __typename: 'KeptVolume' }
     | { __typename: 'Operation' }
     | { __typename: 'Release' }
@@ -3624,6 +3770,166 @@ export type PageInfoFieldsFragment = {
   hasPreviousPage: boolean;
   startCursor?: string | null;
   endCursor?: string | null;
+};
+
+export type JobFieldsFragment = {
+  __typename?: 'Job';
+  id: string;
+  service: string;
+  command: Array<string>;
+  status: JobStatus;
+  exitCode?: number | null;
+  error?: string | null;
+  createdAt: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  operation: { __typename?: 'Operation'; id: string; kind: OperationKind; status: OperationStatus };
+};
+
+export type RunJobMutationVariables = Exact<{
+  input: RunJobInput;
+}>;
+
+export type RunJobMutation = {
+  __typename?: 'Mutation';
+  runJob:
+    | { __typename: 'CapabilityNotSupportedError'; capability: Capability; provider: string; message: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'IdempotencyConflictError'; message: string }
+    | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'RunJobPayload';
+        job: {
+          __typename?: 'Job';
+          id: string;
+          service: string;
+          command: Array<string>;
+          status: JobStatus;
+          exitCode?: number | null;
+          error?: string | null;
+          createdAt: string;
+          startedAt?: string | null;
+          finishedAt?: string | null;
+          operation: { __typename?: 'Operation'; id: string; kind: OperationKind; status: OperationStatus };
+        };
+        operation: {
+          __typename?: 'Operation';
+          id: string;
+          kind: OperationKind;
+          status: OperationStatus;
+          readinessOutcome?: ReadinessOutcome | null;
+          attempts: number;
+          idempotencyKey?: string | null;
+          createdAt: string;
+          startedAt?: string | null;
+          finishedAt?: string | null;
+          error?: { __typename?: 'OperationError'; code: string; message: string } | null;
+          steps: Array<{
+            __typename?: 'OperationStep';
+            name: string;
+            status: OperationStatus;
+            startedAt?: string | null;
+            finishedAt?: string | null;
+            message?: string | null;
+          }>;
+          instance?: {
+            __typename?: 'Instance';
+            id: string;
+            name: string;
+            state: InstanceState;
+            ready: boolean;
+            message?: string | null;
+            version: number;
+          } | null;
+          release?: { __typename?: 'Release'; id: string; version: number } | null;
+        };
+      }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type JobLogPageQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type JobLogPageQuery = {
+  __typename?: 'Query';
+  node?:
+    | { __typename: 'ApiToken' }
+    | { __typename: 'Build' }
+    | { __typename: 'Event' }
+    | { __typename: 'Instance' }
+    | {
+        __typename: 'Job';
+        id: string;
+        service: string;
+        command: Array<string>;
+        status: JobStatus;
+        exitCode?: number | null;
+        error?: string | null;
+        createdAt: string;
+        startedAt?: string | null;
+        finishedAt?: string | null;
+        logs: {
+          __typename?: 'BuildLogConnection';
+          edges: Array<{
+            __typename?: 'BuildLogEdge';
+            node: { __typename?: 'BuildLogLine'; cursor: string; at: string; step?: number | null; line: string };
+          }>;
+          pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+        };
+        operation: { __typename?: 'Operation'; id: string; kind: OperationKind; status: OperationStatus };
+      }
+    | { __typename: 'KeptVolume' }
+    | { __typename: 'Operation' }
+    | { __typename: 'Release' }
+    | { __typename: 'Route' }
+    | { __typename: 'Tenant' }
+    | { __typename: 'Webhook' }
+    | { __typename: 'WebhookDelivery' }
+    | null;
+};
+
+export type InstanceJobsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type InstanceJobsQuery = {
+  __typename?: 'Query';
+  instance?: {
+    __typename?: 'Instance';
+    id: string;
+    jobs: {
+      __typename?: 'InstanceJobsConnection';
+      edges: Array<{
+        __typename?: 'InstanceJobsEdge';
+        cursor: string;
+        node: {
+          __typename?: 'Job';
+          id: string;
+          service: string;
+          command: Array<string>;
+          status: JobStatus;
+          exitCode?: number | null;
+          error?: string | null;
+          createdAt: string;
+          startedAt?: string | null;
+          finishedAt?: string | null;
+          operation: { __typename?: 'Operation'; id: string; kind: OperationKind; status: OperationStatus };
+        };
+      }>;
+      pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+    };
+  } | null;
 };
 
 export type KeptVolumeFieldsFragment = {
@@ -5367,6 +5673,7 @@ export type NodeQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'Job'; id: string }
     | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
@@ -5542,6 +5849,7 @@ export type NodesQuery = {
           readinessOutcome?: ReadinessOutcome | null;
         } | null;
       }
+    | { __typename: 'Job'; id: string }
     | { __typename: 'KeptVolume'; id: string }
     | {
         __typename: 'Operation';
@@ -7963,6 +8271,42 @@ export const PageInfoFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<PageInfoFieldsFragment, unknown>;
+export const JobFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'command' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'exitCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<JobFieldsFragment, unknown>;
 export const KeptVolumeFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -8954,6 +9298,547 @@ export const WatchBuildLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<WatchBuildLogsSubscription, WatchBuildLogsSubscriptionVariables>;
+export const RunJobDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RunJob' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'RunJobInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runJob' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RunJobPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'job' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobFields' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'operation' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OperationFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OperationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Operation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'readinessOutcome' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'error' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'steps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'idempotencyKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'release' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'command' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'exitCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RunJobMutation, RunJobMutationVariables>;
+export const JobLogPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'JobLogPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'node' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobFields' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'logs' },
+                        arguments: [
+                          {
+                            kind: 'Argument',
+                            name: { kind: 'Name', value: 'first' },
+                            value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+                          },
+                          {
+                            kind: 'Argument',
+                            name: { kind: 'Name', value: 'after' },
+                            value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+                          },
+                        ],
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'edges' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'node' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BuildLogLineFields' } },
+                                      ],
+                                    },
+                                  },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'pageInfo' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BuildLogLineFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BuildLogLine' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'step' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'command' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'exitCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<JobLogPageQuery, JobLogPageQueryVariables>;
+export const InstanceJobsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'InstanceJobs' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'jobs' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+                    },
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'after' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'edges' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'node' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobFields' } }],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'pageInfo' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'service' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'command' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'exitCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<InstanceJobsQuery, InstanceJobsQueryVariables>;
 export const KeptVolumesDocument = {
   kind: 'Document',
   definitions: [

@@ -1,13 +1,14 @@
 /**
- * Builds (issue 33): the `builds` rows, their log lines (numbered per build:
- * `seq` is the keyset cursor of Build.logs and buildLogs), and uploaded
+ * Builds (issue 33): the `builds` rows (their log lines are in the
+ * operations' log store, log-line-repository.ts), and uploaded
  * archives kept in chunks so that any replica can read one back without
  * holding it whole in memory.
  */
 import { sql } from 'kysely';
-import type { BuildLogLineRow, BuildRow, NewBuild } from '../database.js';
+import type { BuildRow, NewBuild } from '../database.js';
 import type { Db } from '../db-types.js';
 import type { OperationStatus } from '../stored-shapes.js';
+import { announceLogLines } from './log-line-repository.js';
 
 /**
  * A build with its operation's status: the operation is the truth of how a
@@ -31,9 +32,6 @@ function selectBuilds(db: Db) {
       'operations.finished_at as op_finished_at',
     ]);
 }
-
-/** The NOTIFY channel a build's new log lines (and its end) are told on; the payload is the build id. */
-export const BUILD_LOGS_CHANNEL = 'wheelhouse_build_logs';
 
 export async function insertBuild(db: Db, row: NewBuild): Promise<void> {
   await db.insertInto('builds').values(row).execute();
@@ -93,12 +91,13 @@ export async function listInstanceBuilds(
 
 /** Marks a build running (first start kept across re-runs); tells log readers. */
 export async function markBuildRunning(db: Db, id: string): Promise<void> {
-  await db
+  const row = await db
     .updateTable('builds')
     .set({ status: 'running', started_at: sql`coalesce(started_at, now())`, error: null })
     .where('id', '=', id)
-    .execute();
-  await announceBuildLogs(db, id);
+    .returning('operation_id')
+    .executeTakeFirst();
+  if (row) await announceLogLines(db, row.operation_id);
 }
 
 /** What a build's end records. */
@@ -114,7 +113,7 @@ export interface BuildEnd {
 
 /** Records a build's end (still open only), and tells its log readers it ended. */
 export async function finishBuild(db: Db, id: string, end: BuildEnd): Promise<void> {
-  await db
+  const row = await db
     .updateTable('builds')
     .set({
       status: end.status,
@@ -128,8 +127,9 @@ export async function finishBuild(db: Db, id: string, end: BuildEnd): Promise<vo
     })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'running'])
-    .execute();
-  await announceBuildLogs(db, id);
+    .returning('operation_id')
+    .executeTakeFirst();
+  if (row) await announceLogLines(db, row.operation_id);
 }
 
 /** Records the resolved source (the commit) as soon as it is known. */
@@ -140,51 +140,6 @@ export async function setBuildSource(db: Db, id: string, source: string): Promis
 /** Links a build to the release that deploys its image. */
 export async function linkBuildRelease(db: Db, id: string, releaseId: string): Promise<void> {
   await db.updateTable('builds').set({ release_id: releaseId }).where('id', '=', id).execute();
-}
-
-/** The last log line's number (0 when none): a re-run continues after it. */
-export async function lastLogSeq(db: Db, buildId: string): Promise<number> {
-  const r = await db
-    .selectFrom('build_log_lines')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('build_id', '=', buildId)
-    .executeTakeFirst();
-  return Number(r?.seq ?? 0);
-}
-
-/** Appends numbered lines in one statement, and tells live readers. */
-export async function appendLogLines(
-  db: Db,
-  buildId: string,
-  lines: readonly { seq: number; at: Date; step: number | null; line: string }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  await db
-    .insertInto('build_log_lines')
-    .values(lines.map((l) => ({ build_id: buildId, seq: l.seq, at: l.at, step: l.step, line: l.line })))
-    .execute();
-  await announceBuildLogs(db, buildId);
-}
-
-/** Lines after `afterSeq`, oldest first (the caller checked the build is the tenant's). */
-export async function listLogLines(
-  db: Db,
-  buildId: string,
-  afterSeq: number,
-  limit: number,
-): Promise<BuildLogLineRow[]> {
-  return db
-    .selectFrom('build_log_lines')
-    .selectAll()
-    .where('build_id', '=', buildId)
-    .where('seq', '>', afterSeq)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-}
-
-async function announceBuildLogs(db: Db, buildId: string): Promise<void> {
-  await sql`select pg_notify(${BUILD_LOGS_CHANNEL}, ${buildId})`.execute(db);
 }
 
 // ---- archives

@@ -233,17 +233,26 @@ export class DockerEngine {
   }
 
   /**
+   * The volumes `plan` mounts, created first and labelled (the Engine would
+   * otherwise create a missing one on mount, unlabelled, and deprovision would
+   * never find it); a kept volume attached again must exist and be the tenant's.
+   */
+  async ensureVolumes(call: Call, plan: ContainerPlan): Promise<ReturnType<typeof planVolumes>> {
+    const volumes = planVolumes(plan);
+    for (const v of volumes) {
+      if (v.existing) await requireKeptVolume(this.docker, call, v.name, plan.baseLabels[Labels.tenant]);
+      else await ensureVolume(this.docker, call, v.name, { ...plan.baseLabels, [Labels.volume]: v.volume }, v.sizeMb);
+    }
+    return volumes;
+  }
+
+  /**
    * Creates the container `plan` describes, places its config files and
    * starts it. A leftover of ours under the same name is replaced; a
    * container that fails to start is removed again.
    */
   async createAndStart(call: Call, plan: ContainerPlan, configTar: Buffer | undefined): Promise<string> {
-    // Created first and labelled: the Engine would otherwise create a missing volume on mount, unlabelled,
-    // and deprovision would never find it.
-    for (const v of planVolumes(plan)) {
-      if (v.existing) await requireKeptVolume(this.docker, call, v.name, plan.baseLabels[Labels.tenant]);
-      else await ensureVolume(this.docker, call, v.name, { ...plan.baseLabels, [Labels.volume]: v.volume }, v.sizeMb);
-    }
+    await this.ensureVolumes(call, plan);
     const { name, ...body } = createOptions(plan);
     const create = () =>
       // Body and query are passed apart: docker-modem would otherwise copy the whole body,

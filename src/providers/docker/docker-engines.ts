@@ -1,6 +1,6 @@
 /**
  * The Docker provider's engines (see engines.ts): autoscaling sampled from
- * the Engine's stats always; with the HAProxy edge, routes (traffic), the
+ * the Engine's stats, builds and jobs always; with the HAProxy edge, routes (traffic), the
  * edge's data plane driven by one process at a time, scale to zero's waking
  * edge, and canary and blue-green releases whose split the edge's weights
  * make. Without an edge, the provider names why (`missingEngines`).
@@ -9,6 +9,7 @@
 import type { CpuSample } from '../autoscaling.js';
 import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
 import type { MissingEngines, ProviderEngines } from '../engines.js';
+import type { JobEngine, JobRequest, JobResult, JobSink } from '../jobs.js';
 import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
 import { CanceledError } from '../provider-errors.js';
@@ -18,6 +19,7 @@ import type { Call } from './docker-call.js';
 import { DockerCanary } from './docker-canary.js';
 import type { DockerEdgeOptions } from './docker-edge.js';
 import { parseBackendName } from './docker-edge-config.js';
+import { DockerJobs } from './docker-job.js';
 import { type DockerParts, runCall } from './docker-parts.js';
 import { usageOfRunning } from './docker-stats.js';
 
@@ -31,6 +33,7 @@ export function dockerEngines(parts: DockerParts): ProviderEngines {
         run(ctx, 'sample cpu', (call) => sampleCpu(parts, call, instanceId, service)),
     },
     builder: dockerBuildEngine(parts, run),
+    jobs: dockerJobEngine(parts, run),
   };
   const edge = parts.edge;
   if (!edge) return engines;
@@ -80,20 +83,46 @@ function dockerBuildEngine(
     get mode() {
       return builder.mode;
     },
-    build: async (ctx: CallContext, req: BuildRequest, sink: BuildSink): Promise<BuildResult> => {
-      if (ctx.signal?.aborted) throw new CanceledError('build canceled by the caller');
-      // A cancel is a CanceledError, not the `canceled` ProviderError the call mapping would make of it.
-      const out = await run(ctx, 'build', async (call) => {
-        try {
-          return { result: await builder.build(call, req, sink) };
-        } catch (err) {
-          if (err instanceof CanceledError) return { canceled: err };
-          throw err;
-        }
-      });
-      if ('canceled' in out) throw out.canceled;
-      return out.result;
-    },
+    build: (ctx: CallContext, req: BuildRequest, sink: BuildSink): Promise<BuildResult> =>
+      runCancelable(run, ctx, 'build', (call) => builder.build(call, req, sink)),
+  };
+}
+
+/**
+ * A long call through the provider's call mapping whose cancel is a
+ * CanceledError (the control plane records CANCELED), not the `canceled`
+ * ProviderError the mapping would make of it.
+ */
+async function runCancelable<T>(
+  run: <R>(ctx: CallContext, op: string, fn: (call: Call) => Promise<R>) => Promise<R>,
+  ctx: CallContext,
+  op: string,
+  fn: (call: Call) => Promise<T>,
+): Promise<T> {
+  if (ctx.signal?.aborted) throw new CanceledError(`${op} canceled by the caller`);
+  const out = await run(ctx, op, async (call) => {
+    try {
+      return { result: await fn(call) };
+    } catch (err) {
+      if (err instanceof CanceledError) return { canceled: err };
+      throw err;
+    }
+  });
+  if ('canceled' in out) throw out.canceled;
+  return out.result;
+}
+
+/** Jobs in containers of their own on the provider's Engine (docker-job.ts), through the provider's call mapping. */
+function dockerJobEngine(
+  parts: DockerParts,
+  run: <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) => Promise<T>,
+): JobEngine {
+  const jobs = new DockerJobs(parts);
+  return {
+    run: (ctx: CallContext, req: JobRequest, sink: JobSink): Promise<JobResult> =>
+      runCancelable(run, ctx, 'job', (call) => jobs.run(call, req, sink)),
+    removeLeftovers: (ctx: CallContext, instanceId: string, jobId: string) =>
+      run(ctx, 'job cleanup', (call) => jobs.removeLeftovers(call, instanceId, jobId)),
   };
 }
 

@@ -27,6 +27,13 @@ export const Labels = {
   specHash: 'wheelhouse.spec-hash',
   /** The VolumeSpec name a volume was created for. */
   volume: 'wheelhouse.volume',
+  /**
+   * The job a container runs (issue 35). A job's container has no `replica`
+   * label, so it is never counted as a replica, routed or healed.
+   */
+  job: 'wheelhouse.job',
+  /** The service whose image and env a job's container runs with. */
+  jobService: 'wheelhouse.job-service',
 } as const;
 
 /** Every label key reserved by the provider; workload labels cannot override them. */
@@ -58,6 +65,11 @@ export function networkName(instanceId: string): string {
  */
 export function containerName(instanceId: string, service: string, replica: number, specHash: string): string {
   return `wh-${instanceKey(instanceId)}-${service}-${replica}-${specHash}`;
+}
+
+/** A job's container: one per job, found again by name or by its `job` label. */
+export function jobContainerName(instanceId: string, jobId: string): string {
+  return `wh-${instanceKey(instanceId)}-job-${shortHash(jobId, 12)}`;
 }
 
 /** A named volume: shared by the instance, or one per replica for stateful sets. */

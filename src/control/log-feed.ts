@@ -1,26 +1,26 @@
 /**
- * A build's log, live: the stored lines after a cursor, then each new batch
- * as the worker appends it, until the build ends. The record is the one
- * source: a reader is only woken (a NOTIFY on the build-logs channel, sent
- * with each appended batch and with the build's end, by whichever replica
- * runs the build) and reads the lines after the last one it gave, by number.
+ * An operation's log (a build's, a job's), live: the stored lines after a
+ * cursor, then each new batch as the worker appends it, until its owner (the
+ * build, the job) ends. The record is the one source: a reader is only woken
+ * (a NOTIFY on the log-lines channel, sent with each appended batch and with
+ * the owner's end, by whichever replica runs it) and reads the lines after the last one it gave, by number.
  * So a reader resumed from a cursor gets every line once, with no gap and no
  * repeat, whatever it missed while away. A lost notification costs at most
  * the poll's delay.
  */
 import type { DatabaseHandle } from '../db/connect.js';
 import { NotificationListener } from '../db/notifications.js';
-import * as builds from '../db/repositories/build-repository.js';
+import * as logLines from '../db/repositories/log-line-repository.js';
 import type { Logger } from '../logger.js';
-import { type BuildLogLine, buildEnded, toBuild, toBuildLogLine } from './builds-model.js';
+import { type BuildLogLine, toBuildLogLine } from './builds-model.js';
 
 /** Lines read per query. */
 const PAGE = 500;
 /** How long a reader sleeps without a notification before it looks again (the fallback). */
 const POLL_MS = 1000;
 
-/** One listener per process; readers wait on it by build id. */
-export class BuildLogFeed {
+/** One listener per process; readers wait on it by operation id. */
+export class LogFeed {
   readonly #waiters = new Map<string, Set<() => void>>();
   #listener: NotificationListener | undefined;
   #starting: Promise<void> | undefined;
@@ -35,9 +35,9 @@ export class BuildLogFeed {
     this.#starting ??= (async () => {
       this.#listener = new NotificationListener(
         this.database,
-        builds.BUILD_LOGS_CHANNEL,
+        logLines.LOG_LINES_CHANNEL,
         {
-          onNotification: (buildId) => this.#wake(buildId),
+          onNotification: (operationId) => this.#wake(operationId),
           // Whatever was told while nobody listened: every reader looks again.
           onListening: () => {
             for (const id of this.#waiters.keys()) this.#wake(id);
@@ -50,22 +50,22 @@ export class BuildLogFeed {
     return this.#starting;
   }
 
-  #wake(buildId: string): void {
-    const set = this.#waiters.get(buildId);
+  #wake(operationId: string): void {
+    const set = this.#waiters.get(operationId);
     if (!set) return;
-    this.#waiters.delete(buildId);
+    this.#waiters.delete(operationId);
     for (const w of set) w();
   }
 
-  /** Resolves on the build's next notification, after `ms`, or when `signal` aborts. */
-  #next(buildId: string, ms: number, signal: AbortSignal): Promise<void> {
+  /** Resolves on the operation's next notification, after `ms`, or when `signal` aborts. */
+  #next(operationId: string, ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const set = this.#waiters.get(buildId) ?? new Set();
-      this.#waiters.set(buildId, set);
+      const set = this.#waiters.get(operationId) ?? new Set();
+      this.#waiters.set(operationId, set);
       const done = () => {
         clearTimeout(timer);
         set.delete(done);
-        if (set.size === 0 && this.#waiters.get(buildId) === set) this.#waiters.delete(buildId);
+        if (set.size === 0 && this.#waiters.get(operationId) === set) this.#waiters.delete(operationId);
         signal.removeEventListener('abort', done);
         resolve();
       };
@@ -77,20 +77,24 @@ export class BuildLogFeed {
   }
 
   /**
-   * The lines of `buildId` (the caller checked it is the tenant's) after line
-   * `afterSeq`, then live, ending once the build has ended and every line is
-   * out. `signal` ends it early.
+   * The lines of `operationId`'s log (the caller checked it is the tenant's)
+   * after line `afterSeq`, then live, ending once `ended()` says its owner
+   * (the build, the job) has ended and every line is out. `signal` ends it early.
    */
-  async *lines(buildId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<BuildLogLine> {
+  async *lines(
+    operationId: string,
+    afterSeq: number,
+    ended: () => Promise<boolean>,
+    signal: AbortSignal,
+  ): AsyncGenerator<BuildLogLine> {
     await this.#listen();
     let after = afterSeq;
     while (!signal.aborted) {
       // Whether it had ended is read before the lines: a line written before the end is then always read.
-      const row = await builds.findBuildsByIdsAnyTenant(this.database.db, [buildId]);
-      const ended = row[0] ? buildEnded(toBuild(row[0])) : true;
-      const woken = this.#next(buildId, POLL_MS, signal);
+      const done = await ended();
+      const woken = this.#next(operationId, POLL_MS, signal);
       for (;;) {
-        const page = await builds.listLogLines(this.database.db, buildId, after, PAGE);
+        const page = await logLines.listLogLines(this.database.db, operationId, after, PAGE);
         for (const r of page) {
           if (signal.aborted) return;
           after = r.seq;
@@ -98,9 +102,14 @@ export class BuildLogFeed {
         }
         if (page.length < PAGE) break;
       }
-      if (ended) return;
+      if (done) return;
       await woken;
     }
+  }
+
+  /** One page of `operationId`'s lines after `afterSeq` (the caller checked it is the tenant's). */
+  async page(operationId: string, afterSeq: number, limit: number): Promise<BuildLogLine[]> {
+    return (await logLines.listLogLines(this.database.db, operationId, afterSeq, limit)).map(toBuildLogLine);
   }
 
   async stop(): Promise<void> {

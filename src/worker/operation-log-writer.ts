@@ -1,5 +1,5 @@
 import type { DbHandle } from '../db/db-types.js';
-import { appendLogLines, lastLogSeq } from '../db/repositories/build-repository.js';
+import { appendLogLines, lastLogSeq } from '../db/repositories/log-line-repository.js';
 import type { BuildOutputLine, BuildSink } from '../providers/builds.js';
 import type { Masker } from './masking.js';
 
@@ -7,20 +7,20 @@ import type { Masker } from './masking.js';
 const BATCH = 500;
 /** How long a line may wait for its batch. */
 const FLUSH_MS = 200;
-/** Lines held while the database is slower than the builder; beyond, the oldest are dropped (and said so). */
+/** Lines held while the database is slower than the writer (a builder, a job); beyond, the oldest are dropped (and said so). */
 const MAX_PENDING = 20_000;
 /** The longest line kept (a minified file echoed by a step). */
 const MAX_LINE = 8192;
 
 /**
- * A build's log, written to the database in batches (never a statement per
- * line) as the builder reports it: a batch every FLUSH_MS or BATCH lines,
+ * An operation's log (a build's, a job's), written to the database in
+ * batches (never a statement per line) as the engine reports it: a batch every FLUSH_MS or BATCH lines,
  * one write at a time, with bounded memory. Each line is masked (no secret
  * value is ever written) and numbered after the last line stored, so a re-run
  * after a crash continues the same numbering and a reader's cursor stays
  * valid.
  */
-export class BuildLogWriter implements BuildSink {
+export class OperationLogWriter implements BuildSink {
   #pending: { at: Date; step: number | null; line: string }[] = [];
   #dropped = 0;
   #seq = 0;
@@ -30,14 +30,14 @@ export class BuildLogWriter implements BuildSink {
 
   private constructor(
     private readonly db: DbHandle,
-    private readonly buildId: string,
+    private readonly operationId: string,
     private readonly masker: Masker,
   ) {}
 
-  /** A writer continuing after the build's last stored line. */
-  static async open(db: DbHandle, buildId: string, masker: Masker): Promise<BuildLogWriter> {
-    const w = new BuildLogWriter(db, buildId, masker);
-    w.#seq = await lastLogSeq(db, buildId);
+  /** A writer continuing after the operation's last stored line. */
+  static async open(db: DbHandle, operationId: string, masker: Masker): Promise<OperationLogWriter> {
+    const w = new OperationLogWriter(db, operationId, masker);
+    w.#seq = await lastLogSeq(db, operationId);
     return w;
   }
 
@@ -78,15 +78,15 @@ export class BuildLogWriter implements BuildSink {
           batch.unshift({
             at: new Date(),
             step: null,
-            line: `… ${this.#dropped} line(s) dropped: the log was written more slowly than the build wrote it`,
+            line: `… ${this.#dropped} line(s) dropped: the log was stored more slowly than it was written`,
           });
           this.#dropped = 0;
         }
         const numbered = batch.map((l) => ({ ...l, seq: ++this.#seq }));
         try {
-          await appendLogLines(this.db, this.buildId, numbered);
+          await appendLogLines(this.db, this.operationId, numbered);
         } catch (err) {
-          // Kept for close(): the build's own outcome is what fails, not the builder's callback.
+          // Kept for close(): the operation's own outcome is what fails, not the engine's callback.
           this.#failed = err;
           this.#seq -= numbered.length;
           return;
