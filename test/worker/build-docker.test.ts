@@ -241,7 +241,7 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
       expect(second.cachedSteps!).toBeGreaterThanOrEqual(0.8 * second.steps!);
       // Nowhere in what Wheelhouse keeps: the log lines, the operations, the events, the builds' records.
       const leaks = await sql<{ n: number }>`
-        select (select count(*) from build_log_lines where line like ${`%${token}%`})
+        select (select count(*) from operation_log_lines where line like ${`%${token}%`})
              + (select count(*) from operations where steps::text like ${`%${token}%`} or coalesce(error_message, '') like ${`%${token}%`})
              + (select count(*) from events where coalesce(data::text, '') || coalesce(message, '') like ${`%${token}%`})
              + (select count(*) from builds where source::text like ${`%${token}%`} or spec::text like ${`%${token}%`}) as n`.execute(
