@@ -10,27 +10,23 @@
  * the archive's sha256 the CLI printed.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, localIdOf, query, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, query } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import {
-  deprovision,
   EdgeInstanceRoutes,
-  edgeDataDir,
-  edgeLeftovers,
-  edgeProvider,
+  type EdgeSession,
+  endEdgeSession,
   failures,
   get,
   HAPROXY,
   provisionRouted,
-  removeEdge,
-  startEdgeApp,
+  startEdgeSession,
   startLoad,
 } from '../support/edge.js';
 import { skipUnless } from '../support/env.js';
@@ -39,17 +35,11 @@ const run = (await dockerOrSkip()) && !skipUnless('HAProxy', existsSync(HAPROXY)
 const docker = new Dockerode();
 
 describe.runIf(run)('deploy --from: a directory built and serving through its route', () => {
-  let dataDir: string;
-  let app: TestApp;
-  let tenant: TestTenant;
-  let provider: ReturnType<typeof edgeProvider>;
-  let dir: string;
-  let instanceId: string;
+  let s: EdgeSession | undefined;
+  let instanceId: string | undefined;
   let url: string;
 
   beforeAll(async () => {
-    dataDir = edgeDataDir();
-    provider = edgeProvider(dataDir);
     const builds = {
       builder: undefined,
       registry: undefined,
@@ -57,26 +47,28 @@ describe.runIf(run)('deploy --from: a directory built and serving through its ro
       gitAllowLocal: false,
       archiveMaxBytes: 8 << 20,
     };
-    app = await startEdgeApp(dataDir, provider, { builds });
-    tenant = await app.newTenant();
-    instanceId = await provisionRouted(app, tenant.token, { name: 'shop' });
-    const r = await query(app.url, tenant.token, EdgeInstanceRoutes, { id: instanceId });
+    s = await startEdgeSession('wh-build-route-', { builds });
+    instanceId = await provisionRouted(s.app, s.token, { name: 'shop' });
+    const r = await query(s.app.url, s.token, EdgeInstanceRoutes, { id: instanceId });
     url = r.instance!.routes[0]!.url;
-    dir = await mkdtemp(join(tmpdir(), 'wh-build-route-'));
   }, 180_000);
 
   afterAll(async () => {
-    if (!run) return;
-    if (instanceId) await deprovision(app, tenant.token, instanceId).catch(() => undefined);
-    await app?.stop();
-    await removeEdge(provider, dataDir);
-    expect(edgeLeftovers(dataDir)).toEqual([]);
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (run)
+      await endEdgeSession({
+        app: s?.app,
+        token: s?.token,
+        provider: s?.provider,
+        dataDir: s?.dataDir ?? '',
+        instanceId,
+        dir: s?.dir,
+      });
   }, 60_000);
 
   it('builds the directory, rolls it out and answers with the new content, dropping no request', async () => {
     // The content is unique to this run, so what the route answers can only come from this build.
     const content = `shop, built from source ${Date.now()}\n`;
+    const { app, token, dir, env } = s!;
     const site = join(dir, 'site');
     await mkdir(join(site, 'content'), { recursive: true });
     await writeFile(join(site, 'content', 'index.html'), content);
@@ -99,7 +91,7 @@ describe.runIf(run)('deploy --from: a directory built and serving through its ro
     await new Promise((r) => setTimeout(r, 500));
     const cli = await runCli(['deploy', 'shop', '--from', './site'], {
       cwd: dir,
-      env: { WHEELHOUSE_URL: app.url, WHEELHOUSE_TOKEN: tenant.token, WHEELHOUSE_CONFIG: join(dir, 'config.json') },
+      env,
     });
     const endedAt = Date.now();
     await new Promise((r) => setTimeout(r, 2500));
@@ -126,7 +118,7 @@ describe.runIf(run)('deploy --from: a directory built and serving through its ro
     // The build's record: its source (the archive the CLI packed), its digest, and the release it made current.
     const { instance: i } = await gql(
       app,
-      tenant.token,
+      token,
       `query($id: ID!) { instance(id: $id) {
          currentRelease { id snapshots { name image } }
          builds(first: 5) { edges { node { status image imageDigest release { id } source { kind archiveSha256 } } } } } }`,
@@ -143,7 +135,7 @@ describe.runIf(run)('deploy --from: a directory built and serving through its ro
     const image = await docker.getImage(build.image).inspect();
     expect(build.imageDigest).toBe(image.Id);
     const web = await docker.listContainers({
-      filters: { label: [`wheelhouse.instance=${localIdOf(instanceId)}`, 'wheelhouse.service=web'] },
+      filters: { label: [`wheelhouse.instance=${localIdOf(instanceId!)}`, 'wheelhouse.service=web'] },
     });
     expect(web.length).toBeGreaterThan(0);
     expect(web.map((c) => c.ImageID)).toEqual(web.map(() => image.Id));
