@@ -109,6 +109,15 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
     return r.provisionInstance.instance.id;
   }
 
+  /** Builds `git` for the instance's `web` without deploying it; resolves with the ended build. */
+  async function buildGit(instanceId: string, git: { url: string; ref: string; credentialSecret?: string }) {
+    const r = await query(t.url, tenant.token, BuildServiceDoc, {
+      input: { instanceId, service: 'web', deploy: false, build: { source: { git } } },
+    });
+    if (r.buildService.__typename !== 'BuildServicePayload') throw new Error(JSON.stringify(r));
+    return ended(r.buildService.build.id);
+  }
+
   async function ended(id: string) {
     return until(
       `build ${id} to end`,
@@ -172,18 +181,7 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
 
   it('a git commit over file:// is built with its commit recorded; the same commit again is answered from the cache', async () => {
     const instanceId = await instance();
-    const ask = async () => {
-      const r = await query(t.url, tenant.token, BuildServiceDoc, {
-        input: {
-          instanceId,
-          service: 'web',
-          deploy: false,
-          build: { source: { git: { url: `file://${repoDir}`, ref: 'main' } } },
-        },
-      });
-      if (r.buildService.__typename !== 'BuildServicePayload') throw new Error(JSON.stringify(r));
-      return ended(r.buildService.build.id);
-    };
+    const ask = () => buildGit(instanceId, { url: `file://${repoDir}`, ref: 'main' });
     const first = await ask();
     expect(first.status).toBe('SUCCEEDED');
     expect(first.source.commit).toBe(commit);
@@ -207,20 +205,8 @@ describe.runIf(run)('builds on the real Docker Engine, through the API', () => {
         input: { key: 'git/shop-token', value: token },
       });
       const instanceId = await instance();
-      const ask = async () => {
-        const r = await query(t.url, tenant.token, BuildServiceDoc, {
-          input: {
-            instanceId,
-            service: 'web',
-            deploy: false,
-            build: {
-              source: { git: { url: server.httpUrl('shop'), ref: 'main', credentialSecret: 'git/shop-token' } },
-            },
-          },
-        });
-        if (r.buildService.__typename !== 'BuildServicePayload') throw new Error(JSON.stringify(r));
-        return ended(r.buildService.build.id);
-      };
+      const ask = () =>
+        buildGit(instanceId, { url: server.httpUrl('shop'), ref: 'main', credentialSecret: 'git/shop-token' });
       const first = await ask();
       expect(first.error).toBeNull();
       expect(first.status).toBe('SUCCEEDED');
