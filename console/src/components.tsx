@@ -59,3 +59,11 @@ export function Time({ at }: { at: string | null | undefined }) {
 export function LiveDot({ status }: { status: string }) {
   return <span className={`live ${status}`}>{status}</span>;
 }
+
+/** How long something ran: `4.2s`, `1m 3s`, with `so far` while it has not ended; `—` before it started. */
+export function durationText(startedAt: string | null | undefined, finishedAt: string | null | undefined): string {
+  if (!startedAt) return '—';
+  const end = finishedAt ? Date.parse(finishedAt) : Date.now();
+  const s = Math.max(0, Math.round((end - Date.parse(startedAt)) / 100) / 10);
+  return `${s >= 60 ? `${Math.floor(s / 60)}m ${Math.round(s % 60)}s` : `${s}s`}${finishedAt ? '' : ' so far'}`;
+}

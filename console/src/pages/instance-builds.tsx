@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useClient, useQuery } from 'urql';
-import { Badge, LiveDot, Panel, Time } from '../components.js';
+import { Badge, durationText, LiveDot, Panel, Time } from '../components.js';
 import {
   BuildDocument,
   type BuildFieldsFragment,
@@ -20,13 +20,6 @@ function sourceText(b: BuildFieldsFragment): string {
   if (s.kind === 'GIT')
     return `${s.url ?? 'git'}${s.ref ? `#${s.ref}` : ''}${s.commit ? ` @ ${s.commit.slice(0, 12)}` : ''}`;
   return `archive ${s.archiveSha256 ? `sha256:${s.archiveSha256.slice(0, 12)}` : ''}`;
-}
-
-function durationText(b: BuildFieldsFragment): string {
-  if (!b.startedAt) return '—';
-  const end = b.finishedAt ? Date.parse(b.finishedAt) : Date.now();
-  const s = Math.max(0, Math.round((end - Date.parse(b.startedAt)) / 100) / 10);
-  return `${s >= 60 ? `${Math.floor(s / 60)}m ${Math.round(s % 60)}s` : `${s}s`}${b.finishedAt ? '' : ' so far'}`;
 }
 
 /**
@@ -75,7 +68,7 @@ export function BuildsPanel({ instance, version }: { instance: InstanceData; ver
                 {sourceText(b)}
               </td>
               <td data-col="steps">{b.steps == null ? '—' : `${b.steps} (${b.cachedSteps ?? 0} cached)`}</td>
-              <td>{durationText(b)}</td>
+              <td>{durationText(b.startedAt, b.finishedAt)}</td>
               <td>{b.release ? `v${b.release.version}` : '—'}</td>
               <td>
                 <Time at={b.startedAt ?? b.createdAt} />

@@ -28,6 +28,7 @@ import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
 import { BuildsPanel } from './instance-builds.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
+import { JobsPanel } from './instance-jobs.js';
 import { InstanceLogs } from './instance-logs.js';
 import { RolloutPanel } from './instance-rollout.js';
 import { RoutesPanel } from './instance-routes.js';
@@ -117,6 +118,7 @@ export function InstancePage() {
         <>
           <ServicesPanel instance={instance} live={liveEvents} />
           <BuildsPanel instance={instance} version={liveEvents.length} />
+          <JobsPanel instance={instance} version={liveEvents.length} />
           <RoutesPanel
             instance={instance}
             routes={routes?.instance?.routes}
