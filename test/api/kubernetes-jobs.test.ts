@@ -13,6 +13,7 @@ import { JobLabels } from '../../src/providers/kubernetes/kubernetes-jobs.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { gql, localIdOf } from '../support/app.js';
 import { type KubeApp, provisionOn, startKubeApp, until } from '../support/kube-app.js';
+import { cancelOperation } from './jobs-support.js';
 
 const NS = 'wh-jobs';
 const V1 = 'registry.test/jobs:v1';
@@ -78,6 +79,18 @@ describe('jobs on Kubernetes (the stand-in)', () => {
     ...k.fake.list('secrets', NS, `${JobLabels.job}=${localIdOf(jobId)}`),
   ];
   const deployment = () => k.fake.get('deployments', NS, `wh-${local}`);
+  /** Deploys V2 with a release command (`sh -c script`), waiting for the end. */
+  const deployWithRelease = async (script: string) =>
+    (
+      await gql(k.app, k.token, DEPLOY, {
+        input: {
+          instanceId,
+          services: [{ name: 'web', image: V2 }],
+          releaseCommand: { service: 'web', command: ['sh', '-c', script] },
+          wait: true,
+        },
+      })
+    ).deployInstance;
 
   beforeAll(async () => {
     k = await startKubeApp(NS, [V1, V2]);
@@ -185,13 +198,7 @@ describe('jobs on Kubernetes (the stand-in)', () => {
     await until(async () => (await job(id)).logs.edges.length > 0, 'its first line');
     const name = received(id)?.metadata.name;
     const asked = Date.now();
-    const c = await gql(
-      k.app,
-      k.token,
-      'mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename ... on Error { message } } }',
-      { input: { operationId: r.operation.id } },
-    );
-    expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
+    expect(await cancelOperation(k.app, k.token, r.operation.id)).toBe('CancelOperationPayload');
     const j = await ended(id);
     expect(j.status).toBe('CANCELED');
     expect(j.operation.status).toBe('CANCELED');
@@ -216,16 +223,7 @@ describe('jobs on Kubernetes (the stand-in)', () => {
   it('a failing release command runs in the new image and leaves the Deployment untouched (RELEASE_COMMAND_FAILED)', async () => {
     const before = deployment();
     const jobsBefore = k.fake.jobs.received.length;
-    const r = (
-      await gql(k.app, k.token, DEPLOY, {
-        input: {
-          instanceId,
-          services: [{ name: 'web', image: V2 }],
-          releaseCommand: { service: 'web', command: ['sh', '-c', 'echo migrating; echo "no such table" >&2; exit 1'] },
-          wait: true,
-        },
-      })
-    ).deployInstance;
+    const r = await deployWithRelease('echo migrating; echo "no such table" >&2; exit 1');
     expect(r.__typename, JSON.stringify(r)).toBe('DeployInstancePayload');
     expect(r.operation.status).toBe('FAILED');
     expect(r.operation.error.code).toBe('RELEASE_COMMAND_FAILED');
@@ -235,25 +233,18 @@ describe('jobs on Kubernetes (the stand-in)', () => {
     const sent = k.fake.jobs.received.slice(jobsBefore);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.spec.template.spec.containers[0].image).toBe(V2);
-    // The same object: never written since (its resourceVersion moves with any write, status included).
+    // Its spec never changed: the same template (still V1) and generation as before the deploy.
     const after = deployment();
     expect(after?.spec.template.spec.containers[0].image).toBe(V1);
+    expect(after?.spec).toEqual(before?.spec);
     expect(after?.metadata.generation).toBe(before?.metadata.generation);
     expect(k.fake.list('jobs', NS)).toEqual([]);
+    expect(k.fake.list('pods', NS).filter((p) => p.metadata.labels[JobLabels.job])).toEqual([]);
   }, 60_000);
 
   it('a release command that succeeds runs as a Job before the Deployment is changed', async () => {
     const from = k.fake.requests.length;
-    const r = (
-      await gql(k.app, k.token, DEPLOY, {
-        input: {
-          instanceId,
-          services: [{ name: 'web', image: V2 }],
-          releaseCommand: { service: 'web', command: ['sh', '-c', 'echo migrated'] },
-          wait: true,
-        },
-      })
-    ).deployInstance;
+    const r = await deployWithRelease('echo migrated');
     expect(r.operation.status, JSON.stringify(r.operation.error)).toBe('SUCCEEDED');
     expect(r.operation.job).toMatchObject({ status: 'SUCCEEDED', exitCode: 0 });
     const seen = k.fake.requests.slice(from);
@@ -267,5 +258,6 @@ describe('jobs on Kubernetes (the stand-in)', () => {
     expect(jobDeleted).toBeGreaterThan(created);
     expect(deployment()?.spec.template.spec.containers[0].image).toBe(V2);
     expect(k.fake.list('jobs', NS)).toEqual([]);
+    expect(k.fake.list('pods', NS).filter((p) => p.metadata.labels[JobLabels.job])).toEqual([]);
   }, 60_000);
 });
