@@ -3,8 +3,9 @@
  * runJob becomes a batch/v1 Job (the service's image, env and secret refs,
  * config files and claim; the command; backoffLimit 0; activeDeadlineSeconds
  * the timeout; restartPolicy Never) whose pod's log and exit code are read
- * back; a cancel and a timeout delete it too; nothing of a job is left in the
- * stand-in afterwards. A deploy's release command runs as a Job in the new
+ * back; a cancel and a timeout delete it too, and an image the cluster cannot
+ * pull fails the job at once; nothing of a job is left in the stand-in
+ * afterwards. A deploy's release command runs as a Job in the new
  * image before the Deployment is changed, and a failing one leaves the
  * Deployment as it was (RELEASE_COMMAND_FAILED).
  */
@@ -259,5 +260,20 @@ describe('jobs on Kubernetes (the stand-in)', () => {
     expect(deployment()?.spec.template.spec.containers[0].image).toBe(V2);
     expect(k.fake.list('jobs', NS)).toEqual([]);
     expect(k.fake.list('pods', NS).filter((p) => p.metadata.labels[JobLabels.job])).toEqual([]);
+  }, 60_000);
+
+  it('an image the cluster cannot pull fails the job at once (not at its deadline); nothing is left', async () => {
+    k.fake.failImage(V2);
+    try {
+      const r = await runJob({ command: ['echo', 'never'], timeoutSeconds: 600 });
+      const j = await ended(r.job.id);
+      expect(j.status).toBe('FAILED');
+      expect(j.exitCode).toBeNull();
+      expect(j.error).toMatch(/image registry\.test\/jobs:v2 cannot be pulled \(ErrImagePull/);
+      expect(Date.parse(j.finishedAt) - Date.parse(j.startedAt)).toBeLessThan(10_000);
+      expect(leftOf(r.job.id)).toEqual([]);
+    } finally {
+      k.fake.failImage(V2, false);
+    }
   }, 60_000);
 });
