@@ -132,7 +132,7 @@ export class KubeJobs {
           call.opts('merge'),
         );
       }
-      return await this.#follow(call, req, name, sink);
+      return await this.#follow(call, req, name, job.metadata?.uid ?? '', sink);
     } finally {
       await this.#remove(call.bearer, name);
     }
@@ -155,8 +155,8 @@ export class KubeJobs {
     return found.length;
   }
 
-  /** Follows the Job's pod until its container ends (or the Job fails), its log on `sink`. */
-  async #follow(call: KubeCall, req: JobRequest, name: string, sink: JobSink): Promise<JobResult> {
+  /** Follows the pod of Job `name` (`uid`) until its container ends (or the Job fails), its log on `sink`. */
+  async #follow(call: KubeCall, req: JobRequest, name: string, uid: string, sink: JobSink): Promise<JobResult> {
     const namespace = this.cluster.namespace;
     const container = req.service.name;
     const giveUpAt = Date.now() + req.timeoutMs + DEADLINE_SLACK_MS;
@@ -169,11 +169,12 @@ export class KubeJobs {
           if (log) await drained(log.done);
           return { exitCode: null, timedOut: true };
         }
+        // By the Job controller's label of this Job's uid: a crashed run's pod, still going away, is not this one.
         const pods = await this.#core.listNamespacedPod(
-          { namespace, labelSelector: `${JobLabels.job}=${req.jobId}` },
+          { namespace, labelSelector: `controller-uid=${uid}` },
           call.opts(),
         );
-        const pod = pods.items.find((p) => !p.metadata?.deletionTimestamp) ?? pods.items[0];
+        const pod = pods.items[0];
         const state = pod?.status?.containerStatuses?.find((c) => c.name === container)?.state;
         const waiting = state?.waiting;
         if (waiting?.reason && IMAGE_FAILURES.has(waiting.reason)) {
