@@ -17,7 +17,7 @@ import { CLI_BIN, runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import { until } from './builds-support.js';
-import { provisionInstance, removeInstance } from './jobs-support.js';
+import { cancelOperation, provisionInstance, removeInstance } from './jobs-support.js';
 
 const hasDocker = await dockerOrSkip();
 
@@ -247,13 +247,7 @@ describe.skipIf(!hasDocker)('jobs on the real Docker Engine', () => {
     );
     await until('its first line', async () => ((await job(id)).logs.edges.length > 0 ? true : undefined), 30_000);
     const asked = Date.now();
-    const c = await gql(
-      app,
-      tenant.token,
-      'mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename ... on Error { message } } }',
-      { input: { operationId: r.operation.id } },
-    );
-    expect(c.cancelOperation.__typename).toBe('CancelOperationPayload');
+    expect(await cancelOperation(app, tenant.token, r.operation.id)).toBe('CancelOperationPayload');
     const j = await ended(id);
     expect(j.status).toBe('CANCELED');
     expect(j.operation.status).toBe('CANCELED');

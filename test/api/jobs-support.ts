@@ -24,3 +24,14 @@ export async function removeInstance(app: TestApp, token: string, instanceId: st
     { input: { instanceId, wait: true } },
   ).catch(() => undefined);
 }
+
+/** Asks to cancel an operation; answers the payload's type name (CancelOperationPayload when accepted). */
+export async function cancelOperation(app: TestApp, token: string, operationId: string): Promise<string> {
+  const c = await gql(
+    app,
+    token,
+    'mutation($input: CancelOperationInput!) { cancelOperation(input: $input) { __typename ... on Error { message } } }',
+    { input: { operationId } },
+  );
+  return c.cancelOperation.__typename;
+}

@@ -2,11 +2,12 @@
  * One namespace per tenant against the in-process API stand-in: created on
  * demand and labelled with the tenant, found again from an instance id
  * alone, removed with the tenant's last instance (but not while it holds
- * kept volumes).
+ * kept volumes); a job runs in its instance's namespace.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubernetesProviderFromConfig, loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
+import { JobLabels } from '../../src/providers/kubernetes/kubernetes-jobs.js';
 import { Labels } from '../../src/providers/kubernetes/kubernetes-objects.js';
 import { TenantNamespacedKubernetes } from '../../src/providers/kubernetes/kubernetes-tenant-namespaces.js';
 import type { CallContext, ProvisionRequest } from '../../src/providers/provider.js';
@@ -111,6 +112,56 @@ describe('Kubernetes namespaces per tenant', () => {
     expect(await again.deprovision(ctx, req.instanceId, { deleteVolumes: true })).toEqual({ keptVolumes: [] });
     expect(fake.list('persistentvolumeclaims', ns)).toEqual([]);
     expect(namespace(ns)).toBeUndefined();
+  });
+
+  it("runs a job as a Job in the instance's tenant namespace, and removes it", async () => {
+    const tenant = randomUUID();
+    const req = request(tenant);
+    await p.provision(ctx, req);
+    const ns = `wh-${tenant}`;
+    expect(p.capabilities()).toContain('jobs');
+    const lines: string[] = [];
+    const jobId = randomUUID();
+    const result = await p.engines.jobs?.run(
+      ctx,
+      {
+        jobId,
+        instanceId: req.instanceId,
+        tenantId: tenant,
+        service: req.services[0]!,
+        command: ['sh', '-c', 'echo in-the-tenant; exit 4'],
+        env: {},
+        secretValues: {},
+        timeoutMs: 30_000,
+      },
+      { line: (l) => lines.push(l.line) },
+    );
+    expect(result).toEqual({ exitCode: 4, timedOut: false });
+    expect(lines).toEqual(['in-the-tenant']);
+    expect(fake.jobs.received.at(-1)?.metadata.namespace).toBe(ns);
+    expect(fake.list('jobs', ns)).toEqual([]);
+    expect(await p.engines.jobs?.removeLeftovers(ctx, req.instanceId, jobId)).toBe(0);
+    // What a crashed run leaves: a Job labelled with the job's id, its pod running. removeLeftovers takes both.
+    const left = {
+      metadata: { name: 'left-behind', labels: { [JobLabels.job]: jobId, [Labels.instance]: req.instanceId } },
+      spec: {
+        template: {
+          metadata: { labels: { [JobLabels.job]: jobId } },
+          spec: { restartPolicy: 'Never', containers: [{ name: 'app', image: IMAGE, command: ['sleep', '60'] }] },
+        },
+      },
+    };
+    const posted = await fetch(`${fake.url}/apis/batch/v1/namespaces/${ns}/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(left),
+    });
+    expect(posted.status).toBe(201);
+    expect(fake.list('pods', ns, `${JobLabels.job}=${jobId}`)).toHaveLength(1);
+    expect(await p.engines.jobs?.removeLeftovers(ctx, req.instanceId, jobId)).toBe(1);
+    expect(fake.list('jobs', ns)).toEqual([]);
+    expect(fake.list('pods', ns, `${JobLabels.job}=${jobId}`)).toEqual([]);
+    await p.deprovision(ctx, req.instanceId);
   });
 
   it('is chosen by the providers-file option namespaces: per-tenant', () => {

@@ -233,6 +233,8 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.argoCD,
         // The cluster's own HorizontalPodAutoscaler (kubernetes-autoscale.test.ts).
         Capabilities.autoScale,
+        // Commands run to completion as batch/v1 Jobs (kubernetes-jobs.test.ts).
+        Capabilities.jobs,
       ].sort(),
     );
     // What it does not implement is not declared: no GPUs (no node reports one), no Helm without a binary.

@@ -23,6 +23,10 @@
  *   stderr 2, status 3, stdin 0 with its close), running the same shell
  *   subset plus `cat [file]` (config files from the ConfigMap mounts; stdin)
  *   and `env`, in the container's env.
+ * - batch/v1 Jobs: a controller (fake-kube-jobs.ts) gives each a pod the
+ *   kubelet runs once (restartPolicy Never: its container ends `terminated`,
+ *   the pod Succeeded or Failed, the followed log ends), and fails it past
+ *   activeDeadlineSeconds. Config files mount from a ConfigMap or a Secret.
  * - /version, and metrics.k8s.io pod metrics when enabled.
  * - Watches (`?watch=true&resourceVersion=`) of any listed kind: events after
  *   the given resourceVersion are replayed, then sent live; a resourceVersion
@@ -52,6 +56,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parse as parseYaml } from 'yaml';
+import { FakeJobs } from './fake-kube-jobs.js';
 
 type Obj = Record<string, any>;
 
@@ -63,6 +68,7 @@ const KINDS: Record<string, { kind: string; apiVersion: string }> = {
   configmaps: { kind: 'ConfigMap', apiVersion: 'v1' },
   deployments: { kind: 'Deployment', apiVersion: 'apps/v1' },
   statefulsets: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
+  jobs: { kind: 'Job', apiVersion: 'batch/v1' },
 };
 
 /** How an image behaves when no command overrides it, and which HTTP paths it serves. */
@@ -166,6 +172,20 @@ export class FakeKubeApi {
   #dir: string | undefined;
   #rv = 1;
   #metrics = false;
+  /** The Job controller: the Jobs received and deleted, for assertions. */
+  readonly jobs = new FakeJobs({
+    get: (plural, namespace, name) => this.#objects.get(key(plural, namespace, name)),
+    list: (plural, namespace) => this.list(plural, namespace),
+    createPod: (namespace, name, owner, template) => this.#createPod(namespace, name, owner, template),
+    deletePod: (namespace, name) => {
+      const pod = this.#objects.get(key('pods', namespace, name));
+      if (pod) this.#delete('pods', namespace, pod);
+    },
+    changed: (plural, namespace, obj) => {
+      obj.metadata.resourceVersion = String(++this.#rv);
+      this.#emit('MODIFIED', plural, namespace, obj);
+    },
+  });
   url = '';
   kubeconfigPath = '';
 
@@ -202,6 +222,7 @@ export class FakeKubeApi {
 
   async close(): Promise<void> {
     for (const rt of this.#runtimes.values()) stopRuntime(rt);
+    this.jobs.close();
     for (const res of this.#openLogs) res.destroy();
     for (const ws of this.#openExecs) ws.terminate();
     for (const w of this.#watches) w.res.destroy();
@@ -280,9 +301,9 @@ export class FakeKubeApi {
     if (m) return this.#log(req, res, m[1] as string, m[2] as string, url.searchParams);
     m = /^\/api\/v1\/(namespaces)(?:\/([^/]+))?$/.exec(path);
     if (m) return this.#rest(req, res, m[1] as string, '', m[2], body, url.searchParams);
-    m = /^\/(?:api\/v1|apis\/apps\/v1)\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/.exec(path);
+    m = /^\/(?:api\/v1|apis\/apps\/v1|apis\/batch\/v1)\/namespaces\/([^/]+)\/([a-z]+)(?:\/([^/]+))?$/.exec(path);
     if (m && KINDS[m[2] as string]) {
-      const group = path.startsWith('/apis/apps/') ? 'apps/v1' : 'v1';
+      const group = path.startsWith('/apis/apps/') ? 'apps/v1' : path.startsWith('/apis/batch/') ? 'batch/v1' : 'v1';
       if (KINDS[m[2] as string]?.apiVersion !== group) return this.#status(res, 404, 'NotFound', 'no such resource');
       return this.#rest(req, res, m[2] as string, m[1] as string, m[3], body, url.searchParams);
     }
@@ -366,7 +387,9 @@ export class FakeKubeApi {
       }
       case 'DELETE': {
         if (!existing) return notFound();
-        this.#delete(plural, namespace, existing);
+        const policy =
+          query.get('propagationPolicy') ?? (body ? (JSON.parse(body) as Obj).propagationPolicy : undefined);
+        this.#delete(plural, namespace, existing, policy);
         return json(res, 200, { kind: 'Status', apiVersion: 'v1', status: 'Success', details: { name, kind: plural } });
       }
       default:
@@ -391,6 +414,7 @@ export class FakeKubeApi {
     this.#objects.set(key(plural, namespace, obj.metadata.name), obj);
     this.#emit('ADDED', plural, namespace, obj);
     if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, obj);
+    if (plural === 'jobs') this.jobs.created(namespace, obj);
     return structuredClone(obj);
   }
 
@@ -420,10 +444,11 @@ export class FakeKubeApi {
     return structuredClone(next);
   }
 
-  #delete(plural: string, namespace: string, obj: Obj): void {
+  #delete(plural: string, namespace: string, obj: Obj, propagationPolicy?: string): void {
     this.#objects.delete(key(plural, namespace, obj.metadata.name));
     this.#emitDeleted(plural, namespace, obj);
     if (plural === 'pods') this.#killPod(namespace, obj.metadata.name);
+    if (plural === 'jobs') this.jobs.deleted(namespace, obj, propagationPolicy);
     if (plural === 'deployments' || plural === 'statefulsets') {
       // Cascade: the pods this workload owns go with it.
       for (const pod of this.list('pods', namespace)) {
@@ -482,7 +507,13 @@ export class FakeKubeApi {
         labels: { ...(t.metadata?.labels ?? {}) },
         annotations: { ...(t.metadata?.annotations ?? {}) },
         ownerReferences: [
-          { apiVersion: 'apps/v1', kind: w.kind, name: w.metadata.name, uid: w.metadata.uid, controller: true },
+          {
+            apiVersion: w.apiVersion ?? 'apps/v1',
+            kind: w.kind,
+            name: w.metadata.name,
+            uid: w.metadata.uid,
+            controller: true,
+          },
         ],
         uid: randomUUID(),
         resourceVersion: String(++this.#rv),
@@ -576,7 +607,8 @@ export class FakeKubeApi {
     pod.metadata.resourceVersion = String(++this.#rv);
     this.#emit('MODIFIED', 'pods', namespace, pod);
     const owner = pod.metadata.ownerReferences?.[0];
-    if (owner) {
+    if (owner?.kind === 'Job') this.jobs.podChanged(namespace, pod);
+    else if (owner) {
       this.#updateWorkloadStatus(owner.kind === 'StatefulSet' ? 'statefulsets' : 'deployments', namespace, owner.name);
     }
   }
@@ -596,9 +628,14 @@ export class FakeKubeApi {
     pod.status.phase = 'Running';
     pod.status.startTime = new Date().toISOString();
     pod.status.conditions.push({ type: 'Initialized', status: 'True' });
-    await Promise.all(
+    const codes = await Promise.all(
       containers.map((c, i) => this.#runContainer(namespace, pod, rt, c, pod.status.containerStatuses[i], false)),
     );
+    // restartPolicy Never (a Job's pod): every container has ended, so has the pod, and its followed logs.
+    if (pod.spec.restartPolicy !== 'Never' || rt.stopped || codes.some((c) => c < 0)) return;
+    pod.status.phase = codes.every((c) => c === 0) ? 'Succeeded' : 'Failed';
+    stopRuntime(rt);
+    this.#podChanged(namespace, pod);
   }
 
   /** Runs one container to its exit code (never resolves for a long-running one; -1 when it cannot start). */
@@ -653,6 +690,8 @@ export class FakeKubeApi {
     };
     const code = await interpret(parseScript(script), env, io);
     if (rt.stopped || code === undefined) return -1;
+    // A last line without its newline is logged too, as the kubelet does when the process ends.
+    for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) io.write(stream, '\n');
     status.ready = false;
     const terminated = {
       exitCode: code,
@@ -660,7 +699,7 @@ export class FakeKubeApi {
       startedAt: status.state.running?.startedAt,
       finishedAt: new Date().toISOString(),
     };
-    if (init && code === 0) {
+    if ((init && code === 0) || (!init && pod.spec.restartPolicy === 'Never')) {
       status.state = { terminated };
     } else {
       // restartPolicy Always: the kubelet restarts it with a back-off, during which it waits.
@@ -695,8 +734,13 @@ export class FakeKubeApi {
     const mount = ((c.volumeMounts ?? []) as Obj[]).find((m) => m.mountPath === path);
     if (!mount) return undefined;
     const volume = ((pod.spec.volumes ?? []) as Obj[]).find((v) => v.name === mount.name);
+    if (!mount.subPath) return undefined;
+    if (volume?.secret) {
+      const data = this.#objects.get(key('secrets', namespace, volume.secret.secretName))?.data?.[mount.subPath];
+      return data === undefined ? undefined : Buffer.from(data, 'base64').toString('utf8');
+    }
     const cm = volume?.configMap ? this.#objects.get(key('configmaps', namespace, volume.configMap.name)) : undefined;
-    return mount.subPath ? cm?.data?.[mount.subPath] : undefined;
+    return cm?.data?.[mount.subPath];
   }
 
   /** The exec subresource over a websocket (v5.channel.k8s.io, v4 without stdin close). */

@@ -4,12 +4,14 @@
  * Deployment (kubernetes-canary.ts); autoscaling by the cluster's own
  * HorizontalPodAutoscaler, whose status is read back (kubernetes-autoscaler.ts);
  * manifests and Argo CD always, Helm where a `helm` binary is found
- * (kubernetes-sources.ts).
+ * (kubernetes-sources.ts); jobs as `batch/v1` Jobs (kubernetes-jobs.ts).
  */
 import { Capabilities, type Capability } from '../capabilities.js';
 import type { ProviderEngines } from '../engines.js';
+import type { JobRequest, JobSink } from '../jobs.js';
 import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
+import { CanceledError } from '../provider-errors.js';
 import type { ObjectRef, SourceApplyRequest, SourceRenderRequest } from '../sources.js';
 import type { RouteSpec } from '../traffic.js';
 import type { KubeAutoscalers } from './kubernetes-autoscaler.js';
@@ -17,6 +19,8 @@ import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCanary } from './kubernetes-canary.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import type { RouteIngress } from './kubernetes-ingress.js';
+import { KubeJobs } from './kubernetes-jobs.js';
+import type { KubernetesProviderOptions } from './kubernetes-options.js';
 import type { KubeSources } from './kubernetes-sources.js';
 
 /**
@@ -45,14 +49,16 @@ export interface KubeEngineParts {
   routes: RouteIngress;
   canary: KubeCanary;
   autoscalers: KubeAutoscalers;
+  /** Workload sources; the Helm engine exists only where they found a helm binary. */
   sources: KubeSources;
-  /** Whether a helm binary was found (the Helm engine exists only then). */
-  helm: boolean;
+  /** The provider's options (the jobs engine's clients, deadlines and polls). */
+  options: KubernetesProviderOptions;
 }
 
 /** The engines of a KubernetesProvider made of these parts. */
 export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): ProviderEngines {
   const { cluster, routes, canary, autoscalers, sources } = parts;
+  const jobs = new KubeJobs(parts.options, cluster);
   return {
     traffic: {
       // Kind `ingress` and the generated hosts' domain (the cluster's controller serves).
@@ -95,7 +101,7 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
       deleteManifests: (ctx: CallContext, _instanceId: string, objects: ObjectRef[]) =>
         run(ctx, 'delete manifests', (call) => sources.deleteManifests(call, objects)),
     },
-    ...(parts.helm
+    ...(sources.hasHelm
       ? {
           helm: {
             renderHelm: (ctx: CallContext, req: SourceRenderRequest) =>
@@ -111,6 +117,19 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
         }),
       argoDelete: (ctx: CallContext, instanceId: string) =>
         run(ctx, 'delete application', (call) => sources.argoDelete(call, instanceId)),
+    },
+    jobs: {
+      // A batch/v1 Job in the instance's namespace; a cancel deletes it and is a CanceledError, as jobs.ts says.
+      run: async (ctx: CallContext, req: JobRequest, sink: JobSink) => {
+        try {
+          return await run(ctx, 'run job', (call) => jobs.run(call, req, sink));
+        } catch (err) {
+          if (ctx.signal?.aborted) throw new CanceledError('job canceled');
+          throw err;
+        }
+      },
+      removeLeftovers: (ctx: CallContext, instanceId: string, jobId: string) =>
+        run(ctx, 'remove job leftovers', (call) => jobs.removeLeftovers(call, instanceId, jobId)),
     },
   };
 }

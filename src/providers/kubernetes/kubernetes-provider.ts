@@ -201,7 +201,7 @@ export class KubernetesProvider implements Provider {
         canary: this.#canary,
         autoscalers: this.#autoscalers,
         sources: this.#sources,
-        helm: this.#sources.hasHelm,
+        options,
       },
       (ctx, op, fn) => this.#run(ctx, op, fn),
     );
