@@ -13,7 +13,7 @@ builder.loadableNode(EventRef, {
   load: async (ids: string[], ctx: GraphQLContext) => present(await ctx.loaders.event.loadMany(ids)),
   sort: (e) => e.id,
   fields: (t) => ({
-    cursor: t.string({ description: 'Pass as `after` to resume right after this event.', resolve: (e) => e.id }),
+    cursor: t.string({ description: 'Pass as `after` to resume right after this event.', resolve: (e) => e.cursor }),
     type: t.exposeString('type', {
       description: 'E.g. instance.state_changed, service.state_changed, operation.succeeded.',
     }),
