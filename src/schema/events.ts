@@ -8,7 +8,7 @@ import { present } from './present.js';
 import { EventRef, InstanceRef, OperationRef } from './refs.js';
 
 builder.loadableNode(EventRef, {
-  description: 'One fact, appended once: a transition, an operation step, a release, a write. The id orders them.',
+  description: 'One fact, appended once: a transition, an operation step, a release, a write. Its cursor orders them.',
   id: { resolve: (e) => e.id },
   load: async (ids: string[], ctx: GraphQLContext) => present(await ctx.loaders.event.loadMany(ids)),
   sort: (e) => e.id,
