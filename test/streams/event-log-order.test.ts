@@ -95,6 +95,39 @@ describe('event log order (Postgres, concurrent writers)', () => {
   }
 
   itOnPostgres(
+    'an event held back by an older open transaction is delivered when it ends, with no notification',
+    async () => {
+      // Its own hub, polling once a minute: only the hub's re-read after a held-back notification can deliver in time.
+      const hub = new EventHub({ database: database!, isLive: async () => true, pollMs: 60_000, livenessMs: 60_000 });
+      await hub.start();
+      hubs.push(hub);
+      const stream = hub.stream({ tenantId, types: ['held.back'] }, undefined);
+      const pool = database!.pool!;
+      const older = await pool.connect();
+      try {
+        // An older transaction with an id, open: the horizon stays below every later one.
+        await older.query('begin');
+        await older.query('select pg_current_xact_id()');
+        const [row] = await database!.db
+          .transaction()
+          .execute((tx) => appendEvents(tx, [{ tenant_id: tenantId, type: 'held.back' }]));
+        const next = stream.next();
+        const early = await Promise.race([next, new Promise<'none'>((r) => setTimeout(() => r('none'), 500))]);
+        expect(early, 'delivered while an older transaction was open').toBe('none');
+        const ended = Date.now();
+        // It ends without writing an event: no notification follows.
+        await older.query('commit');
+        const got = await Promise.race([next, new Promise<'late'>((r) => setTimeout(() => r('late'), 5_000))]);
+        expect(got === 'late' ? got : got.value?.id).toBe(String(row!.id));
+        expect(Date.now() - ended).toBeLessThan(5_000);
+      } finally {
+        older.release();
+        stream.close();
+      }
+    },
+  );
+
+  itOnPostgres(
     'every reader cut and resumed at random gets every committed event exactly once, in one shared order',
     async () => {
       const db = database!.db;
