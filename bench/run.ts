@@ -6,7 +6,7 @@
  * Docker rows use the local engine and the test images.
  *
  *   npm run bench                 all rows
- *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge, scale-to-zero, build)
+ *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge, scale-to-zero, build, eventlog)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
  */
@@ -25,6 +25,7 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   edge: async () => (await import('./rows/edge.js')).edgeRows(),
   'scale-to-zero': async () => (await import('./rows/scale-to-zero.js')).scaleToZeroRows(),
   build: async () => (await import('./rows/build.js')).buildRows(),
+  eventlog: async () => (await import('./rows/eventlog.js')).eventLogRows(),
 };
 
 function selected(argv: string[]): string[] {

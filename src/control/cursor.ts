@@ -1,3 +1,4 @@
+import { MAX_EVENT_POSITION } from '../db/repositories/event-repository.js';
 import { ValidationError } from './errors.js';
 
 /**
@@ -26,14 +27,23 @@ export function decodeTimeCursor(cursor: string, field = 'after'): TimeKey {
   throw ValidationError.of([field], 'not a cursor this field returned');
 }
 
-/** Event cursors are the event's id: monotonically increasing, so `after` means "newer than". */
-export function encodeEventCursor(id: string): string {
-  return id;
+/**
+ * Event cursors are an event's position in the log's order (see
+ * event-repository.ts) in decimal, so `after` means "later in the order".
+ * An event written before that order existed has the position of its id, so
+ * the cursors handed out then (the id) are still accepted and mean the same.
+ */
+export function encodeEventCursor(position: bigint): string {
+  return String(position);
 }
 
-export function decodeEventCursor(cursor: string, field = 'after'): string {
-  if (/^\d{1,18}$/.test(cursor)) return cursor;
-  throw ValidationError.of([field], 'not an event cursor');
+/** The position a cursor names; anything else (or too large) is a ValidationError on `field`. */
+export function decodeEventCursor(cursor: string, field = 'after', message = 'not an event cursor'): bigint {
+  if (/^\d{1,40}$/.test(cursor)) {
+    const position = BigInt(cursor);
+    if (position <= MAX_EVENT_POSITION) return position;
+  }
+  throw ValidationError.of([field], message);
 }
 
 /** Clamps `first` to 1..max (default 20); a bad value is a ValidationError. */

@@ -1,4 +1,5 @@
 import type { EventRow, InstanceRow, OperationRow, ReleaseRow } from '../db/database.js';
+import { eventPosition } from '../db/repositories/event-repository.js';
 import type {
   DesiredState,
   OperationKind,
@@ -12,6 +13,7 @@ import type {
 import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
+import { encodeEventCursor } from './cursor.js';
 
 // The stored shapes are defined beside the table types (db/stored-shapes.ts) so rows come out typed;
 // they are the domain's vocabulary too, so the services and the schema take them from here.
@@ -109,6 +111,8 @@ export interface Release {
 
 export interface Event {
   id: string;
+  /** Its position in the log's order (event-repository.ts), as the string clients resume after. */
+  cursor: string;
   tenantId: string;
   instanceId: string | null;
   operationId: string | null;
@@ -196,6 +200,7 @@ export function toRelease(r: ReleaseRow): Release {
 export function toEvent(r: EventRow): Event {
   return {
     id: String(r.id),
+    cursor: encodeEventCursor(eventPosition(r)),
     tenantId: r.tenant_id,
     instanceId: r.instance_id,
     operationId: r.operation_id,

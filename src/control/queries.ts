@@ -4,7 +4,15 @@ import * as events from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
-import { decodeTimeCursor, encodeTimeCursor, type Page, pageOf, pageSize, type TimeKey } from './cursor.js';
+import {
+  decodeEventCursor,
+  decodeTimeCursor,
+  encodeTimeCursor,
+  type Page,
+  pageOf,
+  pageSize,
+  type TimeKey,
+} from './cursor.js';
 import { ValidationError } from './errors.js';
 import { InstanceRows } from './instance-rows.js';
 import {
@@ -238,8 +246,8 @@ export class QueryService {
     after?: string | null,
   ): Promise<Page<Event>> {
     const limit = pageSize(first);
-    const before = after ? decodeNumber(after) : undefined;
-    const rows = await events.listEventsBefore(this.db, tenantId, filter, { limit: limit + 1, beforeId: before });
-    return pageOf(rows.map(toEvent), limit, (e) => e.id, before !== undefined);
+    const before = after ? decodeEventCursor(after, 'after', 'not a cursor this field returned') : undefined;
+    const rows = await events.listEventsBefore(this.db, tenantId, filter, { limit: limit + 1, before });
+    return pageOf(rows.map(toEvent), limit, (e) => e.cursor, before !== undefined);
   }
 }

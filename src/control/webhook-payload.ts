@@ -1,4 +1,6 @@
 import type { EventRow } from '../db/database.js';
+import { eventPosition } from '../db/repositories/event-repository.js';
+import { encodeEventCursor } from './cursor.js';
 import type { FieldError } from './errors.js';
 
 /** The most type filters one webhook may have. */
@@ -43,7 +45,7 @@ export function eventPayload(e: EventRow, instanceName: string | null = null): s
     type: e.type,
     timestamp: new Date(e.occurred_at).toISOString(),
     data: {
-      cursor: String(e.id),
+      cursor: encodeEventCursor(eventPosition(e)),
       instanceId: globalId('Instance', e.instance_id),
       instanceName,
       operationId: globalId('Operation', e.operation_id),

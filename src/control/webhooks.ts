@@ -178,7 +178,7 @@ export class WebhookService {
         secret_iv: sealed.iv,
         secret_auth_tag: sealed.authTag,
         // Events from now on: a webhook is not a replay of the past.
-        event_cursor: await repo.latestEventCursor(trx),
+        ...(await repo.latestEventCursor(trx)),
       }),
     );
     return { webhook: toWebhook(row), signingSecret };
@@ -204,9 +204,7 @@ export class WebhookService {
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.enabled != null ? { enabled: input.enabled } : {}),
         // Re-enabled: a clean slate, from the events of now on (the ones while it was off are not sent).
-        ...(enabling
-          ? { disabled_reason: null, failing_since: null, event_cursor: await repo.latestEventCursor(trx) }
-          : {}),
+        ...(enabling ? { disabled_reason: null, failing_since: null, ...(await repo.latestEventCursor(trx)) } : {}),
         ...(input.enabled === false && current.enabled ? { disabled_reason: 'disabled by request' } : {}),
       });
     });

@@ -142,6 +142,11 @@ export interface EventTable {
   data: Json<unknown> | null;
   actor_token_id: string | null;
   occurred_at: CreatedAt;
+  /**
+   * The writing transaction's id (xid8, as a decimal string), set by the
+   * column's default; 0 for rows written before the log was ordered by it.
+   */
+  xact: ColumnType<string, never, never>;
 }
 
 export interface SecretTable {
@@ -233,6 +238,8 @@ export interface WebhookTable {
   secret_version: ColumnType<number, number | undefined, number>;
   /** A bigint: the last event id the dispatcher considered (pg returns it as a string). */
   event_cursor: ColumnType<string, string | undefined, string>;
+  /** The transaction half of the cursor's position (see event-repository.ts). */
+  event_cursor_xact: ColumnType<string, string | undefined, string>;
   failing_since: Timestamp;
   created_at: CreatedAt;
   updated_at: CreatedAt;

@@ -8,12 +8,12 @@ import { present } from './present.js';
 import { EventRef, InstanceRef, OperationRef } from './refs.js';
 
 builder.loadableNode(EventRef, {
-  description: 'One fact, appended once: a transition, an operation step, a release, a write. The id orders them.',
+  description: 'One fact, appended once: a transition, an operation step, a release, a write. Its cursor orders them.',
   id: { resolve: (e) => e.id },
   load: async (ids: string[], ctx: GraphQLContext) => present(await ctx.loaders.event.loadMany(ids)),
   sort: (e) => e.id,
   fields: (t) => ({
-    cursor: t.string({ description: 'Pass as `after` to resume right after this event.', resolve: (e) => e.id }),
+    cursor: t.string({ description: 'Pass as `after` to resume right after this event.', resolve: (e) => e.cursor }),
     type: t.exposeString('type', {
       description: 'E.g. instance.state_changed, service.state_changed, operation.succeeded.',
     }),

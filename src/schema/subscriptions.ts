@@ -4,6 +4,7 @@
  * (bounded per token, ended when the token is revoked), and ends at the
  * source when the client goes away. The plumbing lives in control/streams/.
  */
+import { decodeEventCursor } from '../control/cursor.js';
 import { NotFoundError, ValidationError } from '../control/errors.js';
 import { type Event, type Instance, isTerminal, type Operation } from '../control/model.js';
 import type { EventStream } from '../control/streams/event-stream.js';
@@ -131,8 +132,7 @@ function fresh(ctx: GraphQLContext): void {
 
 function eventCursor(after: string | null | undefined): string | undefined {
   if (after == null) return undefined;
-  if (!/^\d{1,18}$/.test(after)) throw ValidationError.of(['after'], 'not a cursor an Event returned');
-  return after;
+  return String(decodeEventCursor(after, 'after', 'not a cursor an Event returned'));
 }
 
 /** The caller's instance by global id; a foreign, unknown or malformed id is NotFound alike. */

@@ -6,7 +6,13 @@ import type { DatabaseHandle } from '../db/connect.js';
 import type { NewWebhookDelivery } from '../db/database.js';
 import { withTransaction } from '../db/db-types.js';
 import { NotificationListener } from '../db/notifications.js';
-import { EVENTS_CHANNEL, listEventsAfter } from '../db/repositories/event-repository.js';
+import {
+  EVENTS_CHANNEL,
+  eventHorizon,
+  eventPosition,
+  listEventsAfter,
+  parseEventNotice,
+} from '../db/repositories/event-repository.js';
 import { findInstancesByIds } from '../db/repositories/instance-repository.js';
 import * as repo from '../db/repositories/webhook-repository.js';
 import type { Logger } from '../logger.js';
@@ -24,15 +30,20 @@ export interface WebhookDispatcherOptions {
 /** Webhooks locked per transaction. */
 const WEBHOOKS_PER_PASS = 20;
 
+/** The first re-read after a notified event was above the horizon; doubled up to the poll interval. */
+const HELD_BACK_RETRY_MS = 10;
+
 /**
  * Turns the event log into deliveries. Each webhook has a durable cursor (the
- * last event id it considered); one transaction locks the webhook (SKIP
- * LOCKED, so replicas share webhooks), reads its tenant's events after the
- * cursor, inserts a delivery for each one it selects and advances the
- * cursor. Event ids become visible in id order (event-repository's advisory
- * lock), so nothing behind a cursor can still appear, and an event committed
- * just before any process died is found by the next pass of any replica.
- * A NOTIFY on the events channel wakes it; a poll is the fallback.
+ * position of the last event it considered); one transaction locks the
+ * webhook (SKIP LOCKED, so replicas share webhooks), reads its tenant's events
+ * after the cursor, inserts a delivery for each one it selects and advances
+ * the cursor. Reads stop at the horizon (event-repository.ts), so nothing
+ * behind a cursor can still appear, and an event committed just before any
+ * process died is found by the next pass of any replica. A NOTIFY on the
+ * events channel wakes it; one that names an event still above the horizon
+ * (an older transaction was open) brings a re-read shortly after; a poll is
+ * the fallback.
  */
 export class WebhookDispatcher {
   readonly #o: Required<WebhookDispatcherOptions>;
@@ -41,6 +52,12 @@ export class WebhookDispatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = true;
+  /** The newest event position a notification named. */
+  #notified = 0n;
+  /** The horizon last read (a position): a notified event below it has been read. */
+  #horizon = 0n;
+  #retry: NodeJS.Timeout | undefined;
+  #retryMs = HELD_BACK_RETRY_MS;
 
   constructor(options: WebhookDispatcherOptions) {
     this.#o = { pollMs: 1_000, batch: 500, ...options };
@@ -52,7 +69,14 @@ export class WebhookDispatcher {
     this.#listener = new NotificationListener(
       this.#o.database,
       EVENTS_CHANNEL,
-      { onNotification: () => this.kick(), onListening: () => this.kick() },
+      {
+        onNotification: (payload) => {
+          const notice = parseEventNotice(payload);
+          if (notice && notice.position > this.#notified) this.#notified = notice.position;
+          this.kick();
+        },
+        onListening: () => this.kick(),
+      },
       { logger: this.#o.logger, applicationName: 'wheelhouse-webhooks' },
     );
     await this.#listener.start();
@@ -64,6 +88,7 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#retry);
     await this.#listener?.close();
     await this.#running;
   }
@@ -95,7 +120,30 @@ export class WebhookDispatcher {
         if (!this.#stopped) this.#o.logger.warn({ err }, 'dispatching webhook deliveries failed; retrying');
         return;
       }
+      if (!this.#again) await this.#retryHeldBack();
     } while (this.#again && !this.#stopped);
+  }
+
+  /**
+   * A notified event still above the horizon (a transaction that began before
+   * its writer's is open) was not read: read again shortly, backing off to the
+   * poll interval, since the transaction holding the horizon may never notify.
+   */
+  async #retryHeldBack(): Promise<void> {
+    if (this.#stopped || this.#notified < this.#horizon) return;
+    try {
+      this.#horizon = await eventHorizon(this.#o.database.db);
+    } catch {
+      return; // the poll retries
+    }
+    if (this.#notified < this.#horizon) {
+      this.#retryMs = HELD_BACK_RETRY_MS;
+      return;
+    }
+    clearTimeout(this.#retry);
+    this.#retry = setTimeout(() => this.kick(), this.#retryMs);
+    this.#retry.unref();
+    this.#retryMs = Math.min(this.#retryMs * 2, this.#o.pollMs);
   }
 
   async #passes(): Promise<void> {
@@ -104,7 +152,7 @@ export class WebhookDispatcher {
         const hooks = await repo.lockWebhooksBehind(trx, WEBHOOKS_PER_PASS);
         let count = 0;
         for (const hook of hooks) {
-          const events = await listEventsAfter(trx, hook.tenant_id, {}, String(hook.event_cursor), this.#o.batch);
+          const events = await listEventsAfter(trx, hook.tenant_id, {}, repo.webhookCursor(hook), this.#o.batch);
           const last = events.at(-1);
           if (!last) continue;
           // The instances' names go in the bodies: one read per webhook's batch.
@@ -128,7 +176,7 @@ export class WebhookDispatcher {
               next_attempt_at: due,
             }));
           count += await repo.insertDeliveries(trx, rows);
-          await repo.setWebhookCursor(trx, hook.id, String(last.id));
+          await repo.setWebhookCursor(trx, hook.id, eventPosition(last));
         }
         return { locked: hooks.length, inserted: count };
       });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createWheelhouseClient, type WheelhouseClient, type WheelhouseClientOptions } from '../../src/client/index.js';
 import type { TestApp } from '../support/app.js';
+import { eventCursorSql } from '../support/database.js';
 import { localOf } from '../support/seed.js';
 
 /** A client of `t` with `token`, over graphql-ws (`ws`) unless told otherwise. */
@@ -15,12 +16,11 @@ export function clientFor(
   return createWheelhouseClient({ url: t.url, token, webSocketImpl: WebSocket, ...options });
 }
 
-/** The cursors (ids) of an instance's events in the database, oldest first. */
+/** The cursors of an instance's events in the database, in the log's order. */
 export async function eventIdsInDatabase(t: TestApp, instanceGlobalId: string): Promise<string[]> {
   const r = await sql<{ cursor: string }>`
-    select id::text as cursor from events where instance_id = ${localOf(instanceGlobalId)} order by events.id`.execute(
-    t.database.db,
-  );
+    select ${eventCursorSql} as cursor from events where instance_id = ${localOf(instanceGlobalId)}
+    order by events.xact, events.id`.execute(t.database.db);
   return r.rows.map((row) => row.cursor);
 }
 

@@ -769,7 +769,7 @@ export type Error = {
   message: Scalars['String']['output'];
 };
 
-/** One fact, appended once: a transition, an operation step, a release, a write. The id orders them. */
+/** One fact, appended once: a transition, an operation step, a release, a write. Its cursor orders them. */
 export type Event = Node & {
   __typename?: 'Event';
   /** Who caused it: the token recorded with it or the token that queued its operation, else Wheelhouse itself (SYSTEM). */

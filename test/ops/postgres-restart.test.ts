@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { Registry } from '../../src/providers/registry.js';
 import { localIdOf, query, startTestApp, type TestApp, type TestTenant, wsClient } from '../support/app.js';
+import { eventCursorSql } from '../support/database.js';
 import { skipUnless } from '../support/env.js';
 import { FakeProvider } from '../support/fake-provider.js';
 import { sampleOf } from '../support/metrics-text.js';
@@ -223,9 +224,8 @@ describe.skipIf(skip)('Postgres stopped and started again under load', () => {
         "the new instance's events to reach the subscriber",
         async () => {
           const { rows } = await sql<{ id: string }>`
-            select id::text from events where instance_id = ${localIdOf(fresh.instance.id)} order by events.id desc limit 1`.execute(
-            database.db,
-          );
+            select ${eventCursorSql} as id from events where instance_id = ${localIdOf(fresh.instance.id)}
+            order by events.xact desc, events.id desc limit 1`.execute(database.db);
           return rows[0] && received.includes(rows[0].id);
         },
         30_000,
@@ -248,7 +248,9 @@ describe.skipIf(skip)('Postgres stopped and started again under load', () => {
         (
           await sql<{
             id: string;
-          }>`select id::text from events where tenant_id = ${tenant.tenantId} order by events.id`.execute(database.db)
+          }>`select ${eventCursorSql} as id from events where tenant_id = ${tenant.tenantId} order by events.xact, events.id`.execute(
+            database.db,
+          )
         ).rows.map((r) => r.id);
       // (Compared with the log at one moment: the supervisor may append more while this runs.)
       const logged = await all();

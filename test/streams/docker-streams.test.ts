@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPosition } from '../../src/db/repositories/event-repository.js';
 import type { LogStream, Provider } from '../../src/providers/provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
@@ -93,10 +94,11 @@ describe.skipIf(skip)('live streams on a real engine', () => {
   }
 
   async function tableIds(where: { instanceId?: string; tenantId?: string }, after = '0'): Promise<string[]> {
-    let q = t.database.db.selectFrom('events').select('id').where('id', '>', after);
+    let q = t.database.db.selectFrom('events').select(['xact', 'id']);
     if (where.instanceId) q = q.where('instance_id', '=', where.instanceId);
     if (where.tenantId) q = q.where('tenant_id', '=', where.tenantId);
-    return (await q.orderBy('id', 'asc').execute()).map((r) => String(r.id));
+    const rows = await q.orderBy('xact', 'asc').orderBy('id', 'asc').execute();
+    return rows.map((r) => String(eventPosition(r))).filter((c) => BigInt(c) > BigInt(after));
   }
 
   beforeAll(async () => {
@@ -292,12 +294,12 @@ describe.skipIf(skip)('live streams on a real engine', () => {
       const row = async () =>
         t.database.db
           .selectFrom('events')
-          .select('id')
+          .select(['xact', 'id'])
           .where('operation_id', '=', local)
           .where('type', '=', 'operation.succeeded')
           .executeTakeFirst();
       await eventually(async () => !!(await row()), 60_000, `operation ${opId} to succeed`);
-      const id = String((await row())!.id);
+      const id = String(eventPosition((await row())!));
       for (const s of subs) await s.until((x) => x.data.some((d) => d.events.cursor === id), 10_000);
     }
   });

@@ -11,7 +11,7 @@ import { SubscriptionLimitError, TokenRevokedError } from '../../src/control/str
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
-import { appendEvents } from '../../src/db/repositories/event-repository.js';
+import { appendEvents, eventPosition } from '../../src/db/repositories/event-repository.js';
 import { itOnPostgres, openPostgresDatabase, openTestDatabase } from '../support/database.js';
 
 import { eventually } from './stream-support.js';
@@ -92,6 +92,8 @@ describe('Feed', () => {
 
 describe('EventHub', () => {
   let database: DatabaseHandle;
+  /** Each written event's cursor, by id. */
+  const cursors = new Map<string, string>();
   let tenantId: string;
   let otherTenant: string;
   const live = new Set<string>();
@@ -112,6 +114,7 @@ describe('EventHub', () => {
         Array.from({ length: n }, (_, i) => ({ tenant_id: tenant, type, message: `m${i}` })),
       ),
     );
+    for (const r of rows) cursors.set(String(r.id), String(eventPosition(r)));
     return rows.map((r) => String(r.id));
   }
 
@@ -150,7 +153,7 @@ describe('EventHub', () => {
   it('replays after a cursor, then goes live, in id order with no gap and no repeat', async () => {
     const hub = await newHub();
     const before = await write(5);
-    const cursor = before[1]!;
+    const cursor = cursors.get(before[1]!);
     const stream = hub.stream({ tenantId }, cursor);
     const writing = (async () => {
       const ids: string[] = [];

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_LIMITS } from '../../src/control/streams/stream-limits.js';
+import { eventPosition } from '../../src/db/repositories/event-repository.js';
 import { Registry } from '../../src/providers/registry.js';
 import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { usingPostgres } from '../support/database.js';
@@ -69,11 +70,12 @@ describe('subscriptions (fake provider)', () => {
     const local = Buffer.from(instanceId, 'base64').toString('utf8').split(':')[1]!;
     const rows = await t.database.db
       .selectFrom('events')
-      .select('id')
+      .select(['xact', 'id'])
       .where('instance_id', '=', local)
+      .orderBy('xact', 'asc')
       .orderBy('id', 'asc')
       .execute();
-    return rows.map((r) => String(r.id));
+    return rows.map((r) => String(eventPosition(r)));
   }
 
   beforeAll(async () => {
@@ -176,11 +178,11 @@ describe('subscriptions (fake provider)', () => {
         (
           await t.database.db
             .selectFrom('events')
-            .select('id')
+            .select(['xact', 'id'])
             .where('tenant_id', '=', tenantId)
             .$if(!!instanceId, (q) => q.where('instance_id', '=', instanceId!))
             .execute()
-        ).map((r) => String(r.id)),
+        ).map((r) => String(eventPosition(r))),
       );
     const own = await eventIds(tenant.tenantId);
     const ownOfInstance = await eventIds(tenant.tenantId, localIdOf(mine.instanceId));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { it } from 'vitest';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -67,3 +68,10 @@ export function itOnPostgres(name: string, fn: () => Promise<void>, timeout?: nu
   }
   it.skip(`${name} [skipped: no Postgres server; set WHEELHOUSE_TEST_POSTGRES_URL]`, fn, timeout);
 }
+
+/**
+ * An event's cursor computed in SQL (its position xact × 2^64 + id, see
+ * event-repository.ts), to compare the table with what a stream delivered.
+ * Order such rows by `events.xact, events.id`.
+ */
+export const eventCursorSql = sql<string>`(events.xact::text::numeric * 18446744073709551616 + events.id)::text`;

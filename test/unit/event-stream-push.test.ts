@@ -14,6 +14,7 @@ const TENANT = 't-1';
 function event(id: number, type = 'tick'): Event {
   return {
     id: String(id),
+    cursor: String(id),
     tenantId: TENANT,
     instanceId: null,
     operationId: null,
@@ -30,7 +31,14 @@ function event(id: number, type = 'tick'): Event {
 
 /** Our own interface, faked: a hub whose table is empty and whose head is 0. */
 function source(): EventStreamSource {
-  return { head: 0n, queueLimit: 100, noteOverflow() {}, readAfter: async () => [], detach() {} };
+  return {
+    head: 0n,
+    queueLimit: 100,
+    noteOverflow() {},
+    committedAboveHead: () => new Set(),
+    readAfter: async () => [],
+    detach() {},
+  };
 }
 
 /** Lets the reader's pending next() run up to its wait. */

@@ -14,6 +14,7 @@ import {
 } from '../../src/client/generated/graphql.js';
 import { loadConfig } from '../../src/config.js';
 import { metricsRegistry } from '../../src/control/metrics.js';
+import { eventPosition } from '../../src/db/repositories/event-repository.js';
 import { Registry } from '../../src/providers/registry.js';
 import { execute, localIdOf, query, startTestApp, type TestApp, type TestTenant } from '../support/app.js';
 import { RawClient, SeedProvider, seedInstance } from '../support/seed.js';
@@ -94,9 +95,10 @@ async function deliveriesWhen(
 async function eventsOf(tenantId: string, afterId = '0') {
   return t.database.db
     .selectFrom('events')
-    .select(['id', 'type'])
+    .select(['xact', 'id', 'type'])
     .where('tenant_id', '=', tenantId)
     .where('id', '>', afterId)
+    .orderBy('xact')
     .orderBy('id')
     .execute();
 }
@@ -141,7 +143,7 @@ describe('delivery', () => {
       'token.created',
     ]);
     const cursorsOf = (types: (type: string) => boolean) =>
-      events.filter((e) => types(e.type)).map((e) => String(e.id));
+      events.filter((e) => types(e.type)).map((e) => String(eventPosition(e)));
 
     await all.waitFor('every event', () => all.received.length >= events.length);
     await secretsOnly.waitFor('the secret events', () => secretsOnly.received.length >= 4);

@@ -1,11 +1,13 @@
 /**
  * The event hub: the per-process fan-out of the event log, one per process.
- * Events are rows; a NOTIFY on `wheelhouse_events` carries the newest id and
- * a slow poll backs it up, so a lost notification delays an event by at most
- * one poll and never loses it. The hub reads every row after the last id it
- * saw (all tenants, in id order) and hands each to the local streams that
- * want it. Every replica does the same, so an event written by any replica
- * reaches subscribers of all.
+ * Events are rows; a NOTIFY on `wheelhouse_events` carries the newest
+ * position and a slow poll backs it up, so a lost notification delays an
+ * event by at most one poll and never loses it. The hub reads every row after
+ * the last position it saw, up to the horizon (all tenants, in the log's
+ * order: event-repository.ts), and hands each to the local streams that want
+ * it. A notified row still above the horizon (an older transaction was open)
+ * is read again shortly after, backing off to the poll. Every replica does the
+ * same, so an event written by any replica reaches subscribers of all.
  *
  * It exists so that N subscribers cost one read per new event, not N. The
  * streams themselves (event-stream.ts), the leases that bound and guard them
@@ -16,9 +18,12 @@ import type { DatabaseHandle } from '../../db/connect.js';
 import { NotificationListener } from '../../db/notifications.js';
 import {
   EVENTS_CHANNEL,
-  latestEventId,
+  type EventNotice,
+  eventHorizon,
   listEventsAfter,
   listEventsOfAllTenantsAfter,
+  parseEventNotice,
+  positionXact,
 } from '../../db/repositories/event-repository.js';
 import type { Logger } from '../../logger.js';
 import { type Event, toEvent } from '../model.js';
@@ -70,6 +75,12 @@ export interface EventHubStats {
 const RECENT_EVENTS = 10 * STREAM_LIMITS.batch;
 const RECENT_EVENTS_TTL_MS = 15_000;
 
+/** The first re-read after a notified event was above the horizon; doubled up to the poll interval. */
+const HELD_BACK_RETRY_MS = 10;
+
+/** Committed transactions above the head remembered for cursor-less streams (see committedAboveHead). */
+const COMMITTED_KEPT = 1024;
+
 /**
  * The per-process fan-out of events (see the file comment). start() begins
  * listening and polling; stop() ends every stream and releases the listener.
@@ -80,6 +91,12 @@ export class EventHub implements EventStreamSource {
   readonly #byTenant = new Map<string, Set<EventStream>>();
   readonly #leases: StreamLeases;
   #head = 0n;
+  /** The newest position a notification named: past the head, a row is committed but not yet read. */
+  #notified = 0n;
+  /** Transactions above the head that notified their commit (see committedAboveHead); bounded. */
+  #committed = new Set<bigint>();
+  #retry: NodeJS.Timeout | undefined;
+  #retryMs = HELD_BACK_RETRY_MS;
   #started = false;
   #stopped = false;
   #pumping = false;
@@ -117,7 +134,7 @@ export class EventHub implements EventStreamSource {
     });
   }
 
-  /** The newest event id this replica has published. */
+  /** The position this replica has published up to. */
   get head(): bigint {
     return this.#head;
   }
@@ -128,7 +145,7 @@ export class EventHub implements EventStreamSource {
     this.#started = true;
     this.#stopped = false;
     try {
-      this.#head = BigInt(await latestEventId(this.#o.database.db));
+      this.#head = await eventHorizon(this.#o.database.db);
       // Assigned before the first attempt so a stop() during it closes the listener.
       const listener = new NotificationListener(
         this.#o.database,
@@ -167,17 +184,19 @@ export class EventHub implements EventStreamSource {
     this.#stopped = true;
     clearInterval(this.#pollTimer);
     clearInterval(this.#livenessTimer);
+    clearTimeout(this.#retry);
     for (const set of [...this.#byTenant.values()]) for (const s of [...set]) s.close();
     this.#leases.endAll(new Error('server stopping'));
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.close();
     this.#recent.clear();
+    this.#committed.clear();
     this.#started = false;
   }
 
   /**
-   * Opens a stream of `selector`'s events after `after` (an event id), or
+   * Opens a stream of `selector`'s events after `after` (a decoded event cursor), or
    * from now when it is undefined. Take a lease first and pass it: the
    * stream releases it when it ends.
    */
@@ -201,7 +220,7 @@ export class EventHub implements EventStreamSource {
     if (set.size === 0) this.#byTenant.delete(s.selector.tenantId);
   }
 
-  /** Rows of one selector after an id, oldest first (streams replaying or catching up). */
+  /** Rows of one selector after a position, oldest first (streams replaying or catching up). */
   async readAfter(selector: EventSelector, after: bigint, limit: number): Promise<Event[]> {
     const rows = await listEventsAfter(
       this.#o.database.db,
@@ -211,7 +230,7 @@ export class EventHub implements EventStreamSource {
         instanceId: selector.instanceId ?? null,
         operationId: selector.operationId ?? null,
       },
-      String(after),
+      after,
       limit,
     );
     return rows.map((row) => this.#remember(toEvent(row)));
@@ -279,18 +298,56 @@ export class EventHub implements EventStreamSource {
 
   #onNotify(payload: string): void {
     this.#stats.notifications += 1;
-    const id = /^\d{1,19}$/.test(payload) ? BigInt(payload) : undefined;
-    if (id !== undefined && id <= this.#head) return;
-    if (this.#streams === 0 && id !== undefined) {
-      // Idle: move the head without reading, so a stream opened next starts from now. Synchronous,
-      // so no stream can open in between and take an older head as its cursor.
-      this.#head = id;
+    const notice = parseEventNotice(payload);
+    if (notice && notice.position > this.#notified) this.#notified = notice.position;
+    if (notice && notice.position <= this.#head) return;
+    if (notice) this.#noteCommitted(notice);
+    if (this.#streams === 0 && notice) {
+      // Idle: move the head to the writer's horizon without reading (all below it had committed), so a
+      // stream opened next starts about now. Synchronous, so no stream can open in between and take an
+      // older head as its cursor. Not to the notified row: an older transaction may still add rows before it.
+      if (notice.horizon > this.#head) this.#head = notice.horizon;
       return;
     }
     void this.#pump();
   }
 
-  /** Reads every row after the head and publishes it; one read at a time, repeated while woken. */
+  /** Remembers a transaction that committed above the head, forgetting the ones the head has passed. */
+  #noteCommitted(notice: EventNotice): void {
+    // A forgotten one costs a new cursor-less stream a replay of its events, never a loss: bounded.
+    if (this.#committed.size >= COMMITTED_KEPT) this.#committed.clear();
+    this.#committed.add(positionXact(notice.position));
+  }
+
+  /**
+   * Transactions above the head that have committed, as far as notifications
+   * told: a stream opened without a cursor starts at the head and skips
+   * their events, since they happened before it opened (the log's order is
+   * not commit order, see event-repository.ts). A copy: the stream keeps it.
+   */
+  committedAboveHead(): ReadonlySet<bigint> {
+    const headXact = positionXact(this.#head);
+    for (const x of this.#committed) if (x < headXact) this.#committed.delete(x);
+    return new Set(this.#committed);
+  }
+
+  /**
+   * After a read: a notified row not published yet is above the horizon (or was written since); read
+   * again shortly, backing off to the poll interval, as the transaction holding the horizon back may
+   * write nothing and so never notify.
+   */
+  #retryHeldBack(): void {
+    clearTimeout(this.#retry);
+    if (this.#stopped || this.#streams === 0 || this.#notified <= this.#head) {
+      this.#retryMs = HELD_BACK_RETRY_MS;
+      return;
+    }
+    this.#retry = setTimeout(() => void this.#pump(), this.#retryMs);
+    this.#retry.unref();
+    this.#retryMs = Math.min(this.#retryMs * 2, this.#o.pollMs);
+  }
+
+  /** Reads every row after the head (to the horizon) and publishes it; one read at a time, repeated while woken. */
   async #pump(): Promise<void> {
     if (!this.#started || this.#stopped) return;
     if (this.#pumping) {
@@ -305,11 +362,12 @@ export class EventHub implements EventStreamSource {
           if (this.#stopped) return;
           // Nobody listens here: no statement at all (notifications keep the head current).
           if (this.#streams === 0) break;
-          const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, String(this.#head), STREAM_LIMITS.batch);
+          const rows = await listEventsOfAllTenantsAfter(this.#o.database.db, this.#head, STREAM_LIMITS.batch);
           for (const row of rows) this.#publish(this.#remember(toEvent(row)));
           if (rows.length < STREAM_LIMITS.batch) break;
         }
       } while (this.#again);
+      this.#retryHeldBack();
     } catch (err) {
       if (!this.#stopped) this.#o.logger?.warn({ err }, 'reading new events failed; the next poll retries');
     } finally {
@@ -318,7 +376,7 @@ export class EventHub implements EventStreamSource {
   }
 
   #publish(e: Event): void {
-    const id = BigInt(e.id);
+    const id = BigInt(e.cursor);
     if (id <= this.#head) return;
     this.#head = id;
     this.#stats.published += 1;

@@ -7,9 +7,10 @@
  * A stream keeps a small queue of published events; a client that falls too
  * far behind loses the queue and re-reads the table from its cursor instead
  * (catch-up mode), so memory per stream stays bounded however slow the client
- * is, and nothing is skipped or repeated: the stream remembers the id it last
- * delivered and skips anything at or below it.
+ * is, and nothing is skipped or repeated: the stream remembers the position
+ * (event-repository.ts) it last delivered and skips anything at or below it.
  */
+import { positionXact } from '../../db/repositories/event-repository.js';
 import type { Event } from '../model.js';
 import { type EventSelector, matchesSelector } from './event-selector.js';
 import type { StreamLease } from './stream-leases.js';
@@ -21,19 +22,25 @@ import { STREAM_LIMITS } from './stream-limits.js';
  * listening and polling.
  */
 export interface EventStreamSource {
-  /** The newest event id published so far (a stream without a cursor starts after it). */
+  /** The position of the newest event published so far (a stream without a cursor starts after it). */
   readonly head: bigint;
+  /**
+   * Transactions above the head known to have committed (a stream without a
+   * cursor skips their events: they happened before it opened).
+   */
+  committedAboveHead(): ReadonlySet<bigint>;
   /** Events a stream may queue before it switches to catch-up. */
   readonly queueLimit: number;
   /** Counts a stream falling back to catch-up (stats). */
   noteOverflow(): void;
-  /** Rows of one selector after an id, oldest first. */
+  /** Rows of one selector after a position, oldest first. */
   readAfter(selector: EventSelector, after: bigint, limit: number): Promise<Event[]>;
   /** Forgets a closed stream. */
   detach(stream: EventStream): void;
 }
 
 const DONE: IteratorResult<never> = { value: undefined, done: true };
+const EMPTY: ReadonlySet<bigint> = new Set();
 
 /**
  * Takes a live event the moment the hub offers it, synchronously; returns
@@ -70,12 +77,14 @@ export interface EventStreamDiagnostics {
 
 /**
  * One subscriber of the hub: events of one tenant (narrowed by its
- * selector) after a cursor, in id order, each once. It starts by replaying
+ * selector) after a cursor, in the log's order, each once. It starts by replaying
  * the table after its cursor, then takes what the hub publishes; when it
  * falls more than the queue behind, it drops the queue and replays again.
  */
 export class EventStream implements AsyncIterableIterator<Event> {
   #cursor: bigint;
+  /** For a stream opened without a cursor: transactions committed before it opened, above its cursor. */
+  readonly #before: ReadonlySet<bigint>;
   #queue: Event[] = [];
   #replay: Event[] = [];
   #needTable: boolean;
@@ -103,12 +112,15 @@ export class EventStream implements AsyncIterableIterator<Event> {
   ) {
     // Without a cursor the stream is live from what this replica has published so far.
     this.#cursor = after ?? hub.head;
+    // The log's order is not commit order: above the head, some transactions had committed when the
+    // stream opened and others had not. Only the second kind is "from now on".
+    this.#before = after === undefined ? hub.committedAboveHead() : EMPTY;
     this.#needTable = after !== undefined;
     this.#onLeaseEnd = () => this.#fail(this.lease?.signal.reason);
     this.lease?.signal.addEventListener('abort', this.#onLeaseEnd, { once: true });
   }
 
-  /** The id of the last event delivered (the cursor a reconnecting client passes as `after`). */
+  /** The position of the last event delivered (the cursor a reconnecting client passes as `after`). */
   get cursor(): string {
     return String(this.#cursor);
   }
@@ -152,12 +164,13 @@ export class EventStream implements AsyncIterableIterator<Event> {
   }
 
   /**
-   * Called by the hub with each new event of this stream's tenant, in id
-   * order; `id` is the event's id as a number and `now` the time, which the
+   * Called by the hub with each new event of this stream's tenant, in the
+   * log's order; `id` is the event's position (its cursor as a number) and `now` the time, which the
    * hub reads once for all of its streams.
    */
-  offer(e: Event, id: bigint = BigInt(e.id), now: number = Date.now()): void {
-    if (this.#closed || !matchesSelector(this.selector, e)) return;
+  offer(e: Event, id: bigint = BigInt(e.cursor), now: number = Date.now()): void {
+    // Already delivered, or from before a cursor-less stream opened: not this stream's to count or queue.
+    if (this.#closed || !matchesSelector(this.selector, e) || !this.#wants(id)) return;
     this.#clock.lastOfferAt = now;
     this.#clock.offered += 1;
     if (
@@ -184,7 +197,6 @@ export class EventStream implements AsyncIterableIterator<Event> {
 
   /** Hands `e` to the push consumer, as next() would hand it to the reader; false to queue it instead. */
   #pushNow(e: Event, id: bigint, now: number): boolean {
-    if (id <= this.#cursor) return true;
     if (this.lease) {
       try {
         // A liveness re-check is due: the reader waits for it in next().
@@ -287,8 +299,8 @@ export class EventStream implements AsyncIterableIterator<Event> {
   #take(): Event | undefined {
     while (this.#replay.length > 0) {
       const e = this.#replay.shift() as Event;
-      const id = BigInt(e.id);
-      if (id > this.#cursor) {
+      const id = BigInt(e.cursor);
+      if (this.#wants(id)) {
         this.#cursor = id;
         return e;
       }
@@ -296,13 +308,18 @@ export class EventStream implements AsyncIterableIterator<Event> {
     if (this.#needTable) return undefined;
     while (this.#queue.length > 0) {
       const e = this.#queue.shift() as Event;
-      const id = BigInt(e.id);
-      if (id > this.#cursor) {
+      const id = BigInt(e.cursor);
+      if (this.#wants(id)) {
         this.#cursor = id;
         return e;
       }
     }
     return undefined;
+  }
+
+  /** Whether the event at `position` is still to be delivered: after the cursor, and not from before the stream opened. */
+  #wants(position: bigint): boolean {
+    return position > this.#cursor && (this.#before.size === 0 || !this.#before.has(positionXact(position)));
   }
 
   /**

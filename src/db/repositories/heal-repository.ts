@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db-types.js';
 
 /** One recorded heal attempt of the supervisor, as read back. */
@@ -11,7 +12,8 @@ export interface HealEventRow {
  * since its last successful operation, newest first, at most `limit`. An
  * operation that succeeded made or restarted what it touched, so the heal
  * history (its back-off, the attempts `restarts` counts) starts over there.
- * Both reads walk the `(instance_id, id)` index backwards.
+ * Both reads walk the `(instance_id, xact, id)` index backwards, in the
+ * log's order (event-repository.ts).
  */
 export async function listHealEvents(
   db: Db,
@@ -21,9 +23,10 @@ export async function listHealEvents(
 ): Promise<HealEventRow[]> {
   const cutoff = await db
     .selectFrom('events')
-    .select('id')
+    .select(['xact', 'id'])
     .where('instance_id', '=', instanceId)
     .where('type', '=', 'operation.succeeded')
+    .orderBy('xact', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -32,7 +35,7 @@ export async function listHealEvents(
     .select(['occurred_at', 'data'])
     .where('instance_id', '=', instanceId)
     .where('type', '=', healType);
-  if (cutoff) q = q.where('id', '>', cutoff.id);
-  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  if (cutoff) q = q.where(sql<SqlBool>`(xact, id) > (${cutoff.xact}::xid8, ${cutoff.id}::bigint)`);
+  const rows = await q.orderBy('xact', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ occurredAt: new Date(r.occurred_at), data: r.data }));
 }

@@ -22,9 +22,8 @@ export async function findInstance(db: Db, tenantId: string, id: string): Promis
  * Locks the instance row for the rest of the transaction: enqueues on one
  * instance serialise here. FOR NO KEY UPDATE, not FOR UPDATE: inserting an
  * event (or operation, or release) that references the instance takes a KEY
- * SHARE lock on it, which FOR UPDATE blocks. appendEvents takes its advisory
- * lock before that insert, so a FOR UPDATE holder waiting for the advisory
- * lock and an event writer waiting for the row would deadlock.
+ * SHARE lock on it, which FOR UPDATE blocks, so a writer appending an event
+ * about an instance another transaction holds FOR UPDATE would wait for it.
  */
 export async function lockInstance(db: Db, tenantId: string, id: string): Promise<InstanceRow | undefined> {
   return db

@@ -8,6 +8,7 @@ import type {
   WebhookUpdate,
 } from '../database.js';
 import type { Db } from '../db-types.js';
+import { eventHorizon, eventPosition, positionColumns } from './event-repository.js';
 
 /*
  * Webhooks and their deliveries. Every query a tenant's request reaches is
@@ -81,33 +82,39 @@ export async function deleteWebhook(db: Db, tenantId: string, id: string): Promi
   return !!r;
 }
 
-/** The newest event id of all: a new (or re-enabled) webhook starts after it. */
-export async function latestEventCursor(db: Db): Promise<string> {
-  const r = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  return r?.max ? String(r.max) : '0';
+/** The cursor of "now" (the events' horizon): a new (or re-enabled) webhook starts there. */
+export async function latestEventCursor(db: Db): Promise<{ event_cursor_xact: string; event_cursor: string }> {
+  return positionColumns(await eventHorizon(db));
+}
+
+/** A webhook's durable cursor as a position in the event log. */
+export function webhookCursor(hook: Pick<WebhookRow, 'event_cursor_xact' | 'event_cursor'>): bigint {
+  return eventPosition({ xact: hook.event_cursor_xact, id: hook.event_cursor });
 }
 
 /**
  * Locks up to `limit` enabled webhooks whose tenant has events past their
- * cursor. SKIP LOCKED: replicas dispatch different webhooks at once, and one
+ * cursor and below the horizon (the ones a read would return, see
+ * event-repository.ts). SKIP LOCKED: replicas dispatch different webhooks at once, and one
  * webhook's cursor is advanced by one transaction at a time.
  */
 export async function lockWebhooksBehind(db: Db, limit: number): Promise<WebhookRow[]> {
   const r = await sql<WebhookRow>`
     select w.* from webhooks w
     where w.enabled
-      and exists (select 1 from events e where e.tenant_id = w.tenant_id and e.id > w.event_cursor)
+      and exists (
+        select 1 from events e
+        where e.tenant_id = w.tenant_id
+          and (e.xact, e.id) > (w.event_cursor_xact, w.event_cursor)
+          and e.xact < pg_snapshot_xmin(pg_current_snapshot()))
     order by w.id
     limit ${limit}
     for update of w skip locked`.execute(db);
   return r.rows;
 }
 
-export async function setWebhookCursor(db: Db, id: string, cursor: string): Promise<void> {
-  await db.updateTable('webhooks').set({ event_cursor: cursor }).where('id', '=', id).execute();
+export async function setWebhookCursor(db: Db, id: string, position: bigint): Promise<void> {
+  await db.updateTable('webhooks').set(positionColumns(position)).where('id', '=', id).execute();
 }
 
 /** Inserts deliveries; one webhook never gets two of the same event. */
