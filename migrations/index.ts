@@ -11,6 +11,7 @@ import * as autoscaleIdle from './2026-12-02T03-00-00-autoscale-idle.js';
 import * as builds from './2026-12-07T01-00-00-builds.js';
 import * as keptVolumes from './2026-12-07T14-00-00-kept-volumes.js';
 import * as jobs from './2026-12-07T14-30-00-jobs.js';
+import * as schedules from './2026-12-07T16-00-00-schedules.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T01-00-00-builds': builds,
   '2026-12-07T14-00-00-kept-volumes': keptVolumes,
   '2026-12-07T14-30-00-jobs': jobs,
+  '2026-12-07T16-00-00-schedules': schedules,
 };
