@@ -4,12 +4,17 @@
  * bad input is a typed error by field; another tenant sees none of it; and a
  * tick (the ticker's clock injected so the schedule is due now) starts a real
  * job on the engine that SUCCEEDS, reachable as the schedule's lastJob with
- * its scheduledAt.
+ * its scheduledAt. The CLI adds, lists, pauses, resumes and removes one
+ * against the real server.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { ScheduleTicker } from '../../src/worker/schedule-ticker.js';
 import { gql, type TestApp, type TestTenant } from '../support/app.js';
+import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
 import { until } from './builds-support.js';
@@ -182,4 +187,66 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
     expect(job.lastJob.logs.edges.map((e: { node: { line: string } }) => e.node.line)).toContain('scheduled-hello');
     expect(new Date(job.nextRunAt).getTime()).toBe(due.getTime() + 60_000);
   }, 90_000);
+
+  it('the CLI adds, lists, pauses, resumes and removes a schedule', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wh-sched-'));
+    const env = {
+      WHEELHOUSE_URL: app.url,
+      WHEELHOUSE_TOKEN: tenant.token,
+      WHEELHOUSE_CONFIG: join(dir, 'config.json'),
+    };
+    const cli = (...args: string[]) => runCli(args, { cwd: dir, env });
+    try {
+      const added = await cli(
+        'schedules',
+        'add',
+        name,
+        '--name',
+        'report',
+        '--service',
+        'web',
+        '--cron',
+        '30 2 * * *',
+        '--tz',
+        'Europe/Berlin',
+        '--concurrency',
+        'forbid',
+        '--',
+        'sh',
+        '-c',
+        'echo report',
+      );
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/schedule report added: 30 2 \* \* \* \(Europe\/Berlin\), next run 20\d\d-/);
+      const listed = await cli('schedules', 'ls', name);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/report\s+web\s+30 2 \* \* \*\s+Europe\/Berlin\s+FORBID/);
+      const paused = await cli('schedules', 'pause', name, 'report');
+      expect(paused.code, paused.stderr).toBe(0);
+      expect((await cli('schedules', 'ls', name)).stdout).toMatch(/report.*paused/);
+      const resumed = await cli('schedules', 'resume', name, 'report');
+      expect(resumed.stdout).toMatch(/schedule report resumed, next run 20\d\d-/);
+      const bad = await cli(
+        'schedules',
+        'add',
+        name,
+        '--name',
+        'x',
+        '--service',
+        'web',
+        '--cron',
+        'nope',
+        '--',
+        'true',
+      );
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toMatch(/cron/);
+      expect((await cli('schedules', 'rm', name, 'report')).code).toBe(0);
+      const gone = await cli('schedules', 'rm', name, 'report');
+      expect(gone.code).not.toBe(0);
+      expect(gone.stderr).toMatch(/no schedule "report"/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
