@@ -59,6 +59,7 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
     instanceId = await provisionInstance(app, tenant.token, {
       name,
       services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+      schedules: [{ name: 'with-instance', service: 'web', command: ['true'], cron: '@weekly', suspended: true }],
     });
   }, 120_000);
 
@@ -91,6 +92,23 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
         'input.schedule.historyLimit',
       ].sort(),
     );
+    const provisioned = await gql(
+      app,
+      tenant.token,
+      `mutation($input: ProvisionInstanceInput!) { provisionInstance(input: $input) {
+        __typename ... on ValidationError { fieldErrors { path } } } }`,
+      {
+        input: {
+          name: `${name}-bad`,
+          services: [{ name: 'web', image: TEST_IMAGES.web1 }],
+          schedules: [{ name: 'x', service: 'web', command: ['true'], cron: '* * *', timeZone: 'Nowhere/City' }],
+        },
+      },
+    );
+    expect(provisioned.provisionInstance.fieldErrors.map((e: { path: string[] }) => e.path.join('.')).sort()).toEqual([
+      'input.schedules.0.cron',
+      'input.schedules.0.timeZone',
+    ]);
     const ok = await create({ name: 'dup', service: 'web', command: ['true'], cron: '@daily', suspended: true });
     expect(ok.__typename).toBe('CreateSchedulePayload');
     expect((await create({ name: 'dup', service: 'web', command: ['true'], cron: '@daily' })).__typename).toBe(
@@ -124,7 +142,8 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
       { i: instanceId },
     );
     expect(listed.schedules.edges.map((e: { node: { id: string } }) => e.node.id)).toContain(id);
-    expect(listed.instance.schedules.map((s: { name: string }) => s.name)).toContain('nightly');
+    // The one provisionInstance created with the instance, and this one.
+    expect(listed.instance.schedules.map((s: { name: string }) => s.name)).toEqual(['with-instance', 'nightly']);
 
     // Tenant B: nothing listed, the node is null, update and delete are NotFound; A's schedule is unchanged.
     const seen = await gql(

@@ -1946,6 +1946,8 @@ export type ProvisionInstanceInput = {
   readiness?: InputMaybe<ReadinessPolicyInput>;
   /** Routes to its services, added with it. */
   routes?: InputMaybe<Array<RouteInput>>;
+  /** Schedules of jobs, created with it (its provider must run jobs). */
+  schedules?: InputMaybe<Array<ScheduleSpecInput>>;
   /** Its services. */
   services: Array<ServiceSpecInput>;
   /** A workload source instead of services (then services is []). */
