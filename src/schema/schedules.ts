@@ -89,12 +89,16 @@ builder.loadableNode(ScheduleRef, {
 });
 
 builder.objectFields(JobRef, (t) => ({
-  schedule: t.field({
+  schedule: t.loadable({
     type: ScheduleRef,
     nullable: true,
     description: 'The schedule that started it; null for runJob, a release command, or a deleted schedule.',
-    resolve: async (j: Job, _a, ctx) =>
-      j.scheduleId ? ((await ctx.services.schedules.byIds(ctx.principal.tenantId, [j.scheduleId]))[0] ?? null) : null,
+    // One load for a page's schedules (another tenant's is never found).
+    load: async (ids: string[], ctx: GraphQLContext) => {
+      const by = new Map((await ctx.services.schedules.byIds(ctx.principal.tenantId, ids)).map((s) => [s.id, s]));
+      return ids.map((id) => by.get(id) ?? null);
+    },
+    resolve: (j: Job) => j.scheduleId,
   }),
 }));
 

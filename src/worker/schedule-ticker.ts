@@ -18,7 +18,7 @@ import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import { dueTicks, nextTick } from '../control/schedule-cron.js';
 import { assertAllowed } from '../control/state-machine.js';
-import type { InstanceRow, ScheduleRow } from '../db/database.js';
+import type { InstanceRow, NewJob, ScheduleRow } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -166,19 +166,7 @@ export class ScheduleTicker {
       message: `job on ${s.service} queued by schedule ${s.name}`,
       data: { kind: 'job', jobId, service: s.service, scheduleId: s.id, scheduledAt: at.toISOString() },
     });
-    await jobs.insertJob(tx, {
-      id: jobId,
-      tenant_id: s.tenant_id,
-      instance_id: s.instance_id,
-      operation_id: op.id,
-      schedule_id: s.id,
-      scheduled_at: at,
-      service: s.service,
-      command: json(s.command),
-      env: json({}),
-      timeout_seconds: s.timeout_seconds,
-      status: 'queued',
-    });
+    await jobs.insertJob(tx, tickJob(s, op.id, at, { id: jobId, status: 'queued' }));
     return undefined;
   }
 }
@@ -209,19 +197,26 @@ async function recordEnded(
     error_message: `schedule ${s.name}, ${at.toISOString()}: ${why}`,
     finished_at: now,
   });
-  await jobs.insertJob(tx, {
-    id: randomUUID(),
+  await jobs.insertJob(tx, tickJob(s, op.id, at, { id: randomUUID(), status, error: why, finished_at: now }));
+}
+
+/** A tick's job row: the schedule's service, command and timeout, for the cron time `at`. */
+function tickJob(
+  s: ScheduleRow,
+  operationId: string,
+  at: Date,
+  rest: Pick<NewJob, 'id' | 'status'> & Partial<NewJob>,
+): NewJob {
+  return {
     tenant_id: s.tenant_id,
     instance_id: s.instance_id,
-    operation_id: op.id,
+    operation_id: operationId,
     schedule_id: s.id,
     scheduled_at: at,
     service: s.service,
     command: json(s.command),
     env: json({}),
     timeout_seconds: s.timeout_seconds,
-    status,
-    error: why,
-    finished_at: now,
-  });
+    ...rest,
+  };
 }
