@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { ScheduleTicker } from '../../src/worker/schedule-ticker.js';
-import { gql, type TestApp, type TestTenant } from '../support/app.js';
+import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
@@ -187,8 +187,9 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
       intervalMs: 60_000,
       now: () => new Date(due.getTime() + 1_000),
     });
-    const [outcome] = await ticker.tick();
-    expect(outcome?.queued?.toISOString()).toBe(due.toISOString());
+    // This pass takes the tick (the app's own ticker, on the real clock, could only take it at its real time:
+    // either way, one job for it).
+    await ticker.tick();
     const job = await until(
       'the scheduled job to end',
       async () => {
@@ -204,7 +205,16 @@ describe.skipIf(!hasDocker)('schedules on the real Docker Engine', () => {
       schedule: { id: made.schedule.id },
     });
     expect(job.lastJob.logs.edges.map((e: { node: { line: string } }) => e.node.line)).toContain('scheduled-hello');
-    expect(new Date(job.nextRunAt).getTime()).toBe(due.getTime() + 60_000);
+    expect(new Date(job.nextRunAt).getTime()).toBeGreaterThanOrEqual(due.getTime() + 60_000);
+    const perTick = await app.database.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('schedule_id', '=', localIdOf(made.schedule.id))
+      .where('scheduled_at', '=', due)
+      .execute();
+    expect(perTick).toHaveLength(1);
+    // Paused: it ticks no more while the other tests run.
+    await gql(app, tenant.token, UPDATE, { input: { id: made.schedule.id, suspended: true } });
   }, 90_000);
 
   it('the CLI adds, lists, pauses, resumes and removes a schedule', async () => {
