@@ -4,10 +4,12 @@
  * start exactly one job per tick), FORBID records a tick SKIPPED while the
  * previous job is open, REPLACE cancels it, a ticker stopped across ticks
  * records the older ones MISSED and runs at most the latest (within its
- * deadline), the history limit keeps storage bounded, suspend clears the next
- * run and resume recomputes it from now.
+ * deadline), a tick whose transaction fails is taken again whole, the history
+ * limit keeps storage bounded, suspend clears the next run and resume
+ * recomputes it from now.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationSignal } from '../../src/control/operation-signal.js';
 import { checkScheduleSpec, insertSchedules, ScheduleService, type ScheduleSpec } from '../../src/control/schedules.js';
@@ -174,6 +176,38 @@ describe('schedule ticker on one database', () => {
     // Nothing is due before then: another pass records nothing.
     await t.tick();
     expect(await jobsOf(db, s.scheduleId)).toHaveLength(6);
+  });
+
+  it('a tick whose transaction fails is neither lost nor half-done: the next pass starts its one job', async () => {
+    const c = clock(T0);
+    const s = await seedSchedule(db, { concurrency: 'allow' });
+    const t = ticker(db, c.now);
+    // The job insert fails (a crash between the operation and the job, as the database sees it).
+    await sql`create function refuse_job() returns trigger language plpgsql as $$
+      begin raise exception 'crash before commit'; end $$`.execute(db.db);
+    await sql`create trigger refuse_job before insert on jobs for each row execute function refuse_job()`.execute(
+      db.db,
+    );
+    c.set(at('00:01:01'));
+    try {
+      await expect(t.tick()).rejects.toThrow(/crash before commit/);
+    } finally {
+      await sql`drop trigger refuse_job on jobs`.execute(db.db);
+      await sql`drop function refuse_job()`.execute(db.db);
+    }
+    const row = await db.db
+      .selectFrom('schedules')
+      .select('next_run_at')
+      .where('id', '=', s.scheduleId)
+      .executeTakeFirstOrThrow();
+    expect(row.next_run_at?.toISOString()).toBe('2030-01-01T00:01:00.000Z');
+    const ops = await db.db.selectFrom('operations').select('id').where('instance_id', '=', s.instanceId).execute();
+    expect(ops).toEqual([]);
+    // Back up, a moment later: the tick is still due, and runs once.
+    c.set(at('00:01:20'));
+    await t.tick();
+    await t.tick();
+    expect(summary(await jobsOf(db, s.scheduleId))).toEqual(['00:01 queued']);
   });
 
   it('keeps at most historyLimit ended jobs per schedule, the oldest deleted first (the open one stays)', async () => {
