@@ -105,29 +105,32 @@ export class ScheduleTicker {
     const missed = inTime ? ticks.slice(0, -1) : ticks;
     const outcome: TickOutcome = { scheduleId: s.id, queued: null, missed: total - (inTime ? 1 : 0), skipped: false };
     const inst = await instances.lockInstance(tx, s.tenant_id, s.instance_id);
-    if (inst) {
-      for (const at of missed.slice(-MISSED_ROWS))
-        await recordEnded(tx, s, inst, at, 'missed', `not started within ${s.starting_deadline_seconds} s of its time`);
-      if (outcome.missed > 0) {
-        await appendEvents(tx, [
-          event(inst, null, 'schedule.missed', null, {
-            message: `schedule ${s.name}: ${outcome.missed} run(s) missed (not started within ${s.starting_deadline_seconds} s)`,
-            data: {
-              scheduleId: s.id,
-              schedule: s.name,
-              missed: outcome.missed,
-              scheduledAt: missed.map((d) => d.toISOString()),
-            },
-          }),
-        ]);
-      }
-      if (inTime) {
-        const skippedWhy = await this.#runOrSkip(tx, s, inst, latest, ended);
-        if (skippedWhy) {
-          await recordEnded(tx, s, inst, latest, 'skipped', skippedWhy);
-          outcome.skipped = true;
-        } else outcome.queued = latest;
-      }
+    if (!inst || inst.desired_state === 'destroyed') {
+      // Its instance is going or gone: the schedule stops ticking (nothing to record for an instance that will not run).
+      await schedules.advanceSchedule(tx, s.id, null);
+      return { ...outcome, missed: 0 };
+    }
+    for (const at of missed.slice(-MISSED_ROWS))
+      await recordEnded(tx, s, inst, at, 'missed', `not started within ${s.starting_deadline_seconds} s of its time`);
+    if (outcome.missed > 0) {
+      await appendEvents(tx, [
+        event(inst, null, 'schedule.missed', null, {
+          message: `schedule ${s.name}: ${outcome.missed} run(s) missed (not started within ${s.starting_deadline_seconds} s)`,
+          data: {
+            scheduleId: s.id,
+            schedule: s.name,
+            missed: outcome.missed,
+            scheduledAt: missed.map((d) => d.toISOString()),
+          },
+        }),
+      ]);
+    }
+    if (inTime) {
+      const skippedWhy = await this.#runOrSkip(tx, s, inst, latest, ended);
+      if (skippedWhy) {
+        await recordEnded(tx, s, inst, latest, 'skipped', skippedWhy);
+        outcome.skipped = true;
+      } else outcome.queued = latest;
     }
     await schedules.advanceSchedule(tx, s.id, nextTick(timing, now));
     await schedules.pruneScheduleHistory(tx, s.id, s.history_limit);

@@ -210,6 +210,21 @@ describe('schedule ticker on one database', () => {
     expect(summary(await jobsOf(db, s.scheduleId))).toEqual(['00:01 queued']);
   });
 
+  it("a deprovisioned instance's schedule stops ticking and records nothing", async () => {
+    const c = clock(T0);
+    const s = await seedSchedule(db, {});
+    await db.db.updateTable('instances').set({ desired_state: 'destroyed' }).where('id', '=', s.instanceId).execute();
+    c.set(at('00:01:01'));
+    await ticker(db, c.now).tick();
+    expect(await jobsOf(db, s.scheduleId)).toEqual([]);
+    const row = await db.db
+      .selectFrom('schedules')
+      .select('next_run_at')
+      .where('id', '=', s.scheduleId)
+      .executeTakeFirstOrThrow();
+    expect(row.next_run_at).toBeNull();
+  });
+
   it('keeps at most historyLimit ended jobs per schedule, the oldest deleted first (the open one stays)', async () => {
     const c = clock(T0);
     const s = await seedSchedule(db, { concurrency: 'forbid', historyLimit: 2 });
