@@ -11,6 +11,7 @@ import * as autoscaleIdle from './2026-12-02T03-00-00-autoscale-idle.js';
 import * as builds from './2026-12-07T01-00-00-builds.js';
 import * as keptVolumes from './2026-12-07T14-00-00-kept-volumes.js';
 import * as jobs from './2026-12-07T14-30-00-jobs.js';
+import * as schedules from './2026-12-07T16-00-00-schedules.js';
 import * as eventLogOrder from './2026-12-07T16-10-00-event-log-order.js';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T01-00-00-builds': builds,
   '2026-12-07T14-00-00-kept-volumes': keptVolumes,
   '2026-12-07T14-30-00-jobs': jobs,
+  '2026-12-07T16-00-00-schedules': schedules,
   '2026-12-07T16-10-00-event-log-order': eventLogOrder,
 };

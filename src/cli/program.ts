@@ -7,6 +7,7 @@ import { registerInstanceCommands } from './commands/instances.js';
 import { registerJobCommands } from './commands/jobs.js';
 import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
+import { registerScheduleCommands } from './commands/schedules.js';
 import { registerStreamCommands } from './commands/streams.js';
 import { registerVolumeCommands } from './commands/volumes.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerJobCommands(program);
   registerRolloutCommands(program);
   registerRouteCommands(program);
+  registerScheduleCommands(program);
   registerStreamCommands(program);
   registerVolumeCommands(program);
   registerWebhookCommands(program);

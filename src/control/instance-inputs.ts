@@ -2,6 +2,7 @@ import type { DeployStrategy } from '../providers/provider.js';
 import type { BuildSpecInput } from './builds-inputs.js';
 import type { MutationControl } from './idempotency.js';
 import type { BlueGreenInput, CanaryInput } from './rollout-inputs.js';
+import type { ScheduleSpec } from './schedules.js';
 import type { SetChangeInput } from './service-set-change.js';
 import type { WorkloadSourceInput } from './source-specs.js';
 import type { HealthCheckInput, PortInput, ResourceInput, ServiceSpecInput } from './spec-validation.js';
@@ -25,6 +26,8 @@ export interface ProvisionInput extends MutationControl {
   source?: WorkloadSourceInput | null;
   /** Services the provision's routes reach (`ProvisionInstanceInput.routes`): scale to zero is only for them. */
   routedServices?: readonly string[];
+  /** Schedules created with the instance (issue 35). */
+  schedules?: readonly ScheduleSpec[] | null;
 }
 
 export interface ServiceDeployInput {

@@ -15,6 +15,7 @@ import { attachKept, checkKeptAttachments } from './kept-volumes.js';
 import { type CommandContext, toSnapshot } from './on-instance.js';
 import { enqueueOperation } from './operation-queue.js';
 import { requireCapability } from './provider-calls.js';
+import { type CheckedSpec, checkScheduleSpec, insertSchedules, type ScheduleSpec } from './schedules.js';
 import type { Principal } from './scopes.js';
 import { checkSource, renderSource } from './source-specs.js';
 import {
@@ -51,6 +52,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
         new Set(input.routedServices ?? []),
       );
   const labels = checkInstanceLabels(p, input.labels, ['input', 'labels']);
+  const schedules = checkSchedules(p, input.schedules ?? [], services, new Date());
   const r = input.readiness;
   if (
     r?.timeoutSeconds != null &&
@@ -96,6 +98,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
     input.idempotencyKey,
   );
   if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
+  if (schedules.length > 0) requireCapability(provider, providerKey, 'schedules');
   // Rendered and validated against the cluster before anything is written: a bad document applies nothing.
   const rendered = source
     ? await renderSource(
@@ -155,6 +158,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
       throw err;
     }
     await attachKept(tx, caller.tenantId, keptIds, row.id);
+    await insertSchedules(tx, row, schedules);
     const releaseId = randomUUID();
     await releases.insertRelease(tx, {
       id: releaseId,
@@ -195,4 +199,21 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
     await dropArchives(ctx, ahead);
     throw err;
   }
+}
+
+/** The schedules given with a provision, checked against its services (each name once). */
+function checkSchedules(
+  p: Problems,
+  specs: readonly ScheduleSpec[],
+  services: readonly { name: string }[],
+  now: Date,
+): CheckedSpec[] {
+  const names = services.map((s) => s.name);
+  const seen = new Set<string>();
+  return specs.map((spec, i) => {
+    const at = ['input', 'schedules', i];
+    if (seen.has(spec.name)) p.add([...at, 'name'], `"${spec.name}" is given twice`);
+    seen.add(spec.name);
+    return checkScheduleSpec(p, spec, names, at, now);
+  });
 }

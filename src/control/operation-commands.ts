@@ -23,27 +23,42 @@ export async function cancel(ctx: CommandContext, caller: Principal, operationId
     if (isTerminal(row.status)) {
       throw new InvalidStateError(inst?.state ?? 'running', `cancel a ${row.status} operation on`);
     }
-    if (row.status === 'queued') {
-      const updated = await operations.updateOperation(tx, row.id, {
-        status: 'canceled',
-        finished_at: new Date(),
-        error_code: 'CANCELED',
-        error_message: 'canceled before it started',
-      });
-      if (inst) {
-        await appendEvents(tx, [
-          event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
-        ]);
-      }
-      if (row.kind === 'build') await endQueuedBuild(tx, row.id);
-      await announceEnded(tx, row.id);
-      return { row: updated, ended: true };
-    }
-    const updated = await requestCancel(tx, row.id, inst, caller, `cancel of ${row.kind} requested`);
-    return { row: updated, ended: false };
+    return cancelLocked(tx, row, inst, caller);
   });
   if (result.ended) ctx.signal.ended(result.row.id);
   return toOperation(result.row);
+}
+
+/**
+ * Cancels an operation whose row the caller locked (cancelOperation; a
+ * schedule's REPLACE, whose caller is the system): a queued one ends at once,
+ * a running one is asked to stop. `ended`: it ended here (tell waiters after
+ * the commit).
+ */
+export async function cancelLocked(
+  tx: DbTransaction,
+  row: OperationRow,
+  inst: InstanceRow | undefined,
+  caller: Principal | null,
+): Promise<{ row: OperationRow; ended: boolean }> {
+  if (row.status === 'queued') {
+    const updated = await operations.updateOperation(tx, row.id, {
+      status: 'canceled',
+      finished_at: new Date(),
+      error_code: 'CANCELED',
+      error_message: 'canceled before it started',
+    });
+    if (inst) {
+      await appendEvents(tx, [
+        event(inst, row.id, 'operation.canceled', caller, { message: `${row.kind} canceled before it started` }),
+      ]);
+    }
+    if (row.kind === 'build') await endQueuedBuild(tx, row.id);
+    await announceEnded(tx, row.id);
+    return { row: updated, ended: true };
+  }
+  const updated = await requestCancel(tx, row.id, inst, caller, `cancel of ${row.kind} requested`);
+  return { row: updated, ended: false };
 }
 
 /** A build canceled before it started: recorded as canceled, and its uploaded archive (never to be read) deleted. */
@@ -62,7 +77,7 @@ export async function requestCancel(
   tx: DbTransaction,
   operationId: string,
   inst: InstanceRow | undefined,
-  caller: Principal,
+  caller: Principal | null,
   message: string,
 ): Promise<OperationRow> {
   const updated = await operations.updateOperation(tx, operationId, { cancel_requested: true });

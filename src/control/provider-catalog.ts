@@ -29,6 +29,7 @@ export const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   'source:argocd': 'The provider can manage an Argo CD Application source.',
   build: "The provider's Docker Engine builds images from source (a git commit or an uploaded archive).",
   jobs: "The provider runs commands to completion in a service's image (jobs, release commands).",
+  schedules: 'The provider runs jobs on a cron schedule (time zones, concurrency policy, starting deadline).',
 };
 
 /** How long a provider's health answer is reused before it is checked again. */

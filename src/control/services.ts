@@ -9,6 +9,7 @@ import type { QueryService } from './queries.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RouteSignal } from './route-signal.js';
 import type { RouteService } from './routes.js';
+import type { ScheduleService } from './schedules.js';
 import type { SecretService } from './secrets.js';
 import type { EventHub } from './streams/event-hub.js';
 import type { TenantService } from './tenants.js';
@@ -41,6 +42,8 @@ export interface Services {
   builds: BuildService;
   /** Jobs (issue 35): runJob and the reads. */
   jobs: JobService;
+  /** Schedules (issue 35): cron schedules of jobs; the worker's ticker starts them. */
+  schedules: ScheduleService;
   /** Operation logs (builds', jobs'), live (one listener per process). */
   logFeed: LogFeed;
 }

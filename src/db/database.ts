@@ -4,6 +4,7 @@ import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
   BuildStatus,
+  ConcurrencyPolicy,
   DesiredState,
   JobStatus,
   OperationKind,
@@ -294,6 +295,7 @@ export interface Database {
   build_archives: BuildArchiveTable;
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
+  schedules: ScheduleTable;
 }
 
 /**
@@ -353,7 +355,7 @@ export interface JobTable {
   tenant_id: string;
   instance_id: string;
   operation_id: string;
-  /** The schedule that started it (schedules come later: no foreign key yet). */
+  /** The schedule that started it (null once the schedule was deleted). */
   schedule_id: string | null;
   /** The cron time it ran for. */
   scheduled_at: Timestamp;
@@ -368,6 +370,27 @@ export interface JobTable {
   created_at: CreatedAt;
   started_at: Timestamp;
   finished_at: Timestamp;
+}
+
+/** A cron schedule of an instance (issue 35); `next_run_at` is its next tick, claimed by one ticker. */
+export interface ScheduleTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  name: string;
+  service: string;
+  command: Json<string[]>;
+  cron: string;
+  time_zone: string;
+  concurrency: ConcurrencyPolicy;
+  timeout_seconds: number;
+  starting_deadline_seconds: number;
+  history_limit: number;
+  suspended: boolean;
+  /** UTC; null while suspended. */
+  next_run_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
 }
 
 /** An uploaded build context. */
@@ -448,3 +471,6 @@ export type NewKeptVolume = Insertable<KeptVolumeTable>;
 export type LogLineRow = Selectable<LogLineTable>;
 export type JobRow = Selectable<JobTable>;
 export type NewJob = Insertable<JobTable>;
+export type ScheduleRow = Selectable<ScheduleTable>;
+export type NewSchedule = Insertable<ScheduleTable>;
+export type ScheduleUpdate = Updateable<ScheduleTable>;

@@ -194,6 +194,17 @@ export const JobStatuses = {
 } as const;
 export type JobStatus = (typeof JobStatuses)[keyof typeof JobStatuses];
 
+/** What a schedule's tick does while the schedule's previous job is still queued or running. */
+export const ConcurrencyPolicies = {
+  /** Runs beside it. */
+  allow: 'allow',
+  /** Records the tick SKIPPED. */
+  forbid: 'forbid',
+  /** Cancels it and runs the new one. */
+  replace: 'replace',
+} as const;
+export type ConcurrencyPolicy = (typeof ConcurrencyPolicies)[keyof typeof ConcurrencyPolicies];
+
 /** What a build was asked to do (`builds.spec`): vault keys, never secret values. */
 export interface StoredBuildSpec {
   git?: { url: string; ref: string; credentialSecret?: string };

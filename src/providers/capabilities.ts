@@ -28,6 +28,7 @@ export const Capabilities = {
   argoCD: 'source:argocd',
   build: 'build',
   jobs: 'jobs',
+  schedules: 'schedules',
 } as const;
 export type Capability = (typeof Capabilities)[keyof typeof Capabilities];
 /** Every capability, in the seed's declaration order. */
@@ -44,7 +45,8 @@ export const ENGINE_CAPABILITIES: { readonly [N in EngineName]-?: readonly Capab
   helm: [Capabilities.helm],
   argo: [Capabilities.argoCD],
   builder: [Capabilities.build],
-  jobs: [Capabilities.jobs],
+  // Schedules start jobs: a provider that runs jobs runs scheduled ones.
+  jobs: [Capabilities.jobs, Capabilities.schedules],
 };
 
 /** `base` and what the engines present add, in the seed's declaration order. */

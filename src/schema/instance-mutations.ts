@@ -28,6 +28,7 @@ import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
 import { BlueGreenInput, CanaryInput } from './rollouts.js';
 import { RouteInputRef } from './routes.js';
+import { ScheduleSpecInput } from './schedules.js';
 import { WorkloadSourceInput } from './sources.js';
 import {
   ConfigFileInput,
@@ -90,6 +91,10 @@ const ProvisionInstanceInput = builder.inputType('ProvisionInstanceInput', {
     idempotencyKey: t.string({ description: 'Retry-safe key: the same key and input return the same operation.' }),
     wait: t.boolean({ defaultValue: false, description: 'Return only once the operation has ended.' }),
     routes: t.field({ type: [RouteInputRef], description: 'Routes to its services, added with it.' }),
+    schedules: t.field({
+      type: [ScheduleSpecInput],
+      description: 'Schedules of jobs, created with it (its provider must run jobs).',
+    }),
   }),
 });
 

@@ -9,6 +9,7 @@ export const NODE_TYPES = [
   'Instance',
   'KeptVolume',
   'Job',
+  'Schedule',
   'Operation',
   'Release',
   'Route',

@@ -17,7 +17,7 @@ interface OperationRecord {
 }
 
 /** The record's instance (it exists while the record does). */
-export async function recordInstance(r: OperationRecord, ctx: GraphQLContext) {
+export async function recordInstance(r: { instanceId: string }, ctx: GraphQLContext) {
   const i = await ctx.loaders.instance.load(r.instanceId);
   if (!i) throw new NotFoundError('instance');
   return i;

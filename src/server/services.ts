@@ -12,6 +12,7 @@ import { QueryService } from '../control/queries.js';
 import { RateLimiter } from '../control/rate-limiter.js';
 import { RouteSignal } from '../control/route-signal.js';
 import { RouteService } from '../control/routes.js';
+import { ScheduleService } from '../control/schedules.js';
 import { loadSecretKey, SecretService } from '../control/secrets.js';
 import type { Services } from '../control/services.js';
 import { EventHub } from '../control/streams/event-hub.js';
@@ -63,6 +64,7 @@ export async function createServices(
     routeSignal,
     builds: new BuildService(db, registry, secrets, signal, config.builds),
     jobs: new JobService(db, registry, signal),
+    schedules: new ScheduleService(db, registry),
     logFeed: new LogFeed(database, logger.child({ component: 'log-feed' })),
   };
 }

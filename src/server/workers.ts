@@ -9,9 +9,13 @@ import { Autoscaler } from '../worker/autoscaler.js';
 import type { BackgroundWorker } from '../worker/background-worker.js';
 import { EdgeDriver } from '../worker/edge-driver.js';
 import { Executor, type ExecutorOptions } from '../worker/executor.js';
+import { ScheduleTicker } from '../worker/schedule-ticker.js';
 import { Supervisor } from '../worker/supervisor.js';
 import { Waker } from '../worker/waker.js';
 import { createWebhookWorkers, type WebhookTuning, type WebhookWorkers } from './webhook-workers.js';
+
+/** How often the schedule ticker looks for due ticks: well inside a minute, the finest a cron tick is. */
+const SCHEDULE_PASS_MS = 5_000;
 
 /** Executor settings a caller may override (tests shorten the lease to prove re-claiming). */
 export type ExecutorTuning = Partial<Pick<ExecutorOptions, 'leaseMs' | 'concurrency' | 'pollMs' | 'owner'>>;
@@ -79,6 +83,15 @@ export function createWorkers(
         autoscaler,
       })
     : undefined;
+  // Every worker replica ticks: the claim in Postgres lets one of them start each tick.
+  const ticker = config.runWorker
+    ? new ScheduleTicker({
+        db,
+        signal: services.signal,
+        logger: logger.child({ component: 'schedules' }),
+        intervalMs: SCHEDULE_PASS_MS,
+      })
+    : undefined;
   const webhooks = createWebhookWorkers(database, services, config, logger, tuning.webhooks);
   const edge =
     config.edge.mode === 'off'
@@ -104,6 +117,7 @@ export function createWorkers(
   const all: BackgroundWorker[] = [];
   if (executor) all.push(named('executor', executor));
   if (supervisor) all.push(named('supervisor', supervisor));
+  if (ticker) all.push(named('schedules', ticker));
   if (webhooks) all.push(webhooks);
   if (edge) all.push({ ...named('edge', edge), stopsLast: true });
   return { all, executor, webhooks };

@@ -34,6 +34,7 @@ const TABLES = [
   'release_objects',
   'releases',
   'routes',
+  'schedules',
   'secrets',
   'tenants',
   'webhook_deliveries',

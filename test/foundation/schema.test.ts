@@ -130,41 +130,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     UpdateGitSourceResult.ValidationError
   `),
   // issue 35
-  jobs: words(`
-    Capability.SCHEDULES ConcurrencyPolicy ConcurrencyPolicy.ALLOW ConcurrencyPolicy.FORBID
-    ConcurrencyPolicy.REPLACE CreateScheduleInput CreateScheduleInput.instanceId
-    CreateScheduleInput.schedule CreateSchedulePayload CreateSchedulePayload.schedule
-    CreateScheduleResult CreateScheduleResult.CapabilityNotSupportedError
-    CreateScheduleResult.ConflictError CreateScheduleResult.CreateSchedulePayload
-    CreateScheduleResult.ForbiddenError CreateScheduleResult.NotFoundError
-    CreateScheduleResult.RateLimitedError CreateScheduleResult.ValidationError DeleteScheduleInput
-    DeleteScheduleInput.id DeleteSchedulePayload DeleteSchedulePayload.id DeleteScheduleResult
-    DeleteScheduleResult.DeleteSchedulePayload DeleteScheduleResult.ForbiddenError
-    DeleteScheduleResult.NotFoundError DeleteScheduleResult.RateLimitedError
-    Instance.schedules Job.schedule Mutation.createSchedule
-    Mutation.createSchedule(input) Mutation.deleteSchedule Mutation.deleteSchedule(input)
-    Mutation.updateSchedule Mutation.updateSchedule(input)
-    ProvisionInstanceInput.schedules Query.schedules Query.schedules(after) Query.schedules(first)
-    Query.schedules(instanceId) QuerySchedulesConnection QuerySchedulesConnection.edges
-    QuerySchedulesConnection.pageInfo QuerySchedulesEdge QuerySchedulesEdge.cursor
-    QuerySchedulesEdge.node
-    Schedule Schedule.command
-    Schedule.concurrency Schedule.cron Schedule.id Schedule.instance Schedule.jobs
-    Schedule.jobs(after) Schedule.jobs(first) Schedule.lastJob Schedule.name Schedule.nextRunAt
-    Schedule.service Schedule.startingDeadlineSeconds Schedule.suspended Schedule.timeZone
-    Schedule.timeoutSeconds Schedule:Node ScheduleJobsConnection ScheduleJobsConnection.edges
-    ScheduleJobsConnection.pageInfo ScheduleJobsEdge ScheduleJobsEdge.cursor ScheduleJobsEdge.node
-    ScheduleSpecInput ScheduleSpecInput.command ScheduleSpecInput.concurrency ScheduleSpecInput.cron
-    ScheduleSpecInput.historyLimit ScheduleSpecInput.name ScheduleSpecInput.service
-    ScheduleSpecInput.startingDeadlineSeconds ScheduleSpecInput.suspended ScheduleSpecInput.timeZone
-    ScheduleSpecInput.timeoutSeconds UpdateScheduleInput UpdateScheduleInput.command
-    UpdateScheduleInput.concurrency UpdateScheduleInput.cron UpdateScheduleInput.id
-    UpdateScheduleInput.suspended UpdateScheduleInput.timeZone UpdateScheduleInput.timeoutSeconds
-    UpdateSchedulePayload UpdateSchedulePayload.schedule UpdateScheduleResult
-    UpdateScheduleResult.ForbiddenError UpdateScheduleResult.NotFoundError
-    UpdateScheduleResult.RateLimitedError UpdateScheduleResult.UpdateSchedulePayload
-    UpdateScheduleResult.ValidationError
-  `),
+  jobs: words(``),
   // issue 36
   backups: words(`
     BackupConsistency BackupConsistency.HOOK BackupConsistency.LIVE BackupConsistency.STOP

@@ -446,6 +446,8 @@ export type Capability =
   | 'PROVISION'
   /** The provider can adjust resources. */
   | 'SCALE'
+  /** The provider runs jobs on a cron schedule (time zones, concurrency policy, starting deadline). */
+  | 'SCHEDULES'
   /** The provider can manage an Argo CD Application source. */
   | 'SOURCE_ARGOCD'
   /** The provider can deploy a Helm chart source. */
@@ -486,6 +488,15 @@ export type CapabilityNotSupportedError = Error & {
   /** The provider's registry key. */
   provider: Scalars['String']['output'];
 };
+
+/** What a schedule's tick does while its previous job is still queued or running. */
+export type ConcurrencyPolicy =
+  /** Runs beside it. */
+  | 'ALLOW'
+  /** Records the tick SKIPPED. */
+  | 'FORBID'
+  /** Cancels it (as cancelOperation) and runs the new one. */
+  | 'REPLACE';
 
 /** A config file placed in the service before it starts. Its content is kept in the vault, never shown. */
 export type ConfigFile = {
@@ -554,6 +565,24 @@ export type CreateApiTokenPayload = {
 /** The payload, or why it could not be done. */
 export type CreateApiTokenResult = CreateApiTokenPayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
 
+/** A new schedule on an instance. */
+export type CreateScheduleInput = {
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The schedule. */
+  schedule: ScheduleSpecInput;
+};
+
+/** The new schedule. */
+export type CreateSchedulePayload = {
+  __typename?: 'CreateSchedulePayload';
+  /** The schedule. */
+  schedule: Schedule;
+};
+
+/** The payload, or why it could not be done. */
+export type CreateScheduleResult = CapabilityNotSupportedError | ConflictError | CreateSchedulePayload | ForbiddenError | NotFoundError | RateLimitedError | ValidationError;
+
 /** A new tenant. */
 export type CreateTenantInput = {
   /** DNS-safe, unique. */
@@ -607,6 +636,22 @@ export type DeleteKeptVolumePayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteKeptVolumeResult = ConflictError | DeleteKeptVolumePayload | ForbiddenError | NotFoundError | ProviderUnavailableError | RateLimitedError;
+
+/** The schedule to delete. */
+export type DeleteScheduleInput = {
+  /** The schedule (global id). */
+  id: Scalars['ID']['input'];
+};
+
+/** The deleted schedule (its jobs stay). */
+export type DeleteSchedulePayload = {
+  __typename?: 'DeleteSchedulePayload';
+  /** The deleted schedule's global id. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteScheduleResult = DeleteSchedulePayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A secret to delete. */
 export type DeleteSecretInput = {
@@ -974,6 +1019,8 @@ export type Instance = Node & {
   restarts: Scalars['Int']['output'];
   /** Its routes, oldest first. */
   routes: Array<Route>;
+  /** Its schedules, oldest first. */
+  schedules: Array<Schedule>;
   /** Its services, each with its spec and live status. */
   services: Array<InstanceService>;
   /** What the instance runs: SERVICES, or the kind of its source. */
@@ -1212,6 +1259,8 @@ export type Job = Node & {
   logs: BuildLogConnection;
   /** The operation that runs it: a JOB, or the deploy whose release command it is. */
   operation: Operation;
+  /** The schedule that started it; null for runJob, a release command, or a deleted schedule. */
+  schedule?: Maybe<Schedule>;
   /** The cron time it ran for (a scheduled job). */
   scheduledAt?: Maybe<Scalars['DateTime']['output']>;
   /** The service whose image, env, secrets and volumes it ran with. */
@@ -1385,12 +1434,16 @@ export type Mutation = {
   cancelOperation: CancelOperationResult;
   /** Issues a token for your tenant (ADMIN) or any tenant (SYSTEM). */
   createApiToken: CreateApiTokenResult;
+  /** Adds a schedule to an instance: its jobs start at each tick of the cron expression. */
+  createSchedule: CreateScheduleResult;
   /** Creates a tenant. Needs SYSTEM. */
   createTenant: CreateTenantResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
   /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
   deleteKeptVolume: DeleteKeptVolumeResult;
+  /** Deletes a schedule (its jobs stay; a running one is not stopped). */
+  deleteSchedule: DeleteScheduleResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1429,6 +1482,8 @@ export type Mutation = {
   stopInstance: StopInstanceResult;
   /** Queues a test delivery (type webhook.test) to a webhook of your tenant. Needs ADMIN. */
   testWebhook: TestWebhookResult;
+  /** Changes a schedule; `suspended` pauses and resumes it. */
+  updateSchedule: UpdateScheduleResult;
   /** Changes a webhook of your tenant. Needs ADMIN. */
   updateWebhook: UpdateWebhookResult;
 };
@@ -1459,6 +1514,12 @@ export type MutationCreateApiTokenArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateScheduleArgs = {
+  input: CreateScheduleInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateTenantArgs = {
   input: CreateTenantInput;
 };
@@ -1473,6 +1534,12 @@ export type MutationCreateWebhookArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteKeptVolumeArgs = {
   input: DeleteKeptVolumeInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteScheduleArgs = {
+  input: DeleteScheduleInput;
 };
 
 
@@ -1588,6 +1655,12 @@ export type MutationStopInstanceArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationTestWebhookArgs = {
   input: TestWebhookInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationUpdateScheduleArgs = {
+  input: UpdateScheduleInput;
 };
 
 
@@ -1833,6 +1906,8 @@ export type ProvisionInstanceInput = {
   readiness?: InputMaybe<ReadinessPolicyInput>;
   /** Routes to its services, added with it. */
   routes?: InputMaybe<Array<RouteInput>>;
+  /** Schedules of jobs, created with it (its provider must run jobs). */
+  schedules?: InputMaybe<Array<ScheduleSpecInput>>;
   /** Its services. */
   services: Array<ServiceSpecInput>;
   /** A workload source instead of services (then services is []). */
@@ -1900,6 +1975,8 @@ export type Query = {
   releases: QueryReleasesConnection;
   /** The routes of the viewer's tenant, newest first. */
   routes: QueryRoutesConnection;
+  /** The tenant's schedules (optionally one instance's), oldest first. */
+  schedules: QuerySchedulesConnection;
   /** The tenant's secrets by key (keys and versions, never values), forward only: `first` (at most 100, default 20) after a cursor. */
   secrets: QuerySecretsConnection;
   /** Every service across the tenant's live instances. */
@@ -2005,6 +2082,16 @@ export type QueryRoutesArgs = {
 
 
 /** Reads. Every field needs a token; most need READ. */
+export type QuerySchedulesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
 export type QuerySecretsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -2104,6 +2191,20 @@ export type QueryRoutesConnectionEdge = {
   __typename?: 'QueryRoutesConnectionEdge';
   cursor: Scalars['String']['output'];
   node: Route;
+};
+
+/** A page of the tenant's schedules. */
+export type QuerySchedulesConnection = {
+  __typename?: 'QuerySchedulesConnection';
+  edges: Array<QuerySchedulesEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A schedule and its cursor. */
+export type QuerySchedulesEdge = {
+  __typename?: 'QuerySchedulesEdge';
+  cursor: Scalars['String']['output'];
+  node: Schedule;
 };
 
 /** A page of the tenant's secrets, ordered by key. */
@@ -2586,6 +2687,85 @@ export type ScaleInstancePayload = {
 /** The payload, or why it could not be done. */
 export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | ScaleInstancePayload | ValidationError;
 
+/** Jobs started by a cron expression in a time zone (each tick starts at most one, across replicas). */
+export type Schedule = Node & {
+  __typename?: 'Schedule';
+  /** The command each run runs. */
+  command: Array<Scalars['String']['output']>;
+  /** What a tick does while the previous run is still going. */
+  concurrency: ConcurrencyPolicy;
+  /** Five cron fields, or @hourly/@daily/@weekly/@monthly. */
+  cron: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The instance. */
+  instance: Instance;
+  /** Its jobs, newest first (ended ones beyond its history limit are deleted). */
+  jobs: ScheduleJobsConnection;
+  /** Its newest job (a run, or a MISSED or SKIPPED tick); null before its first tick. */
+  lastJob?: Maybe<Job>;
+  /** Unique in the instance. */
+  name: Scalars['String']['output'];
+  /** In UTC; null while suspended. */
+  nextRunAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The service whose image, env, secrets and volumes it runs with. */
+  service: Scalars['String']['output'];
+  /** A run not started this long after its time is MISSED (never run late). */
+  startingDeadlineSeconds: Scalars['Int']['output'];
+  /** Paused: no tick runs. */
+  suspended: Scalars['Boolean']['output'];
+  /** The IANA zone the cron expression reads in. */
+  timeZone: Scalars['String']['output'];
+  /** Each run ends TIMED_OUT after this long. */
+  timeoutSeconds: Scalars['Int']['output'];
+};
+
+
+/** Jobs started by a cron expression in a time zone (each tick starts at most one, across replicas). */
+export type ScheduleJobsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of a schedule's jobs. */
+export type ScheduleJobsConnection = {
+  __typename?: 'ScheduleJobsConnection';
+  edges: Array<ScheduleJobsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A job and its cursor. */
+export type ScheduleJobsEdge = {
+  __typename?: 'ScheduleJobsEdge';
+  cursor: Scalars['String']['output'];
+  node: Job;
+};
+
+/** A schedule: a command run as a job at each tick of a cron expression in a time zone. */
+export type ScheduleSpecInput = {
+  /** The command and its arguments. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** What a tick does while the previous run still goes. */
+  concurrency?: InputMaybe<ConcurrencyPolicy>;
+  /** Five fields, or @hourly/@daily/@weekly/@monthly. */
+  cron: Scalars['String']['input'];
+  /** Ended jobs kept per schedule (0 to 1000), oldest deleted first. */
+  historyLimit?: InputMaybe<Scalars['Int']['input']>;
+  /** Unique per instance (a DNS label). */
+  name: Scalars['String']['input'];
+  /** The service whose image, env, secrets and volumes it runs with. */
+  service: Scalars['String']['input'];
+  /** A run not started this long after its time is MISSED (1 to 86400). */
+  startingDeadlineSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Created paused. */
+  suspended?: InputMaybe<Scalars['Boolean']['input']>;
+  /** An IANA zone; runs follow its daylight-saving changes. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  /** Each run ends TIMED_OUT after this long (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A permission carried by an API token. */
 export type Scope =
   /** Manage the tenant's API tokens. */
@@ -2881,6 +3061,34 @@ export type TestWebhookPayload = {
 
 /** The payload, or why it could not be done. */
 export type TestWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | TestWebhookPayload;
+
+/** What to change of a schedule (omitted fields stay). */
+export type UpdateScheduleInput = {
+  /** A new command. */
+  command?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A new concurrency policy. */
+  concurrency?: InputMaybe<ConcurrencyPolicy>;
+  /** A new cron expression (the next run is computed from now). */
+  cron?: InputMaybe<Scalars['String']['input']>;
+  /** The schedule (global id). */
+  id: Scalars['ID']['input'];
+  /** Pause (true) or resume (false; the next run is computed from now). */
+  suspended?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new IANA zone. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  /** A new timeout (1 to 86400). */
+  timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The changed schedule. */
+export type UpdateSchedulePayload = {
+  __typename?: 'UpdateSchedulePayload';
+  /** The schedule. */
+  schedule: Schedule;
+};
+
+/** The payload, or why it could not be done. */
+export type UpdateScheduleResult = ForbiddenError | NotFoundError | RateLimitedError | UpdateSchedulePayload | ValidationError;
 
 /** Changes to a webhook; what is omitted stays. */
 export type UpdateWebhookInput = {
@@ -3191,6 +3399,7 @@ export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
     | { __typename?: 'Route' }
+    | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
@@ -3404,6 +3613,7 @@ export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Operation' }
     | { __typename?: 'Release' }
     | { __typename?: 'Route' }
+    | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
@@ -4970,6 +5180,7 @@ export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'Operation', id: string, status: OperationStatus, attempts: number, error?: { __typename?: 'OperationError', code: string, message: string } | null, rollout?: { __typename?: 'Rollout', strategy: DeployStrategy, phase: RolloutPhase, stepIndex: number, canaryWeight: number, abortReason?: string | null, previewUrl?: string | null, steps: Array<{ __typename?: 'RolloutStep', weight: number, pauseSeconds?: number | null, startedAt?: string | null, finishedAt?: string | null }>, analysis: Array<{ __typename?: 'AnalysisRun', at: string, requests: number, errorRate: number, p99Ms?: number | null, passed: boolean, message?: string | null }>, stableRelease?: { __typename?: 'Release', id: string } | null, newRelease?: { __typename?: 'Release', id: string } | null } | null }
     | { __typename: 'Release' }
     | { __typename: 'Route' }
+    | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }

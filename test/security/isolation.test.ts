@@ -24,6 +24,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scopes } from '../../src/control/scopes.js';
 import { hashToken } from '../../src/control/tokens.js';
+import { json } from '../../src/db/db-types.js';
 import { buildSchema } from '../../src/schema/index.js';
 import { type TestApp, wsClient } from '../support/app.js';
 import {
@@ -47,7 +48,12 @@ const schema = buildSchema();
  * without required arguments, every member of a union or interface. What B
  * sees through any nested field is compared too.
  */
-function selectAll(s: GraphQLSchema, type: GraphQLOutputType, depth: number, aliased = new Set<string>()): string {
+function selectAll(
+  s: GraphQLSchema,
+  type: GraphQLOutputType,
+  depth: number,
+  aliased = new Map<string, string>(),
+): string {
   const named = getNamedType(type);
   if (isLeafType(named)) return '';
   if (depth <= 0) return '{ __typename }';
@@ -56,8 +62,10 @@ function selectAll(s: GraphQLSchema, type: GraphQLOutputType, depth: number, ali
     for (const f of Object.values(named.getFields())) {
       if (f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined)) continue;
       const sub = selectAll(s, f.type, depth - 1);
-      // Inside a fragment of a union or interface, a name other members type differently gets an alias.
-      const name = aliased.has(f.name) ? `${named.name}_${f.name}: ${f.name}` : f.name;
+      // Inside a fragment of a union or interface, a name other members type differently gets an alias
+      // (all but the members typing it as the first one found does: the server limits aliases).
+      const kept = aliased.get(f.name);
+      const name = kept !== undefined && kept !== String(f.type) ? `${named.name}_${f.name}: ${f.name}` : f.name;
       parts.push(sub ? `${name} ${sub}` : name);
     }
     return `{ ${parts.join(' ')} }`;
@@ -68,7 +76,9 @@ function selectAll(s: GraphQLSchema, type: GraphQLOutputType, depth: number, ali
     for (const f of Object.values(m.getFields()))
       typeOf.set(f.name, (typeOf.get(f.name) ?? new Set()).add(String(f.type)));
   }
-  const conflicting = new Set([...typeOf].filter(([, types]) => types.size > 1).map(([name]) => name));
+  const conflicting = new Map(
+    [...typeOf].filter(([, types]) => types.size > 1).map(([name, types]) => [name, [...types][0]!] as const),
+  );
   return `{ __typename ${members.map((m) => `... on ${m.name} ${selectAll(s, m, depth, conflicting)}`).join(' ')} }`;
 }
 
@@ -132,6 +142,8 @@ interface Ids {
   build: string;
   /** A volume A's deprovision kept (its record, written as the worker writes it). */
   keptVolume: string;
+  /** A's schedule (suspended: it never ticks). */
+  schedule: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -157,7 +169,8 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 
 /** Every root field and how to point it at an object. Query and Mutation rows are required; Subscription rows run when the field exists. */
 // Lists are read 40 at a time: every field to depth 4 of 100 instances is over the query cost limit
-// (100 × ~1,000 nodes), refused before execution; B has far fewer objects of its own anyway.
+// (100 × ~1,000 nodes), refused before execution; B has far fewer objects of its own anyway. Instances
+// 30 at a time: each one's schedules (a list) and their jobs (a page each) make an instance dearer.
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
@@ -183,7 +196,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     provider: () => [{ args: { key: 'seed' } }],
     capabilities: () => [{ args: {} }],
     instances: (x) => [
-      { args: { first: 40 }, depth: 4 },
+      { args: { first: 30 }, depth: 4 },
       { args: { filter: { namePrefix: x.instanceName } }, depth: 4 },
       { args: { filter: { label: { key: 'team', value: x.label } } }, depth: 4 },
     ],
@@ -210,6 +223,11 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     webhooks: () => [{ args: { first: 40 }, depth: 4 }],
     webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
     keptVolumes: () => [{ args: { first: 40 }, depth: 4 }],
+    // B's own schedules (none), and A's instance as a filter: nothing of A's.
+    schedules: (x) => [
+      { args: { first: 40 }, depth: 4 },
+      { args: { first: 40, instanceId: x.instance }, depth: 4 },
+    ],
     // B's own routes (none), and those of A's instance as a filter: nothing of A's.
     routes: (x) => [
       { args: { first: 40 }, depth: 4 },
@@ -257,6 +275,20 @@ const ROWS: Record<Kind, Record<string, Row>> = {
         expect: 'NotFoundError',
       },
     ],
+    // A's instance: unknown to B (before any of its schedules is looked at).
+    createSchedule: (x) => [
+      {
+        args: {
+          input: {
+            instanceId: x.instance,
+            schedule: { name: 'nightly', service: 'main', command: ['true'], cron: '30 2 * * *' },
+          },
+        },
+        expect: 'NotFoundError',
+      },
+    ],
+    updateSchedule: (x) => [{ args: { input: { id: x.schedule, suspended: true } }, expect: 'NotFoundError' }],
+    deleteSchedule: (x) => [{ args: { input: { id: x.schedule } }, expect: 'NotFoundError' }],
     runJob: (x) => [
       {
         args: { input: { instanceId: x.instance, service: 'main', command: ['true'] } },
@@ -359,6 +391,7 @@ function randomIds(): Ids {
     webhookDelivery: globalId('WebhookDelivery', r()),
     build: globalId('Build', r()),
     keptVolume: globalId('KeptVolume', r()),
+    schedule: globalId('Schedule', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -532,7 +565,29 @@ describe('tenant isolation: every root field, B against A', () => {
         instance_name: `a-gone-${tag}`,
       })
       .execute();
+    // A's schedule, suspended so it never ticks (the seed provider runs no jobs: written as createSchedule writes it).
+    const scheduleId = randomUUID();
+    await t.database.db
+      .insertInto('schedules')
+      .values({
+        id: scheduleId,
+        tenant_id: A.tenantId,
+        instance_id: localOf(aInst.id),
+        name: `a-nightly-${tag}`.slice(0, 60),
+        service: 'main',
+        command: json(['true']),
+        cron: '30 2 * * *',
+        time_zone: 'Europe/Berlin',
+        concurrency: 'forbid',
+        timeout_seconds: 60,
+        starting_deadline_seconds: 300,
+        history_limit: 5,
+        suspended: true,
+        next_run_at: null,
+      })
+      .execute();
     foreign = {
+      schedule: globalId('Schedule', scheduleId),
       keptVolume: globalId('KeptVolume', keptVolumeId),
       build: built.buildService.build.id,
       webhook,
@@ -612,7 +667,16 @@ describe('tenant isolation: every root field, B against A', () => {
         const { lease_expires_at: _l, lease_owner: _o, last_used_at: _u, ...rest } = r;
         return rest;
       });
-    const tables = ['instances', 'releases', 'operations', 'events', 'secrets', 'api_tokens', 'kept_volumes'] as const;
+    const tables = [
+      'instances',
+      'releases',
+      'operations',
+      'events',
+      'secrets',
+      'api_tokens',
+      'kept_volumes',
+      'schedules',
+    ] as const;
     const rows: Record<string, unknown> = {};
     for (const table of tables) {
       rows[table] = strip(

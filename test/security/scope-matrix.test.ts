@@ -130,6 +130,18 @@ const MUTATIONS: Record<string, Row> = {
     service: 'main',
     command: ['true'],
   })),
+  createSchedule: mutationRow('createSchedule', [Scopes.deploy], 'CreateScheduleInput', (h) => ({
+    instanceId: h.instance.id,
+    schedule: { name: 'nightly', service: 'main', command: ['true'], cron: '30 2 * * *' },
+  })),
+  // A refused update or delete never reads the schedule: any id is as good.
+  updateSchedule: mutationRow('updateSchedule', [Scopes.deploy], 'UpdateScheduleInput', () => ({
+    id: someId('Schedule'),
+    suspended: true,
+  })),
+  deleteSchedule: mutationRow('deleteSchedule', [Scopes.deploy], 'DeleteScheduleInput', () => ({
+    id: someId('Schedule'),
+  })),
   scaleInstance: mutationRow('scaleInstance', [Scopes.deploy], 'ScaleInstanceInput', (h) => ({
     instanceId: h.instance.id,
     service: 'main',
@@ -256,6 +268,7 @@ const QUERIES: Record<string, Row> = {
   apiTokens: queryRow([Scopes.admin, Scopes.system], 'query Q { apiTokens(first: 5) { edges { node { id } } } }'),
   secrets: queryRow([Scopes.read], 'query Q { secrets(first: 5) { edges { node { key } } } }'),
   keptVolumes: queryRow([Scopes.read], 'query Q { keptVolumes(first: 5) { edges { node { id } } } }'),
+  schedules: queryRow([Scopes.read], 'query Q { schedules(first: 5) { edges { node { id } } } }'),
   tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
   routes: queryRow([Scopes.read], 'query Q { routes(first: 5) { edges { node { id } } } }'),
   webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),

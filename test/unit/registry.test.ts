@@ -358,7 +358,7 @@ describe('provider helpers', () => {
     expect(hasCapability(p, 'exec')).toBe(false);
   });
 
-  it('has the sixteen seed capabilities in declaration order, then the ones Wheelhouse added (build, jobs)', () => {
+  it('has the sixteen seed capabilities in declaration order, then the ones Wheelhouse added (build, jobs, schedules)', () => {
     expect(ALL_CAPABILITIES).toEqual([
       'provision',
       'deploy',
@@ -378,6 +378,7 @@ describe('provider helpers', () => {
       'source:argocd',
       'build',
       'jobs',
+      'schedules',
     ]);
   });
 });

@@ -61,24 +61,9 @@ export async function listInstanceJobs(
   db: Db,
   tenantId: string,
   instanceId: string,
-  page: { limit: number; before?: { createdAt: Date; id: string } },
+  page: JobPage,
 ): Promise<JobView[]> {
-  const before = page.before;
-  return selectJobs(db)
-    .where('jobs.tenant_id', '=', tenantId)
-    .where('jobs.instance_id', '=', instanceId)
-    .$if(before !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('jobs.created_at', '<', before!.createdAt),
-          eb.and([eb('jobs.created_at', '=', before!.createdAt), eb('jobs.id', '<', before!.id)]),
-        ]),
-      ),
-    )
-    .orderBy('jobs.created_at', 'desc')
-    .orderBy('jobs.id', 'desc')
-    .limit(page.limit)
-    .execute();
+  return pageOfJobs(db, tenantId, 'jobs.instance_id', instanceId, page);
 }
 
 /** Marks a job running (its first start kept across re-runs); tells log readers. */
@@ -110,4 +95,62 @@ export async function finishJob(db: Db, id: string, end: JobEnd): Promise<boolea
     .executeTakeFirst();
   if (row) await announceLogLines(db, row.operation_id);
   return row !== undefined;
+}
+
+/** Which page of jobs: how many, and before which (created_at, id). */
+export interface JobPage {
+  limit: number;
+  before?: { createdAt: Date; id: string };
+}
+
+/** A page of a schedule's jobs, newest first, keyset on (created_at, id). */
+export async function listScheduleJobs(
+  db: Db,
+  tenantId: string,
+  scheduleId: string,
+  page: JobPage,
+): Promise<JobView[]> {
+  return pageOfJobs(db, tenantId, 'jobs.schedule_id', scheduleId, page);
+}
+
+function pageOfJobs(
+  db: Db,
+  tenantId: string,
+  owner: 'jobs.instance_id' | 'jobs.schedule_id',
+  ownerId: string,
+  page: JobPage,
+): Promise<JobView[]> {
+  const before = page.before;
+  return selectJobs(db)
+    .where('jobs.tenant_id', '=', tenantId)
+    .where(owner, '=', ownerId)
+    .$if(before !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('jobs.created_at', '<', before!.createdAt),
+          eb.and([eb('jobs.created_at', '=', before!.createdAt), eb('jobs.id', '<', before!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('jobs.created_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .limit(page.limit)
+    .execute();
+}
+
+/** The newest job of each schedule (a schedule's lastJob), those that have one. */
+export async function lastJobsOfSchedules(
+  db: Db,
+  tenantId: string,
+  scheduleIds: readonly string[],
+): Promise<JobView[]> {
+  if (scheduleIds.length === 0) return [];
+  return selectJobs(db)
+    .distinctOn('jobs.schedule_id')
+    .where('jobs.tenant_id', '=', tenantId)
+    .where('jobs.schedule_id', 'in', scheduleIds)
+    .orderBy('jobs.schedule_id')
+    .orderBy('jobs.created_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .execute();
 }

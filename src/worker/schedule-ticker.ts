@@ -1,0 +1,225 @@
+/**
+ * The schedules' ticker (issue 35): time-driven work claimed, never timed in
+ * memory. Every replica runs one; each pass claims the due schedules one at a
+ * time (FOR UPDATE SKIP LOCKED on the row) and, in the claim's transaction,
+ * records the tick (a queued JOB operation and its job, or a MISSED / SKIPPED
+ * job) and moves `next_run_at` past now. A tick therefore starts at most one
+ * job across replicas, and a crash before the commit leaves the tick due for
+ * the next pass: nothing lost, nothing doubled.
+ *
+ * Ticks found later than their time + startingDeadlineSeconds are MISSED
+ * (recorded, never run late); after an outage only the latest due tick may
+ * run, when it is still within its deadline.
+ */
+import { randomUUID } from 'node:crypto';
+import { event } from '../control/event-rows.js';
+import { cancelLocked } from '../control/operation-commands.js';
+import { enqueueOperation } from '../control/operation-queue.js';
+import type { OperationSignal } from '../control/operation-signal.js';
+import { dueTicks, nextTick } from '../control/schedule-cron.js';
+import { assertAllowed } from '../control/state-machine.js';
+import type { InstanceRow, NewJob, ScheduleRow } from '../db/database.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
+import { appendEvents } from '../db/repositories/event-repository.js';
+import * as instances from '../db/repositories/instance-repository.js';
+import * as jobs from '../db/repositories/job-repository.js';
+import * as operations from '../db/repositories/operation-repository.js';
+import * as schedules from '../db/repositories/schedule-repository.js';
+import type { JobStatus } from '../db/stored-shapes.js';
+import type { Logger } from '../logger.js';
+
+/** MISSED ticks recorded as rows per claim, at most (the event counts them all). */
+const MISSED_ROWS = 10;
+
+export interface ScheduleTickerOptions {
+  db: DbHandle;
+  signal: OperationSignal;
+  logger: Logger;
+  /** How often a pass looks for due ticks (WHEELHOUSE_SCHEDULE_INTERVAL_SECONDS; ticks are whole minutes). */
+  intervalMs: number;
+  /** The clock: every tick time and deadline is taken from it (tests move it). */
+  now?: () => Date;
+  /** Schedules claimed per pass, at most. Default 100. */
+  batch?: number;
+}
+
+/** What one claim did (tests and logs). */
+export interface TickOutcome {
+  scheduleId: string;
+  /** The tick that ran (a job queued), or null. */
+  queued: Date | null;
+  missed: number;
+  skipped: boolean;
+}
+
+/** Claims due schedule ticks and starts their jobs. */
+export class ScheduleTicker {
+  readonly #o: ScheduleTickerOptions & { now: () => Date; batch: number };
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = true;
+  #running: Promise<unknown> | undefined;
+
+  constructor(options: ScheduleTickerOptions) {
+    this.#o = { now: () => new Date(), batch: 100, ...options };
+  }
+
+  start(): void {
+    this.#stopped = false;
+    const loop = (): void => {
+      this.#running = this.tick()
+        .catch((err: unknown) => this.#o.logger.warn({ err }, 'schedule tick failed'))
+        .finally(() => {
+          if (!this.#stopped) this.#timer = setTimeout(loop, this.#o.intervalMs);
+        });
+    };
+    this.#timer = setTimeout(loop, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  /** One pass: claims every due schedule (up to the batch), one transaction each. */
+  async tick(): Promise<TickOutcome[]> {
+    const out: TickOutcome[] = [];
+    for (let i = 0; i < this.#o.batch; i++) {
+      const ended: string[] = [];
+      const outcome = await withTransaction(this.#o.db, (tx) => this.#claimOne(tx, this.#o.now(), ended));
+      if (!outcome) break;
+      if (outcome.queued) this.#o.signal.queued();
+      for (const id of ended) this.#o.signal.ended(id);
+      out.push(outcome);
+    }
+    return out;
+  }
+
+  async #claimOne(tx: DbTransaction, now: Date, ended: string[]): Promise<TickOutcome | undefined> {
+    const s = await schedules.claimDueScheduleAnyTenant(tx, now);
+    if (!s?.next_run_at) return undefined;
+    const timing = { cron: s.cron, timeZone: s.time_zone };
+    const { ticks, total } = dueTicks(timing, s.next_run_at, now, MISSED_ROWS + 1);
+    const latest = ticks[ticks.length - 1] ?? s.next_run_at;
+    const inTime = now.getTime() - latest.getTime() <= s.starting_deadline_seconds * 1000;
+    const missed = inTime ? ticks.slice(0, -1) : ticks;
+    const outcome: TickOutcome = { scheduleId: s.id, queued: null, missed: total - (inTime ? 1 : 0), skipped: false };
+    const inst = await instances.lockInstance(tx, s.tenant_id, s.instance_id);
+    if (!inst || inst.desired_state === 'destroyed') {
+      // Its instance is going or gone: the schedule stops ticking (nothing to record for an instance that will not run).
+      await schedules.advanceSchedule(tx, s.id, null);
+      return { ...outcome, missed: 0 };
+    }
+    for (const at of missed.slice(-MISSED_ROWS))
+      await recordEnded(tx, s, inst, at, 'missed', `not started within ${s.starting_deadline_seconds} s of its time`);
+    if (outcome.missed > 0) {
+      await appendEvents(tx, [
+        event(inst, null, 'schedule.missed', null, {
+          message: `schedule ${s.name}: ${outcome.missed} run(s) missed (not started within ${s.starting_deadline_seconds} s)`,
+          data: {
+            scheduleId: s.id,
+            schedule: s.name,
+            missed: outcome.missed,
+            scheduledAt: missed.map((d) => d.toISOString()),
+          },
+        }),
+      ]);
+    }
+    if (inTime) {
+      const skippedWhy = await this.#runOrSkip(tx, s, inst, latest, ended);
+      if (skippedWhy) {
+        await recordEnded(tx, s, inst, latest, 'skipped', skippedWhy);
+        outcome.skipped = true;
+      } else outcome.queued = latest;
+    }
+    await schedules.advanceSchedule(tx, s.id, nextTick(timing, now));
+    await schedules.pruneScheduleHistory(tx, s.id, s.history_limit);
+    return outcome;
+  }
+
+  /** Queues the tick's job (cancelling the previous one first under REPLACE); why not, when it is skipped. */
+  async #runOrSkip(
+    tx: DbTransaction,
+    s: ScheduleRow,
+    inst: InstanceRow,
+    at: Date,
+    ended: string[],
+  ): Promise<string | undefined> {
+    try {
+      assertAllowed('job', inst.state, inst.desired_state);
+    } catch {
+      return `the instance is ${inst.desired_state === 'destroyed' ? 'being deprovisioned' : inst.state}`;
+    }
+    const open = await schedules.openScheduleOperations(tx, s.id);
+    if (open.length > 0 && s.concurrency === 'forbid') return 'the previous run is still queued or running';
+    if (s.concurrency === 'replace') {
+      for (const id of open) {
+        const row = await operations.lockOperation(tx, s.tenant_id, id);
+        if (!row) continue;
+        const r = await cancelLocked(tx, row, inst, null);
+        if (r.ended) ended.push(id);
+      }
+    }
+    const jobId = randomUUID();
+    const op = await enqueueOperation(tx, {
+      instance: inst,
+      kind: 'job',
+      params: {},
+      caller: null,
+      message: `job on ${s.service} queued by schedule ${s.name}`,
+      data: { kind: 'job', jobId, service: s.service, scheduleId: s.id, scheduledAt: at.toISOString() },
+    });
+    await jobs.insertJob(tx, tickJob(s, op.id, at, { id: jobId, status: 'queued' }));
+    return undefined;
+  }
+}
+
+/**
+ * A tick that did not run (MISSED, SKIPPED), recorded as a job: a job has an
+ * operation, so it gets one that ended at once (canceled, the reason as its
+ * error) and never reaches an executor.
+ */
+async function recordEnded(
+  tx: DbTransaction,
+  s: ScheduleRow,
+  inst: InstanceRow,
+  at: Date,
+  status: Extract<JobStatus, 'missed' | 'skipped'>,
+  why: string,
+): Promise<void> {
+  const now = new Date();
+  const op = await operations.insertOperation(tx, {
+    id: randomUUID(),
+    tenant_id: inst.tenant_id,
+    instance_id: inst.id,
+    kind: 'job',
+    status: 'canceled',
+    params: json({}),
+    steps: json([]),
+    error_code: status.toUpperCase(),
+    error_message: `schedule ${s.name}, ${at.toISOString()}: ${why}`,
+    finished_at: now,
+  });
+  await jobs.insertJob(tx, tickJob(s, op.id, at, { id: randomUUID(), status, error: why, finished_at: now }));
+}
+
+/** A tick's job row: the schedule's service, command and timeout, for the cron time `at`. */
+function tickJob(
+  s: ScheduleRow,
+  operationId: string,
+  at: Date,
+  rest: Pick<NewJob, 'id' | 'status'> & Partial<NewJob>,
+): NewJob {
+  return {
+    tenant_id: s.tenant_id,
+    instance_id: s.instance_id,
+    operation_id: operationId,
+    schedule_id: s.id,
+    scheduled_at: at,
+    service: s.service,
+    command: json(s.command),
+    env: json({}),
+    timeout_seconds: s.timeout_seconds,
+    ...rest,
+  };
+}
