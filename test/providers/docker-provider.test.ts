@@ -246,7 +246,11 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
 
     // Deprovision keeps the named volumes (and says so) unless asked to delete them.
     const names = [0, 1, 2].map((r) => `wh-${id}-data-${r}`);
-    expect(await provider.deprovision(ctx, id)).toEqual({ keptVolumes: names });
+    // …each kept volume named with the spec volume it was made for (the kept-volumes records read it).
+    expect(await provider.deprovision(ctx, id)).toEqual({
+      keptVolumes: names,
+      keptVolumeSpecs: Object.fromEntries(names.map((n) => [n, 'data'])),
+    });
     expect(await containersOf(id)).toEqual([]);
     const kept = await docker.listVolumes({ filters: { label: [`${Labels.instance}=${id}`] } });
     expect(kept.Volumes.map((v) => v.Name).sort()).toEqual(names);
