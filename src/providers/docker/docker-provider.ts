@@ -267,7 +267,8 @@ export class DockerProvider implements Provider {
     return this.#run(ctx, 'deprovision', async (call) => {
       const { kept, specs } = await this.#parts.engine.teardown(call, instanceId, opts.deleteVolumes === true);
       this.#parts.health.prune(instanceId, new Set());
-      return { keptVolumes: kept, keptVolumeSpecs: specs };
+      // Only the kept ones: a deleted volume has nothing left to name.
+      return { keptVolumes: kept, keptVolumeSpecs: Object.fromEntries(kept.map((n) => [n, specs[n] ?? n])) };
     });
   }
 
