@@ -256,7 +256,10 @@ describe.skipIf(skip)('DockerProvider on the Docker Engine', () => {
     expect(kept.Volumes.map((v) => v.Name).sort()).toEqual(names);
     // Kept volumes alone are not a workload: the supervisor does not treat them as an orphan to remove.
     expect((await provider.managedWorkloads()).map((w) => w.instanceId)).not.toContain(id);
-    expect(await provider.deprovision(ctx, id, { deleteVolumes: true })).toEqual({ keptVolumes: [], keptVolumeSpecs: {} });
+    expect(await provider.deprovision(ctx, id, { deleteVolumes: true })).toEqual({
+      keptVolumes: [],
+      keptVolumeSpecs: {},
+    });
     expect(await dockerLeftovers(docker, id)).toEqual([]);
   });
 

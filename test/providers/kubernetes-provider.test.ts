@@ -233,8 +233,9 @@ describe('KubernetesProvider against the fake API server', () => {
         Capabilities.argoCD,
         // The cluster's own HorizontalPodAutoscaler (kubernetes-autoscale.test.ts).
         Capabilities.autoScale,
-        // Commands run to completion as batch/v1 Jobs (kubernetes-jobs.test.ts).
+        // Commands run to completion as batch/v1 Jobs (kubernetes-jobs.test.ts); schedules Wheelhouse ticks, each run a Job.
         Capabilities.jobs,
+        Capabilities.schedules,
       ].sort(),
     );
     // What it does not implement is not declared: no GPUs (no node reports one), no Helm without a binary.
