@@ -23,11 +23,18 @@ export async function openOperations(db: pg.Pool, tenantId: string): Promise<num
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** The newest event id of the tenant ('0' when none). */
+/**
+ * An event's position, as its cursor says it (event-repository.ts): its writing transaction
+ * times 2^64 plus its id; events are ordered by (xact, id), not by id alone.
+ */
+const POSITION = '(xact::text::numeric * 18446744073709551616 + id)';
+
+/** The newest event position of the tenant ('0' when none): a cursor. */
 export async function latestEventId(db: pg.Pool, tenantId: string): Promise<string> {
-  const r = await db.query<{ max: string | null }>('select max(id)::text as max from events where tenant_id = $1', [
-    tenantId,
-  ]);
+  const r = await db.query<{ max: string | null }>(
+    `select max(${POSITION})::text as max from events where tenant_id = $1`,
+    [tenantId],
+  );
   return r.rows[0]?.max ?? '0';
 }
 
@@ -113,15 +120,16 @@ export interface DeliveryResult {
   ok: boolean;
 }
 
-/** The ids a subscriber's filter selects in (after, upTo], oldest first. */
+/** The positions (cursors) a subscriber's filter selects in (after, upTo], oldest first. */
 async function expectedIds(db: pg.Pool, tenantId: string, sub: Subscriber, after: string, upTo: string) {
+  const range = `${POSITION} > $AFTER::numeric and ${POSITION} <= $UPTO::numeric order by xact, id`;
   const r = sub.instanceId
     ? await db.query<{ id: string }>(
-        'select id::text from events where tenant_id = $1 and instance_id = $2 and id > $3 and id <= $4 order by events.id',
+        `select ${POSITION}::text as id from events where tenant_id = $1 and instance_id = $2 and ${range.replace('$AFTER', '$3').replace('$UPTO', '$4')}`,
         [tenantId, localOf(sub.instanceId), after, upTo],
       )
     : await db.query<{ id: string }>(
-        'select id::text from events where tenant_id = $1 and id > $2 and id <= $3 order by events.id',
+        `select ${POSITION}::text as id from events where tenant_id = $1 and ${range.replace('$AFTER', '$2').replace('$UPTO', '$3')}`,
         [tenantId, after, upTo],
       );
   return r.rows.map((x) => x.id);

@@ -302,7 +302,8 @@ async function soak(cleanups: Array<() => Promise<void>>, workdir: string, outco
     const rows = (
       await db.query(
         `select id::text, type, instance_id, operation_id, to_state, occurred_at, message
-         from events where id = any($1::bigint[]) order by events.id`,
+         from events where (xact::text::numeric * 18446744073709551616 + id) = any($1::numeric[])
+         order by xact, id`,
         [missingIds],
       )
     ).rows;
