@@ -342,6 +342,7 @@ export function provisionInput(spec: AppSpec): Record<string, unknown> {
     readiness: spec.readiness,
     ...(spec.sourceInput ? { source: spec.sourceInput } : {}),
     ...(spec.routes?.length ? { routes: spec.routes.map(routeInput) } : {}),
+    ...(spec.schedules?.length ? { schedules: spec.schedules } : {}),
     services: spec.services.map(serviceInput),
   });
 }

@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { usageError } from './exit-codes.js';
+import { schedulesOfServices, schedulesSchema } from './spec-schedules.js';
 
 /**
  * The `wheelhouse.yaml` format (parsed here without Node APIs, so the web console
@@ -251,6 +252,7 @@ const specFields = {
   source: sourceSchema.optional(),
   routes: z.array(routeSchema).optional(),
   releaseCommand: releaseCommandSchema.optional(),
+  schedules: schedulesSchema.optional(),
 };
 
 /** A spec carries services or a source (issue 26), never both and never neither. */
@@ -312,7 +314,8 @@ const specSchema = z
   .strictObject({ ...specFields, services: z.record(serviceName, serviceSchema.superRefine(imageOrBuild)).optional() })
   .superRefine(servicesOrSource)
   .superRefine(routesOfServices)
-  .superRefine(releaseCommandOfServices);
+  .superRefine(releaseCommandOfServices)
+  .superRefine(schedulesOfServices);
 /** The same spec with services as the API's list; a name given twice is an error at its second place. */
 const listSpecSchema = z
   .strictObject({
@@ -331,7 +334,8 @@ const listSpecSchema = z
   })
   .superRefine(servicesOrSource)
   .superRefine(routesOfServices)
-  .superRefine(releaseCommandOfServices);
+  .superRefine(releaseCommandOfServices)
+  .superRefine(schedulesOfServices);
 
 type ParsedSpec = z.infer<typeof specSchema>;
 type ParsedService = z.infer<typeof serviceSchema>;

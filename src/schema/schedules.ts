@@ -56,6 +56,7 @@ builder.loadableNode(ScheduleRef, {
     startingDeadlineSeconds: t.exposeInt('startingDeadlineSeconds', {
       description: 'A run not started this long after its time is MISSED (never run late).',
     }),
+    historyLimit: t.exposeInt('historyLimit', { description: 'Ended jobs kept; older ones are deleted.' }),
     suspended: t.exposeBoolean('suspended', { description: 'Paused: no tick runs.' }),
     nextRunAt: t.expose('nextRunAt', {
       type: 'DateTime',

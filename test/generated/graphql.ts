@@ -2696,6 +2696,8 @@ export type Schedule = Node & {
   concurrency: ConcurrencyPolicy;
   /** Five cron fields, or @hourly/@daily/@weekly/@monthly. */
   cron: Scalars['String']['output'];
+  /** Ended jobs kept; older ones are deleted. */
+  historyLimit: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   /** The instance. */
   instance: Instance;

@@ -24,6 +24,8 @@ import { runLifecycle } from '../lifecycle.js';
 import type { Output } from '../output.js';
 import { describeRoute, type RouteInputShape, type RoutePlan } from '../route-plan.js';
 import { addRoute, type RouteView, removeRoute } from '../routes-client.js';
+import { emptySchedulePlan, planSchedules, type SchedulePlan } from '../schedule-plan.js';
+import { applySchedules, printSchedulePlan, readSchedules, type SchedulesApplied } from '../schedules-apply.js';
 import { followTarget, type GlobalOptions, type Session, withSession } from '../session.js';
 import { archivePlaces, sendWithArchives } from '../spec-archives.js';
 import { loadSpecFile } from '../spec-file.js';
@@ -69,12 +71,22 @@ export function registerApply(program: Command): void {
           }
           throw err;
         }
-        printPlan(session.out, plan);
-        if (plan.action === 'none' || opts.dryRun) {
-          session.out.result({ plan, operation: null });
+        // Live schedules are read only when the file manages them (`schedules:`), as routes are.
+        const schedules =
+          current && spec.schedules !== undefined
+            ? planSchedules(await readSchedules(session.client, current.id), spec.schedules)
+            : undefined;
+        printPlan(session.out, plan, schedules);
+        if ((plan.action === 'none' && emptySchedulePlan(schedules)) || opts.dryRun) {
+          session.out.result({ plan, ...(schedules ? { schedules } : {}), operation: null });
           return;
         }
         const { client } = session;
+        const applied: SchedulesApplied = { added: [], updated: [], removed: [] };
+        const scheduled = schedules && !emptySchedulePlan(schedules) ? { schedules: applied } : {};
+        // Schedules change once a deploy is accepted: a refused deploy changes none of them.
+        const changeScheduled = (id: string) =>
+          schedules ? applySchedules(client, session.out, id, schedules, applied) : undefined;
         if (plan.action === 'provision') {
           const input = plan.input as unknown as ProvisionInstanceInput;
           await resolveKeptNames(client, input);
@@ -106,8 +118,9 @@ export function registerApply(program: Command): void {
         // Routes change first (removals, then additions, so a replaced address is free), then the deploy.
         const routes =
           'routes' in plan && plan.routes ? await applyRoutes(session, plan.instanceId, plan.routes) : null;
-        if (plan.action === 'routes') {
-          session.out.result({ plan, routes, operation: null });
+        if (plan.action === 'routes' || plan.action === 'none') {
+          await changeScheduled(plan.instanceId);
+          session.out.result({ plan, routes, ...scheduled, operation: null });
           return;
         }
         const target = await followTarget(client, { id: plan.instanceId, name: spec.name });
@@ -144,7 +157,8 @@ export function registerApply(program: Command): void {
           ...(plan.remove ? { removeServices: plan.remove } : {}),
         };
         if (services.length === 0 && !plan.add && !plan.remove) {
-          session.out.result({ plan, routes, autoscale: policies.operations, operation: null });
+          await changeScheduled(plan.instanceId);
+          session.out.result({ plan, routes, autoscale: policies.operations, ...scheduled, operation: null });
           return;
         }
         // A service built from a local directory sends it with the deploy (a multipart request).
@@ -170,6 +184,7 @@ export function registerApply(program: Command): void {
                 places,
               )
             ).deployInstance;
+            if (result.__typename === 'DeployInstancePayload') await changeScheduled(plan.instanceId);
             if (result.__typename === 'DeployInstancePayload' && opts.wait) {
               const built = services.map((s) => s.name).filter((n) => plan.builds?.[n] !== undefined);
               await followBuildsAhead(client, session.out, plan.instanceId, built);
@@ -177,7 +192,7 @@ export function registerApply(program: Command): void {
             return result;
           },
           opts.wait ?? false,
-          { plan, routes, ...(policies.operations.length ? { autoscale: policies.operations } : {}) },
+          { plan, routes, ...(policies.operations.length ? { autoscale: policies.operations } : {}), ...scheduled },
         );
       });
     });
@@ -209,8 +224,12 @@ async function applyRoutes(
 const shortId = (id: string) => id.replace(/^(sha256:)?([0-9a-f]{12})[0-9a-f]*$/, 'sha256:$2');
 
 /** The plan, for people; printed before anything is sent. */
-export function printPlan(out: Output, plan: ApplyPlan): void {
-  if (plan.action === 'none') {
+export function printPlan(out: Output, plan: ApplyPlan, schedules?: SchedulePlan): void {
+  const scheduleChanges = emptySchedulePlan(schedules) ? undefined : schedules;
+  if (plan.action === 'none' && scheduleChanges) {
+    const n = scheduleChanges.add.length + scheduleChanges.update.length + scheduleChanges.remove.length;
+    out.line(`${plan.name}: change ${n} schedule(s)`);
+  } else if (plan.action === 'none') {
     out.line(`${plan.name}: up to date, nothing to do`);
   } else if (plan.action === 'provision') {
     const services = (plan.input.services as Array<{ name: string; image?: string }>).map(
@@ -256,6 +275,11 @@ export function printPlan(out: Output, plan: ApplyPlan): void {
     out.line(`${plan.name}: change ${plan.routes.add.length + plan.routes.remove.length} route(s)`);
   }
   if (plan.action !== 'provision' && plan.action !== 'none' && plan.routes) printRouteChanges(out, plan.routes);
+  if (plan.action === 'provision') {
+    const added = (plan.input.schedules as SchedulePlan['add'] | undefined) ?? [];
+    if (added.length > 0) printSchedulePlan(out, { add: added, update: [], remove: [] });
+  }
+  if (scheduleChanges) printSchedulePlan(out, scheduleChanges);
 }
 
 /** `- route web:8080 http://…` for each removal (its url), `+ route web:8080 on api.example.com/` for each addition. */

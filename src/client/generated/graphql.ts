@@ -2767,6 +2767,8 @@ export type Schedule = Node & {
   concurrency: ConcurrencyPolicy;
   /** Five cron fields, or @hourly/@daily/@weekly/@monthly. */
   cron: Scalars['String']['output'];
+  /** Ended jobs kept; older ones are deleted. */
+  historyLimit: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   /** The instance. */
   instance: Instance;
@@ -7087,6 +7089,7 @@ export type ScheduleFieldsFragment = {
   concurrency: ConcurrencyPolicy;
   timeoutSeconds: number;
   startingDeadlineSeconds: number;
+  historyLimit: number;
   suspended: boolean;
   nextRunAt?: string | null;
   lastJob?: {
@@ -7118,6 +7121,7 @@ export type InstanceSchedulesQuery = {
       concurrency: ConcurrencyPolicy;
       timeoutSeconds: number;
       startingDeadlineSeconds: number;
+      historyLimit: number;
       suspended: boolean;
       nextRunAt?: string | null;
       lastJob?: {
@@ -7153,6 +7157,7 @@ export type CreateScheduleMutation = {
           concurrency: ConcurrencyPolicy;
           timeoutSeconds: number;
           startingDeadlineSeconds: number;
+          historyLimit: number;
           suspended: boolean;
           nextRunAt?: string | null;
           lastJob?: {
@@ -7197,6 +7202,7 @@ export type UpdateScheduleMutation = {
           concurrency: ConcurrencyPolicy;
           timeoutSeconds: number;
           startingDeadlineSeconds: number;
+          historyLimit: number;
           suspended: boolean;
           nextRunAt?: string | null;
           lastJob?: {
@@ -8835,6 +8841,7 @@ export const ScheduleFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'concurrency' } },
           { kind: 'Field', name: { kind: 'Name', value: 'timeoutSeconds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startingDeadlineSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'historyLimit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
           {
@@ -19926,6 +19933,7 @@ export const InstanceSchedulesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'concurrency' } },
           { kind: 'Field', name: { kind: 'Name', value: 'timeoutSeconds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startingDeadlineSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'historyLimit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
           {
@@ -20110,6 +20118,7 @@ export const CreateScheduleDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'concurrency' } },
           { kind: 'Field', name: { kind: 'Name', value: 'timeoutSeconds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startingDeadlineSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'historyLimit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
           {
@@ -20294,6 +20303,7 @@ export const UpdateScheduleDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'concurrency' } },
           { kind: 'Field', name: { kind: 'Name', value: 'timeoutSeconds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startingDeadlineSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'historyLimit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
           {
