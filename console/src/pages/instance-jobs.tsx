@@ -77,7 +77,7 @@ export function JobsPanel({ instance, version }: { instance: InstanceData; versi
 }
 
 /** One job's log: every stored line, then the new ones every second until the job has ended. */
-function JobLog({ job }: { job: JobFieldsFragment }) {
+export function JobLog({ job }: { job: Pick<JobFieldsFragment, 'id' | 'command'> & { error?: string | null } }) {
   const client = useClient();
   const [lines, setLines] = useState<BuildLogLineFieldsFragment[]>([]);
   const [error, setError] = useState(job.error);

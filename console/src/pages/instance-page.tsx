@@ -32,6 +32,7 @@ import { JobsPanel } from './instance-jobs.js';
 import { InstanceLogs } from './instance-logs.js';
 import { RolloutPanel } from './instance-rollout.js';
 import { RoutesPanel } from './instance-routes.js';
+import { SchedulesPanel } from './instance-schedules.js';
 
 export type InstanceData = InstanceFieldsFragment;
 
@@ -119,6 +120,7 @@ export function InstancePage() {
           <ServicesPanel instance={instance} live={liveEvents} />
           <BuildsPanel instance={instance} version={liveEvents.length} />
           <JobsPanel instance={instance} version={liveEvents.length} />
+          <SchedulesPanel instance={instance} version={liveEvents.length} />
           <RoutesPanel
             instance={instance}
             routes={routes?.instance?.routes}
