@@ -14,6 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentSchedule } from '../../src/cli/schedule-plan.js';
 import { gql, type TestApp, type TestTenant } from '../support/app.js';
 import { runCli } from '../support/cli-process.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
@@ -21,17 +22,7 @@ import { TEST_IMAGES } from '../support/docker-images.js';
 
 const hasDocker = await dockerOrSkip();
 
-interface LiveSchedule {
-  id: string;
-  name: string;
-  service: string;
-  command: string[];
-  cron: string;
-  timeZone: string;
-  concurrency: string;
-  historyLimit: number;
-  suspended: boolean;
-}
+type LiveSchedule = CurrentSchedule;
 
 describe.skipIf(!hasDocker)('apply with schedules: in wheelhouse.yaml', () => {
   const name = `apsc-${Date.now().toString(36)}`;
@@ -105,17 +96,13 @@ describe.skipIf(!hasDocker)('apply with schedules: in wheelhouse.yaml', () => {
     });
     expect(s.get('cleanup')).toMatchObject({ command: ['rm', '-rf', '/tmp/cache'], concurrency: 'REPLACE' });
     const before = s;
-
-    const second = await apply(
-      file(
-        web,
-        `
+    const changed = `
   - { name: nightly, service: web, command: ./report --yesterday, cron: "0 3 * * *", timeZone: Europe/Berlin }
   - { name: cleanup, service: web, command: [rm, -rf, /tmp/cache], cron: "*/5 * * * *", concurrency: replace, historyLimit: 5 }
   - { name: report, service: web, command: [echo, hi], cron: "@daily", timeZone: America/New_York }
-`,
-      ),
-    );
+`;
+
+    const second = await apply(file(web, changed));
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain(`${name}: change 5 schedule(s)`);
     expect(second.stdout).toContain('- schedule old');
@@ -131,16 +118,7 @@ describe.skipIf(!hasDocker)('apply with schedules: in wheelhouse.yaml', () => {
 
     // Paused by hand: the file says nothing of `suspended`, so apply leaves it paused.
     expect((await cli('schedules', 'pause', name, 'nightly')).code).toBe(0);
-    const again = await apply(
-      file(
-        web,
-        `
-  - { name: nightly, service: web, command: ./report --yesterday, cron: "0 3 * * *", timeZone: Europe/Berlin }
-  - { name: cleanup, service: web, command: [rm, -rf, /tmp/cache], cron: "*/5 * * * *", concurrency: replace, historyLimit: 5 }
-  - { name: report, service: web, command: [echo, hi], cron: "@daily", timeZone: America/New_York }
-`,
-      ),
-    );
+    const again = await apply(file(web, changed));
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`${name}: up to date, nothing to do`);
     expect((await live()).get('nightly')?.suspended).toBe(true);
