@@ -22,8 +22,11 @@
  *
  * Not in a plain `npm run bench` (it takes minutes): `npm run bench -- --only scale`.
  * BENCH_SCALE_* set the sizes for a quick local run (see KNOBS); the defaults are the issue's.
+ * BENCH_SCALE_EXECUTOR_CONCURRENCY runs each replica's executor with that many operations at
+ * once instead of the server's default (an experiment: what bounds the deploy burst).
  */
 
+import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -141,7 +144,10 @@ export async function scaleRows(): Promise<BenchRow[]> {
         WHEELHOUSE_SUPERVISOR_INTERVAL_SECONDS: String(KNOBS.interval),
         WHEELHOUSE_MUTATION_RATE_LIMIT: '1000000',
         WHEELHOUSE_WEBHOOK_ALLOW_PRIVATE: 'true',
+        // One vault key for both, as the README asks of replicas: each reads the webhooks' secrets the other wrote.
+        WHEELHOUSE_SECRET_KEY: randomBytes(32).toString('hex'),
         FLEET_DEPLOY_MS: String(KNOBS.deployMs),
+        FLEET_EXECUTOR_CONCURRENCY: process.env.BENCH_SCALE_EXECUTOR_CONCURRENCY ?? '',
       },
     };
     replicas.push(
@@ -196,7 +202,9 @@ export async function scaleRows(): Promise<BenchRow[]> {
     await dropFleet(database, fleet);
     await database.close();
     await own?.destroy();
-    await rm(dir, { recursive: true, force: true });
+    // BENCH_SCALE_KEEP_LOGS=1 keeps the replicas' logs (warnings and errors) for reading a figure.
+    if (process.env.BENCH_SCALE_KEEP_LOGS) progress(`the replicas' logs are in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
   }
 }
 

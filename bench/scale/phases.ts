@@ -337,7 +337,8 @@ export async function webhookLatency(ctx: ScaleContext, perSecond: number, secon
     while (arrivals.size < count && Date.now() < until) await sleep(250);
     const latencies = [...arrivals].map(([i, at]) => at - written.committedAt[i]!).sort((a, b) => a - b);
     const rows = await sql<{ status: string; attempts: number; n: number; error: string | null }>`
-      select status, attempts, count(*)::int as n, min(last_error) as error from webhook_deliveries
+      select status, attempts, count(*)::int as n,
+        min(coalesce(last_error, '') || coalesce(' HTTP ' || response_status, '')) as error from webhook_deliveries
       where tenant_id = any(${tenants.map((t) => t.id)}::uuid[]) and event_type = 'bench.hook'
       group by status, attempts order by status, attempts`.execute(ctx.database.db);
     const deliveries = rows.rows.map(

@@ -7,7 +7,9 @@
  * what only the process knows: the statements its pool has run and the
  * provider's status calls.
  *
- * FLEET_DEPLOY_MS sets how long a deploy takes on the fake (default 20).
+ * FLEET_DEPLOY_MS sets how long a deploy takes on the fake (default 20);
+ * FLEET_EXECUTOR_CONCURRENCY, when set, the operations one replica runs at
+ * once (otherwise the server's own default), to see what bounds a burst.
  */
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connect.js';
@@ -42,7 +44,16 @@ async function main(): Promise<void> {
   registry.register('fleet', provider);
   // The bench migrated the database before it started the replicas.
   const { buildApp } = await import('../../src/app.js');
-  const app = await buildApp({ config, logger, registry, database, migrated: true, announce: () => {} });
+  const concurrency = Number(process.env.FLEET_EXECUTOR_CONCURRENCY) || undefined;
+  const app = await buildApp({
+    config,
+    logger,
+    registry,
+    database,
+    migrated: true,
+    announce: () => {},
+    ...(concurrency ? { executor: { concurrency } } : {}),
+  });
   await ensureConsoleBuilt((line) => logger.info(line));
   await app.start();
   process.on('message', (q: ReplicaQuestion) => {
