@@ -1,6 +1,6 @@
 /**
- * The scale envelope (issue 38): two Wheelhouse replicas on the bench
- * database, serving a fleet of 10,000 instances across 100 tenants on the
+ * The scale envelope (issue 38): two Wheelhouse replicas on one Postgres,
+ * serving a fleet of 10,000 instances across 100 tenants on the
  * fleet fake (bench/scale/fleet-provider.ts, a fake of our Provider), each
  * figure from the replicas' own loops:
  *
@@ -55,11 +55,13 @@ const knob = (name: string, dflt: number) => {
 };
 /** The issue's sizes, each settable for a quicker run. */
 const KNOBS = {
+  /** Wheelhouse processes on the one Postgres. */
+  replicas: knob('REPLICAS', 2),
   instances: knob('INSTANCES', 10_000),
   tenants: knob('TENANTS', 100),
-  /** The supervisor's interval (seconds); the lag is watched for LAG_INTERVALS of them. */
-  interval: knob('INTERVAL_SECONDS', 30),
-  lagIntervals: knob('LAG_INTERVALS', 2.5),
+  /** The supervisor's interval (seconds; the server's default); the lag is watched for LAG_INTERVALS of them. */
+  interval: knob('INTERVAL_SECONDS', 60),
+  lagIntervals: knob('LAG_INTERVALS', 2),
   deploys: knob('DEPLOYS', 2_000),
   /** Milliseconds a deploy takes on the fake. */
   deployMs: knob('DEPLOY_MS', 20),
@@ -75,7 +77,8 @@ const MB = 1024 * 1024;
 /** Bundles the replica's entry as `npm start` runs the server: one ES module, packages left in node_modules. */
 async function bundleReplica(): Promise<string> {
   const { build } = await import('esbuild');
-  const outfile = join(ROOT, 'bench', `.scale-replica-${process.pid}.mjs`);
+  // Under node_modules: its packages resolve from there as from the repository, and no linter or git sees it.
+  const outfile = join(ROOT, 'node_modules', '.cache', 'wheelhouse-bench', `scale-replica-${process.pid}.mjs`);
   await build({
     entryPoints: [join(ROOT, 'bench/scale/replica-main.ts')],
     outfile,
@@ -150,11 +153,9 @@ export async function scaleRows(): Promise<BenchRow[]> {
         FLEET_EXECUTOR_CONCURRENCY: process.env.BENCH_SCALE_EXECUTOR_CONCURRENCY ?? '',
       },
     };
-    replicas.push(
-      new Replica('replica-a', await freePort(), settings),
-      new Replica('replica-b', await freePort(), settings),
-    );
-    progress('starting two replicas');
+    for (let i = 0; i < KNOBS.replicas; i++)
+      replicas.push(new Replica(`replica-${String.fromCharCode(97 + i)}`, await freePort(), settings));
+    progress(`starting ${replicas.length} replica(s)`);
     await Promise.all(replicas.map((r) => r.start()));
     await new Promise((r) => setTimeout(r, 3000));
     const idleRss = await Promise.all(replicas.map(async (r) => (await r.rss()) ?? 0));
@@ -283,7 +284,7 @@ function rows(r: {
   });
   r.peak.forEach((peak, i) => {
     out.push({
-      figure: `RSS of replica ${i + 1}, peak over the run (MB)`,
+      figure: `RSS of replica ${i + 1} of ${r.peak.length}, peak over the run (MB)`,
       value: fmt(peak / MB, 0),
       baseline: `${fmt(r.idleRss[i]! / MB, 0)} (idle after its start)`,
       ratio: `${(peak / r.idleRss[i]!).toFixed(2)}×`,

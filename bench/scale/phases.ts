@@ -344,6 +344,23 @@ export async function webhookLatency(ctx: ScaleContext, perSecond: number, secon
     const deliveries = rows.rows.map(
       (r) => `${r.n} ${r.status} after ${r.attempts} attempt(s)${r.error ? ` (${r.error.slice(0, 120)})` : ''}`,
     );
+    // Where the time went: from the event to its delivery row (the dispatcher), and from the row to the receiver's answer.
+    const split = await sql<{ dispatch50: number; dispatch99: number; deliver50: number; deliver99: number }>`
+      select
+        percentile_cont(0.5) within group (order by extract(epoch from created_at - event_occurred_at)) * 1000 as dispatch50,
+        percentile_cont(0.99) within group (order by extract(epoch from created_at - event_occurred_at)) * 1000 as dispatch99,
+        percentile_cont(0.5) within group (order by extract(epoch from delivered_at - created_at)) * 1000 as deliver50,
+        percentile_cont(0.99) within group (order by extract(epoch from delivered_at - created_at)) * 1000 as deliver99
+      from webhook_deliveries
+      where tenant_id = any(${tenants.map((t) => t.id)}::uuid[]) and event_type = 'bench.hook' and delivered_at is not null`.execute(
+      ctx.database.db,
+    );
+    const q = split.rows[0];
+    if (q)
+      deliveries.push(
+        `event to delivery row (the dispatcher) p50 ${Math.round(q.dispatch50)} / p99 ${Math.round(q.dispatch99)} ms, ` +
+          `row to delivered (the deliverer) p50 ${Math.round(q.deliver50)} / p99 ${Math.round(q.deliver99)} ms`,
+      );
     return { events: count, writeSeconds: written.seconds, latencies, missing: count - arrivals.size, deliveries };
   } finally {
     receiver.closeAllConnections();
