@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   }
   const table = new Table({ head: ['figure', 'value', 'baseline (same run)', 'ratio', 'goal', 'met'] });
   for (const r of rows)
-    table.push([r.figure, r.value, r.baseline, r.ratio, r.goal, r.met === undefined ? '–' : r.met ? 'yes' : 'NO']);
+    table.push([r.figure, r.value, r.baseline, r.ratio, r.goal, r.met === undefined ? '–' : r.met ? 'yes' : 'not met']);
   console.log(
     `\nWheelhouse bench, ${new Date().toISOString().slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

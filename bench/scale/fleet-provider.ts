@@ -26,6 +26,7 @@ import type {
   ReadinessPolicy,
   ResourceUsage,
 } from '../../src/providers/provider.js';
+import { runningStatus } from '../../test/support/fake-provider.js';
 
 /** One observation: which instance, and when (epoch ms). */
 export type StatusSample = [instanceId: string, at: number];
@@ -78,13 +79,7 @@ export class FleetProvider implements Provider {
 
   async status(_ctx: CallContext, instanceId: string): Promise<InstanceStatus> {
     this.#samples.push([instanceId, Date.now()]);
-    return {
-      state: 'running',
-      ready: true,
-      restarts: 0,
-      endpoints: [],
-      services: Object.fromEntries(SERVICES.map((n) => [n, { state: 'running', ready: true, restarts: 0 }])),
-    };
+    return runningStatus(SERVICES);
   }
 
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {

@@ -173,6 +173,18 @@ export async function writeEvents(
   return { committedAt, seconds: (now() - t0) / 1000, transactions };
 }
 
+/** Events of `type` with the messages `<prefix>-<i>`, the fleet's tenants in turn (see writeEvents). */
+function writeTenantEvents(ctx: ScaleContext, count: number, perSecond: number, type: string, prefix: string) {
+  const tenants = ctx.fleet;
+  return writeEvents(ctx.database, count, perSecond, (i) => ({
+    tenant_id: tenants[i % tenants.length]!.id,
+    instance_id: null,
+    operation_id: null,
+    type,
+    message: `${prefix}-${i}`,
+  }));
+}
+
 /** Deliveries to live subscribers: their latencies from commit to receipt, and what went missing. */
 export interface FanoutResult {
   subscribers: number;
@@ -228,13 +240,7 @@ export async function eventFanout(
     const count = Math.round(perSecond * seconds);
     const tenants = ctx.fleet;
     ctx.progress(`${specs.length - connected.failures.length} subscribers; ${count} events at ${perSecond}/s`);
-    const written = await writeEvents(ctx.database, count, perSecond, (i) => ({
-      tenant_id: tenants[i % tenants.length]!.id,
-      instance_id: null,
-      operation_id: null,
-      type: 'bench.scale',
-      message: `s-${i}`,
-    }));
+    const written = await writeTenantEvents(ctx, count, perSecond, 'bench.scale', 's');
     const perEvent = specs.length / tenants.length - connected.failures.length / tenants.length;
     const expected = Math.round(count * perEvent);
     let got: { receipts: Record<number, number[]>; errors: number } = { receipts: {}, errors: 0 };
@@ -326,13 +332,7 @@ export async function webhookLatency(ctx: ScaleContext, perSecond: number, secon
     }
     const count = Math.round(perSecond * seconds);
     const tenants = ctx.fleet;
-    const written = await writeEvents(ctx.database, count, perSecond, (i) => ({
-      tenant_id: tenants[i % tenants.length]!.id,
-      instance_id: null,
-      operation_id: null,
-      type: 'bench.hook',
-      message: `h-${i}`,
-    }));
+    const written = await writeTenantEvents(ctx, count, perSecond, 'bench.hook', 'h');
     const until = Date.now() + 30_000;
     while (arrivals.size < count && Date.now() < until) await sleep(250);
     const latencies = [...arrivals].map(([i, at]) => at - written.committedAt[i]!).sort((a, b) => a - b);

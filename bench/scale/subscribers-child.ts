@@ -5,9 +5,9 @@
  * as in bench/subscriptions.ts) with one `events` subscription of its
  * tenant, and every event it receives is noted with the time of receipt.
  */
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { closeSockets } from '../sockets.js';
 
 /** One subscriber to open: where, as whom. */
 export interface SubscriberSpec {
@@ -89,10 +89,7 @@ process.on('message', async (m: ToSubscribers) => {
   } else if (m.cmd === 'collect') {
     send({ ev: 'collected', receipts, errors });
   } else if (m.cmd === 'close') {
-    const closing = sockets.map((ws) => (ws.readyState === ws.CLOSED ? undefined : once(ws, 'close')));
-    for (const ws of sockets) ws.close();
-    await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 10_000))]);
-    for (const ws of sockets) ws.terminate();
+    await closeSockets(sockets);
     sockets = [];
     send({ ev: 'closed' });
   }
