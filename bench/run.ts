@@ -7,6 +7,7 @@
  *
  *   npm run bench                 all rows
  *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge, scale-to-zero, build, eventlog)
+ *   npm run bench -- --only scale the scale envelope (minutes; never part of a plain run)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
  */
@@ -26,11 +27,14 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   'scale-to-zero': async () => (await import('./rows/scale-to-zero.js')).scaleToZeroRows(),
   build: async () => (await import('./rows/build.js')).buildRows(),
   eventlog: async () => (await import('./rows/eventlog.js')).eventLogRows(),
+  scale: async () => (await import('./rows/scale.js')).scaleRows(),
 };
+/** Rows that take minutes: run only when named with --only. */
+const ON_REQUEST = new Set(['scale']);
 
 function selected(argv: string[]): string[] {
   const i = argv.indexOf('--only');
-  if (i < 0) return Object.keys(ROWS);
+  if (i < 0) return Object.keys(ROWS).filter((name) => !ON_REQUEST.has(name));
   const wanted = (argv[i + 1] ?? '').split(',').filter(Boolean);
   const unknown = wanted.filter((w) => !(w in ROWS));
   if (wanted.length === 0 || unknown.length) {
@@ -69,7 +73,7 @@ async function main(): Promise<void> {
   }
   const table = new Table({ head: ['figure', 'value', 'baseline (same run)', 'ratio', 'goal', 'met'] });
   for (const r of rows)
-    table.push([r.figure, r.value, r.baseline, r.ratio, r.goal, r.met === undefined ? '–' : r.met ? 'yes' : 'NO']);
+    table.push([r.figure, r.value, r.baseline, r.ratio, r.goal, r.met === undefined ? '–' : r.met ? 'yes' : 'not met']);
   console.log(
     `\nWheelhouse bench, ${new Date().toISOString().slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket, WebSocketServer } from 'ws';
+import { closeSockets } from './sockets.js';
 
 const now = () => performance.timeOrigin + performance.now();
 const QUERY =
@@ -110,10 +111,7 @@ async function clientMain(): Promise<void> {
     } else if (m.cmd === 'collect') {
       send({ ev: 'collected', receipts, errors });
     } else if (m.cmd === 'close') {
-      const closing = sockets.map((ws) => (ws.readyState === ws.CLOSED ? undefined : once(ws, 'close')));
-      for (const ws of sockets) ws.close();
-      await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 10_000))]);
-      for (const ws of sockets) ws.terminate();
+      await closeSockets(sockets);
       sockets = [];
       send({ ev: 'closed' });
     }

@@ -40,8 +40,11 @@ export const benchDatabaseUrl = (): string => {
 export const seconds = (): number => Number(process.env.BENCH_SECONDS ?? 8);
 
 /** A database handle over its own pool whose every compiled statement (SQL and parameters) `observe` sees. */
-export async function openBenchDatabase(observe?: (q: CompiledQuery) => void, poolSize = 10): Promise<DatabaseHandle> {
-  const url = benchDatabaseUrl();
+export async function openBenchDatabase(
+  observe?: (q: CompiledQuery) => void,
+  poolSize = 10,
+  url = benchDatabaseUrl(),
+): Promise<DatabaseHandle> {
   // The client and type parsers of the app's own pool (src/db/connect.ts), so the bench reads rows as production does.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient, types: typeParsers });
   pool.on('error', () => {});

@@ -17,11 +17,16 @@ export interface ReplicaSettings {
   dir: string;
   /** Extra environment (supervisor interval…). */
   env?: Record<string, string>;
+  /** Node's arguments that run the server (default `--import tsx src/main.ts`; the scale row runs its own bundle). */
+  args?: string[];
+  /** Open an IPC channel to the process (for ask()). */
+  ipc?: boolean;
 }
 
 export class Replica {
   #child: ChildProcess | undefined;
   #exits = 0;
+  #asked = 0;
   /** Set by stop(): a fault still under way must not start the replica again during cleanup. */
   #retired = false;
   /** How long the last start() took until /healthz answered (the HTTP server listening). */
@@ -50,7 +55,7 @@ export class Replica {
   async start(timeoutMs = 120_000): Promise<void> {
     if (this.#retired) throw new Error(`${this.name} is stopped for good`);
     const log = createWriteStream(join(this.settings.dir, `${this.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, this.settings.args ?? ['--import', 'tsx', 'src/main.ts'], {
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? '/tmp',
@@ -67,7 +72,7 @@ export class Replica {
         ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
         ...this.settings.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(this.settings.ipc ? (['ipc'] as const) : [])],
       // Its own process group: a Ctrl-C (or a signal to the soak's group) reaches the soak alone, which
       // deprovisions through the replicas before it stops them, rather than losing them first.
       detached: true,
@@ -104,6 +109,27 @@ export class Replica {
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`${this.name} was not ready within ${timeoutMs} ms`);
+  }
+
+  /** Sends `question` (with an id) over the IPC channel and resolves to the answer carrying the same id. */
+  ask<T extends { id: number }>(question: Record<string, unknown>, timeoutMs = 30_000): Promise<T> {
+    const child = this.#child;
+    if (!child?.send) return Promise.reject(new Error(`${this.name} has no IPC channel`));
+    const id = ++this.#asked;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new Error(`${this.name} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (m: T) => {
+        if (m?.id !== id) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.send({ ...question, id });
+    });
   }
 
   /** SIGKILL: no shutdown at all (leases, sockets and transactions are cut). */

@@ -1,5 +1,7 @@
+import { canonicalJson } from '../control/canonical-json.js';
 import { event } from '../control/event-rows.js';
 import { type Instance, toInstance } from '../control/model.js';
+import type { InstanceRow } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -26,6 +28,24 @@ export function fromStatus(st: InstanceStatus): Observed {
     services: st.services,
     ...(st.endpoints.length ? { endpoints: st.endpoints } : {}),
   };
+}
+
+/**
+ * Whether writing `obs` would change the instance as it is in `row`: a field
+ * it sets to another value, or a first start to stamp. The supervisor skips
+ * the write of an observation that changes nothing (the claim stamped the row
+ * observed already), which is most of them in a fleet at rest.
+ */
+export function observationChanges(row: InstanceRow, obs: Observed): boolean {
+  const before = toInstance(row);
+  const state = obs.state ?? before.state;
+  if (state !== before.state || (obs.ready !== undefined && obs.ready !== before.ready)) return true;
+  if (state === 'running' && !before.startedAt) return true;
+  if (obs.restarts !== undefined && obs.restarts !== before.restarts) return true;
+  if (obs.message !== undefined && obs.message !== before.message) return true;
+  if (obs.providerRef !== undefined && obs.providerRef !== before.providerRef) return true;
+  if (obs.services && canonicalJson(obs.services) !== canonicalJson(before.serviceStatus)) return true;
+  return !!obs.endpoints && canonicalJson(obs.endpoints) !== canonicalJson(before.endpoints);
 }
 
 /** Who made an observation, and what else to write with it. */

@@ -26,6 +26,7 @@ import type {
   ResourceUsage,
 } from '../../src/providers/provider.js';
 import { ProviderError } from '../../src/providers/provider-errors.js';
+import { runningStatus } from '../support/fake-provider.js';
 
 // ---------------------------------------------------------------- a fake provider
 
@@ -124,13 +125,7 @@ export class StreamFakeProvider implements Provider {
   async status(_ctx: CallContext, instanceId: string): Promise<InstanceStatus> {
     const services = this.#instances.get(instanceId);
     if (!services) throw new ProviderError('not_found', 'no such instance', 'streamfake');
-    return {
-      state: 'running',
-      ready: true,
-      restarts: 0,
-      endpoints: [],
-      services: Object.fromEntries(services.map((s) => [s, { state: 'running', ready: true, restarts: 0 }])),
-    };
+    return runningStatus(services);
   }
   async deploy(ctx: CallContext, req: DeployRequest): Promise<DeployResult> {
     if (this.deployMs > 0) await sleepFor(this.deployMs, ctx.signal);

@@ -82,6 +82,17 @@ interface FakeInstance {
   serviceNames: string[];
 }
 
+/** What a fake answers for an instance whose every service runs and is ready. */
+export function runningStatus(services: readonly string[]): InstanceStatus {
+  return {
+    state: 'running',
+    ready: true,
+    restarts: 0,
+    endpoints: [],
+    services: Object.fromEntries(services.map((s) => [s, { state: 'running', ready: true, restarts: 0 }])),
+  };
+}
+
 export class FakeProvider implements Provider {
   readonly engines: ProviderEngines;
   /** Every call, in the order they started. */

@@ -12,8 +12,9 @@ export interface HealEventRow {
  * since its last successful operation, newest first, at most `limit`. An
  * operation that succeeded made or restarted what it touched, so the heal
  * history (its back-off, the attempts `restarts` counts) starts over there.
- * Both reads walk the `(instance_id, xact, id)` index backwards, in the
- * log's order (event-repository.ts).
+ * One statement (the supervisor asks for every instance it observes): the
+ * heal events walk the `(instance_id, xact, id)` index backwards, in the
+ * log's order (event-repository.ts), down to the last success.
  */
 export async function listHealEvents(
   db: Db,
@@ -21,21 +22,18 @@ export async function listHealEvents(
   healType: string,
   limit = 500,
 ): Promise<HealEventRow[]> {
-  const cutoff = await db
-    .selectFrom('events')
-    .select(['xact', 'id'])
-    .where('instance_id', '=', instanceId)
-    .where('type', '=', 'operation.succeeded')
-    .orderBy('xact', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  let q = db
-    .selectFrom('events')
-    .select(['occurred_at', 'data'])
-    .where('instance_id', '=', instanceId)
-    .where('type', '=', healType);
-  if (cutoff) q = q.where(sql<SqlBool>`(xact, id) > (${cutoff.xact}::xid8, ${cutoff.id}::bigint)`);
-  const rows = await q.orderBy('xact', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  // The last success's position as two one-row lookups, evaluated once: the heal events' walk stops there.
+  const last = (column: 'xact' | 'id') => sql`(select s.${sql.ref(column)} from events s
+    where s.instance_id = ${instanceId} and s.type = 'operation.succeeded' order by s.xact desc, s.id desc limit 1)`;
+  const rows = await db
+    .selectFrom('events as e')
+    .select(['e.occurred_at', 'e.data'])
+    .where('e.instance_id', '=', instanceId)
+    .where('e.type', '=', healType)
+    .where(sql<SqlBool>`(e.xact, e.id) > (coalesce(${last('xact')}, '0'::xid8), coalesce(${last('id')}, 0))`)
+    .orderBy('e.xact', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ occurredAt: new Date(r.occurred_at), data: r.data }));
 }
