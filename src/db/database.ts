@@ -3,6 +3,8 @@ import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '..
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type {
+  BackupConsistency,
+  BackupHook,
   BuildStatus,
   ConcurrencyPolicy,
   DesiredState,
@@ -16,6 +18,7 @@ import type {
   StoredRollout,
   StoredServiceSpec,
   StoredSnapshot,
+  VolumeBackupStatus,
 } from './stored-shapes.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -296,6 +299,7 @@ export interface Database {
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
   schedules: ScheduleTable;
+  volume_backups: VolumeBackupTable;
 }
 
 /**
@@ -370,6 +374,33 @@ export interface JobTable {
   created_at: CreatedAt;
   started_at: Timestamp;
   finished_at: Timestamp;
+}
+
+/** One encrypted archive of one volume of an instance (issue 36), made by a BACKUP operation. */
+export interface VolumeBackupTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  operation_id: string;
+  /** The schedule that made it (scheduled backups; null for now). */
+  schedule_id: string | null;
+  /** The volume's name in the service specs. */
+  volume: string;
+  status: VolumeBackupStatus;
+  consistency: BackupConsistency;
+  /** HOOK: the service and its before/after commands. */
+  hook: Json<BackupHook | null> | null;
+  /** Bytes of the archived plaintext (the tar); pg answers bigint as a string. */
+  size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** Hex sha256 of the archived plaintext. */
+  sha256: string | null;
+  /** The encrypted archive's file, once it SUCCEEDED. */
+  archive_path: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp;
+  /** When retention deletes it (scheduled backups; null for now). */
+  expires_at: Timestamp;
 }
 
 /** A cron schedule of an instance (issue 35); `next_run_at` is its next tick, claimed by one ticker. */
@@ -469,6 +500,8 @@ export type NewBuild = Insertable<BuildTable>;
 export type KeptVolumeRow = Selectable<KeptVolumeTable>;
 export type NewKeptVolume = Insertable<KeptVolumeTable>;
 export type LogLineRow = Selectable<LogLineTable>;
+export type VolumeBackupRow = Selectable<VolumeBackupTable>;
+export type NewVolumeBackup = Insertable<VolumeBackupTable>;
 export type JobRow = Selectable<JobTable>;
 export type NewJob = Insertable<JobTable>;
 export type ScheduleRow = Selectable<ScheduleTable>;

@@ -355,7 +355,9 @@ describe('Docker provider building blocks', () => {
     );
     // No edge configured: no traffic or canary engine, so no tls, custom domains, canary or blue-green.
     const declared = new DockerProvider({ region: 'local' }).capabilities();
-    expect([...declared].sort()).toEqual([...DOCKER_CAPABILITIES, 'autoscale', 'build', 'jobs', 'schedules'].sort());
+    expect([...declared].sort()).toEqual(
+      [...DOCKER_CAPABILITIES, 'autoscale', 'build', 'jobs', 'schedules', 'volume-backup'].sort(),
+    );
     for (const c of declared) expect(ALL_CAPABILITIES).toContain(c);
   });
 
