@@ -2,9 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
+import type { VolumeBackupTable } from './backup-tables.js';
 import type {
-  BackupConsistency,
-  BackupHook,
   BuildStatus,
   ConcurrencyPolicy,
   DesiredState,
@@ -18,12 +17,11 @@ import type {
   StoredRollout,
   StoredServiceSpec,
   StoredSnapshot,
-  VolumeBackupStatus,
 } from './stored-shapes.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** A jsonb column of type T (pg parses it; writes pass JSON text). */
 export type Json<T> = ColumnType<T, string, string>;
 /** A bigserial surfaced by pg as a string. */
@@ -374,33 +372,6 @@ export interface JobTable {
   created_at: CreatedAt;
   started_at: Timestamp;
   finished_at: Timestamp;
-}
-
-/** One encrypted archive of one volume of an instance (issue 36), made by a BACKUP operation. */
-export interface VolumeBackupTable {
-  id: string;
-  tenant_id: string;
-  instance_id: string;
-  operation_id: string;
-  /** The schedule that made it (scheduled backups; null for now). */
-  schedule_id: string | null;
-  /** The volume's name in the service specs. */
-  volume: string;
-  status: VolumeBackupStatus;
-  consistency: BackupConsistency;
-  /** HOOK: the service and its before/after commands. */
-  hook: Json<BackupHook | null> | null;
-  /** Bytes of the archived plaintext (the tar); pg answers bigint as a string. */
-  size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
-  /** Hex sha256 of the archived plaintext. */
-  sha256: string | null;
-  /** The encrypted archive's file, once it SUCCEEDED. */
-  archive_path: string | null;
-  error: string | null;
-  created_at: CreatedAt;
-  finished_at: Timestamp;
-  /** When retention deletes it (scheduled backups; null for now). */
-  expires_at: Timestamp;
 }
 
 /** A cron schedule of an instance (issue 35); `next_run_at` is its next tick, claimed by one ticker. */

@@ -117,6 +117,7 @@ export async function performBackup(
   try {
     await mkdir(dirname(final), { recursive: true, mode: 0o700 });
     if (op.attempts > 1) await recoverCrashed(engine, call, op, mounting(row.volume), partial);
+    let sealed: { bytes: number; sha256: string } | undefined;
     const copy = () =>
       step(`archive volume ${row.volume} (encrypted)`, async () => {
         const out = await engine.readVolume(call, ref, async (tar) => {
@@ -127,7 +128,6 @@ export async function performBackup(
         sealed = out;
         return `${out.bytes} bytes, sha256 ${out.sha256.slice(0, 12)}…`;
       });
-    let sealed: { bytes: number; sha256: string } | undefined;
     if (row.consistency === 'stop') {
       await withVolumeStopped(engine, call, afterwards, op.instanceId, row.volume, step, copy);
     } else if (row.consistency === 'hook' && row.hook) {
@@ -257,7 +257,16 @@ export async function performRestore(
       const source = createReadStream(path);
       const dec = new BackupDecryptor(ctx.secrets.key, row.id);
       source.on('error', (e) => dec.destroy(e));
-      await engine.writeVolume(call, ref, source.pipe(dec));
+      try {
+        await engine.writeVolume(call, ref, source.pipe(dec));
+      } catch (err) {
+        // Verified a moment ago: only a file changed since (or a disk going bad) gets here.
+        if (dec.errored instanceof BackupArchiveError)
+          throw new OperationFailure('BACKUP_INVALID', `${dec.errored.message}; the volume may be partly written`);
+        throw err;
+      }
+      if (dec.digest() !== expected)
+        throw new OperationFailure('BACKUP_INVALID', "the archive's sha256 changed since it was verified");
       return `${dec.bytes} bytes written`;
     }),
   );
