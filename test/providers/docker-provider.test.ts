@@ -349,7 +349,7 @@ function frame(stream: 1 | 2, text: string): Buffer {
 }
 
 describe('Docker provider building blocks', () => {
-  it('declares exactly the capabilities it implements: the base ones, autoscale, build, jobs and schedules from its engines', () => {
+  it('declares exactly the capabilities it implements: the base ones, autoscale, build, jobs, schedules and volume-backup from its engines', () => {
     expect([...DOCKER_CAPABILITIES].sort()).toEqual(
       ['deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
     );
