@@ -77,6 +77,11 @@ export interface Config {
   edge: EdgeConfig;
   /** Builds from source (WHEELHOUSE_BUILD*, WHEELHOUSE_GIT_ALLOW_LOCAL). */
   builds: BuildConfig;
+  /**
+   * WHEELHOUSE_BACKUP_DIR: the backup store, where volume backups' encrypted
+   * archives are written (issue 36); `<dataDir>/backups` by default.
+   */
+  backupDir: string;
 }
 
 /** Builds from source (issue 33). */
@@ -215,6 +220,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     ),
     edge: readEdgeConfig(env),
     builds: readBuildConfig(env),
+    backupDir: resolve(env.WHEELHOUSE_BACKUP_DIR?.trim() || resolve(dataDir, 'backups')),
   };
 }
 

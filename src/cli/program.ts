@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { toCliError } from './client-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
+import { registerBackupCommands } from './commands/backups.js';
 import { registerBuildCommands } from './commands/builds.js';
 import { registerInstanceCommands } from './commands/instances.js';
 import { registerJobCommands } from './commands/jobs.js';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerApply(program);
   registerBuildCommands(program);
   registerJobCommands(program);
+  registerBackupCommands(program);
   registerRolloutCommands(program);
   registerRouteCommands(program);
   registerScheduleCommands(program);

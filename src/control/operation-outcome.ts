@@ -111,7 +111,7 @@ export type ReleaseServiceView = Pick<ServiceSnapshot, 'name' | 'image' | 'env'>
 export function decideOutcome(before: InstanceBefore, end: OperationEnd): InstanceOutcome {
   // A build or a job touches no workload: whatever its end, the instance stays as it was
   // (a build's deploy that follows says the rest; a job's end is the job's).
-  if (end.kind === 'build' || end.kind === 'job')
+  if (end.kind === 'build' || end.kind === 'job' || end.kind === 'backup' || end.kind === 'restore')
     return { state: before.state, ready: before.ready, message: before.message, destroyed: false, started: false };
   let state = end.observed?.state ?? before.state;
   let ready = end.observed?.ready ?? before.ready;

@@ -30,6 +30,8 @@ export const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   build: "The provider's Docker Engine builds images from source (a git commit or an uploaded archive).",
   jobs: "The provider runs commands to completion in a service's image (jobs, release commands).",
   schedules: 'The provider runs jobs on a cron schedule (time zones, concurrency policy, starting deadline).',
+  'volume-backup':
+    "The provider reads and writes an instance's volumes for encrypted backups and restores (backupVolume, restoreVolume).",
 };
 
 /** How long a provider's health answer is reused before it is checked again. */

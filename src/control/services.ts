@@ -1,3 +1,4 @@
+import type { BackupService } from './backups.js';
 import type { BuildService } from './builds.js';
 import type { InstanceService } from './instances.js';
 import type { JobService } from './jobs.js';
@@ -42,6 +43,8 @@ export interface Services {
   builds: BuildService;
   /** Jobs (issue 35): runJob and the reads. */
   jobs: JobService;
+  /** Volume backups and restores (issue 36); the worker copies, into the backup store. */
+  backups: BackupService;
   /** Schedules (issue 35): cron schedules of jobs; the worker's ticker starts them. */
   schedules: ScheduleService;
   /** Operation logs (builds', jobs'), live (one listener per process). */

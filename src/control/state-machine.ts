@@ -12,7 +12,9 @@ export type InstanceAction =
   | 'restart'
   | 'deprovision'
   | 'exec'
-  | 'job';
+  | 'job'
+  | 'backup'
+  | 'restore';
 
 /**
  * Which observed states allow each action (the seed's lifecycle:
@@ -30,6 +32,9 @@ const ALLOWED: Record<InstanceAction, readonly InstanceState[]> = {
   exec: ['running', 'starting'],
   // A job queues behind the provision or deploy before it, as a deploy does: it needs the instance's network.
   job: ['provisioning', 'starting', 'running', 'failed'],
+  // A backup or restore reads or writes a volume: the instance's containers must exist, running or not.
+  backup: ['provisioning', 'starting', 'running', 'failed', 'stopped'],
+  restore: ['provisioning', 'starting', 'running', 'failed', 'stopped'],
 };
 
 /** What an instance stopped only because it is scaled to zero still takes. */
@@ -45,6 +50,8 @@ const VERB: Record<InstanceAction, string> = {
   deprovision: 'deprovision',
   exec: 'exec into',
   job: 'run a job on',
+  backup: 'back up a volume of',
+  restore: 'restore a volume of',
 };
 
 /**

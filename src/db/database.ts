@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
+import type { VolumeBackupTable } from './backup-tables.js';
 import type {
   BuildStatus,
   ConcurrencyPolicy,
@@ -19,8 +20,8 @@ import type {
 } from './stored-shapes.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** A jsonb column of type T (pg parses it; writes pass JSON text). */
 export type Json<T> = ColumnType<T, string, string>;
 /** A bigserial surfaced by pg as a string. */
@@ -296,6 +297,7 @@ export interface Database {
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
   schedules: ScheduleTable;
+  volume_backups: VolumeBackupTable;
 }
 
 /**
@@ -469,6 +471,8 @@ export type NewBuild = Insertable<BuildTable>;
 export type KeptVolumeRow = Selectable<KeptVolumeTable>;
 export type NewKeptVolume = Insertable<KeptVolumeTable>;
 export type LogLineRow = Selectable<LogLineTable>;
+export type VolumeBackupRow = Selectable<VolumeBackupTable>;
+export type NewVolumeBackup = Insertable<VolumeBackupTable>;
 export type JobRow = Selectable<JobTable>;
 export type NewJob = Insertable<JobTable>;
 export type ScheduleRow = Selectable<ScheduleTable>;

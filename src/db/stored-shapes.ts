@@ -31,6 +31,10 @@ export const OperationKinds = {
   build: 'build',
   /** Runs one command to completion in a service's image (issue 35); see jobs / worker/perform-job.ts. */
   job: 'job',
+  /** Archives one volume of an instance, encrypted, into the backup store (issue 36); see worker/perform-backup.ts. */
+  backup: 'backup',
+  /** Writes a backup's archive back into a volume (issue 36); see worker/perform-backup.ts. */
+  restore: 'restore',
 } as const;
 export type OperationKind = (typeof OperationKinds)[keyof typeof OperationKinds];
 
@@ -169,6 +173,8 @@ export interface OperationParams {
    * deploy fails RELEASE_COMMAND_FAILED unless it exits 0.
    */
   releaseJobId?: string;
+  /** restore: the backup (id) written back, and the volume (of this operation's instance) it fills. */
+  restore?: { backupId: string; volume: string };
 }
 
 export const BuildStatuses = {
@@ -232,4 +238,23 @@ export interface StoredBuildSource {
   ref?: string;
   commit?: string;
   archiveSha256?: string;
+}
+
+export const VolumeBackupStatuses = {
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  deleted: 'deleted',
+} as const;
+export type VolumeBackupStatus = (typeof VolumeBackupStatuses)[keyof typeof VolumeBackupStatuses];
+
+/** How a backup keeps the volume consistent while it is read (issue 36). */
+export const BackupConsistencies = { live: 'live', stop: 'stop', hook: 'hook' } as const;
+export type BackupConsistency = (typeof BackupConsistencies)[keyof typeof BackupConsistencies];
+
+/** HOOK: commands run in `service` before the volume is read and after. */
+export interface BackupHook {
+  service: string;
+  before: string[];
+  after: string[];
 }

@@ -29,6 +29,7 @@ export const Capabilities = {
   build: 'build',
   jobs: 'jobs',
   schedules: 'schedules',
+  volumeBackup: 'volume-backup',
 } as const;
 export type Capability = (typeof Capabilities)[keyof typeof Capabilities];
 /** Every capability, in the seed's declaration order. */
@@ -47,6 +48,7 @@ export const ENGINE_CAPABILITIES: { readonly [N in EngineName]-?: readonly Capab
   builder: [Capabilities.build],
   // Schedules start jobs: a provider that runs jobs runs scheduled ones.
   jobs: [Capabilities.jobs, Capabilities.schedules],
+  volumeBackups: [Capabilities.volumeBackup],
 };
 
 /** `base` and what the engines present add, in the seed's declaration order. */

@@ -14,6 +14,7 @@
  * names: a new engine, or a new method on one, is covered as it is written.
  */
 import type { AutoscaleEngine } from './autoscaling.js';
+import type { VolumeBackupEngine } from './backups.js';
 import type { BuildEngine } from './builds.js';
 import type { JobEngine } from './jobs.js';
 import type { CanaryEngine } from './progressive.js';
@@ -43,6 +44,8 @@ export interface ProviderEngines {
   builder?: BuildEngine;
   /** Commands run to completion in a service's image: jobs and release commands (`jobs`). */
   jobs?: JobEngine;
+  /** Volume backups and restores through a helper beside the services (`volume-backup`). */
+  volumeBackups?: VolumeBackupEngine;
 }
 
 /** The name of one engine. */

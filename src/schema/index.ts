@@ -21,6 +21,7 @@ import './rollouts.js';
 import './builds.js';
 import './kept-volumes.js';
 import './jobs.js';
+import './backups.js';
 import './schedules.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });

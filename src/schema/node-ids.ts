@@ -10,6 +10,7 @@ export const NODE_TYPES = [
   'KeptVolume',
   'Job',
   'Schedule',
+  'VolumeBackup',
   'Operation',
   'Release',
   'Route',

@@ -20,6 +20,8 @@ export const OperationKindEnum = builder.enumType('OperationKind', {
     DEPROVISION: { value: 'deprovision', description: 'Tear it down.' },
     BUILD: { value: 'build', description: 'Build a service image from source (see Operation.build).' },
     JOB: { value: 'job', description: 'Run one command to completion in a service image (see Operation.job).' },
+    BACKUP: { value: 'backup', description: 'Archive one volume, encrypted, into the backup store (backupVolume).' },
+    RESTORE: { value: 'restore', description: "Write a backup's archive back into a volume (restoreVolume)." },
   } as const,
 });
 

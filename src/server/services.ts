@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { BackupService } from '../control/backups.js';
 import { BuildService } from '../control/builds.js';
 import { InstanceService } from '../control/instances.js';
 import { JobService } from '../control/jobs.js';
@@ -64,6 +65,7 @@ export async function createServices(
     routeSignal,
     builds: new BuildService(db, registry, secrets, signal, config.builds),
     jobs: new JobService(db, registry, signal),
+    backups: new BackupService(db, registry, signal, config.backupDir),
     schedules: new ScheduleService(db, registry),
     logFeed: new LogFeed(database, logger.child({ component: 'log-feed' })),
   };

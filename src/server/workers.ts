@@ -69,6 +69,7 @@ export function createWorkers(
         owner: processOwner(),
         leaseMs: config.operationLeaseSeconds * 1000,
         builds: config.builds,
+        backupDir: config.backupDir,
         ...tuning.executor,
       })
     : undefined;

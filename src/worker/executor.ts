@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { BuildConfig } from '../config.js';
 import { operationSeconds, operationsFinished } from '../control/metrics.js';
 import { type Operation, toOperation } from '../control/model.js';
@@ -33,6 +34,8 @@ export interface ExecutorOptions {
   pollMs?: number;
   /** Builds from source: the builder, the registry, and how many builds run at once here (the rest stay queued). */
   builds?: BuildConfig;
+  /** The backup store (WHEELHOUSE_BACKUP_DIR): BACKUP operations write their archives there, RESTOREs read them. */
+  backupDir?: string;
 }
 
 /** Builds when the server passes no settings (tests of other things): the defaults of WHEELHOUSE_BUILD_*. */
@@ -66,7 +69,15 @@ export class Executor {
   readonly #buildsRunning = new Set<string>();
 
   constructor(options: ExecutorOptions) {
-    this.#o = { leaseMs: 30_000, concurrency: 4, pollMs: 1_000, builds: DEFAULT_BUILDS, ...options };
+    this.#o = {
+      leaseMs: 30_000,
+      concurrency: 4,
+      pollMs: 1_000,
+      builds: DEFAULT_BUILDS,
+      // WHEELHOUSE_BACKUP_DIR's default beside the default data dir (the server always passes its own).
+      backupDir: resolve('.wheelhouse', 'backups'),
+      ...options,
+    };
     const { db, owner, leaseMs } = this.#o;
     this.#loop = new ClaimLoop<Operation>({
       stage: {

@@ -20,6 +20,7 @@ import { isWorkloadMissing } from './missing-workload.js';
 import { fromStatus, recordObservation, writeObservation } from './observation.js';
 import { OperationFailure, ProviderAwayFailure, ReadinessFailure } from './operation-failures.js';
 import { type PendingEnd, runStep } from './operation-steps.js';
+import { performBackup, performRestore } from './perform-backup.js';
 import { performBuild } from './perform-build.js';
 import { performJob } from './perform-job.js';
 import { applySource, removeSource } from './perform-source.js';
@@ -37,6 +38,8 @@ export interface PerformContext {
   builds?: BuildConfig;
   /** The executor's signal (a build queues the deploy that follows it). */
   signal?: OperationSignal;
+  /** The backup store (BACKUP and RESTORE operations). */
+  backupDir?: string;
 }
 
 /** What a performed operation leaves for its outcome: the readiness outcome and what the provider reported. */
@@ -79,6 +82,8 @@ export async function performOperation(
     return performBuild({ ...ctx, builds: ctx.builds, signal: ctx.signal }, op, signal, steps, masker);
   }
   if (op.kind === 'job') return performJob(ctx, op, signal, steps, masker);
+  if (op.kind === 'backup') return performBackup(ctx, op, signal, steps, masker);
+  if (op.kind === 'restore') return performRestore(ctx, op, signal, steps, masker);
   // A provision or deploy from source runs once its builds ended, and only with every image built.
   if (op.params.awaitsBuilds?.length) await requireBuilt(db, op.params.awaitsBuilds);
   const row = await instances.findInstanceAnyTenant(db, op.instanceId);
@@ -243,7 +248,9 @@ export async function performOperation(
       case 'build':
         throw new OperationFailure('INTERNAL', 'a build is run by performBuild');
       case 'job':
-        throw new OperationFailure('INTERNAL', 'a job is run by performJob');
+      case 'backup':
+      case 'restore':
+        throw new OperationFailure('INTERNAL', `a ${op.kind} is run by its own performer`);
       case 'deprovision': {
         const deleteVolumes = op.params.deleteVolumes === true;
         const r = await provider.deprovision(call, inst.id, { deleteVolumes });

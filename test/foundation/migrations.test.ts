@@ -37,6 +37,7 @@ const TABLES = [
   'schedules',
   'secrets',
   'tenants',
+  'volume_backups',
   'webhook_deliveries',
   'webhooks',
 ];

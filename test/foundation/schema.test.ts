@@ -132,42 +132,12 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   // issue 35
   jobs: words(``),
   // issue 36
+  // The core landed; scheduled backups and retention are still open.
   backups: words(`
-    BackupConsistency BackupConsistency.HOOK BackupConsistency.LIVE BackupConsistency.STOP
-    BackupHookInput BackupHookInput.after BackupHookInput.before BackupHookInput.service
     BackupRetentionInput BackupRetentionInput.daily BackupRetentionInput.last
-    BackupRetentionInput.monthly BackupRetentionInput.weekly BackupVolumeInput
-    BackupVolumeInput.consistency BackupVolumeInput.hook BackupVolumeInput.idempotencyKey
-    BackupVolumeInput.instanceId BackupVolumeInput.volume BackupVolumeInput.wait BackupVolumePayload
-    BackupVolumePayload.backup BackupVolumePayload.operation BackupVolumeResult
-    BackupVolumeResult.BackupVolumePayload BackupVolumeResult.CapabilityNotSupportedError
-    BackupVolumeResult.ForbiddenError BackupVolumeResult.IdempotencyConflictError
-    BackupVolumeResult.InvalidStateError BackupVolumeResult.NotFoundError
-    BackupVolumeResult.RateLimitedError BackupVolumeResult.ValidationError Capability.VOLUME_BACKUP
-    DeleteVolumeBackupInput DeleteVolumeBackupInput.id DeleteVolumeBackupPayload
-    DeleteVolumeBackupPayload.id DeleteVolumeBackupResult
-    DeleteVolumeBackupResult.DeleteVolumeBackupPayload DeleteVolumeBackupResult.ForbiddenError
-    DeleteVolumeBackupResult.NotFoundError DeleteVolumeBackupResult.RateLimitedError
-    Instance.volumeBackups Instance.volumeBackups(after) Instance.volumeBackups(first)
-    Instance.volumeBackups(volume) InstanceVolumeBackupsConnection
-    InstanceVolumeBackupsConnection.edges InstanceVolumeBackupsConnection.pageInfo
-    InstanceVolumeBackupsEdge InstanceVolumeBackupsEdge.cursor InstanceVolumeBackupsEdge.node
-    Mutation.backupVolume Mutation.backupVolume(input) Mutation.deleteVolumeBackup
-    Mutation.deleteVolumeBackup(input) Mutation.restoreVolume Mutation.restoreVolume(input)
-    OperationKind.BACKUP OperationKind.RESTORE RestoreVolumeInput RestoreVolumeInput.backupId
-    RestoreVolumeInput.idempotencyKey RestoreVolumeInput.instanceId RestoreVolumeInput.volume
-    RestoreVolumeInput.wait RestoreVolumePayload RestoreVolumePayload.operation RestoreVolumeResult
-    RestoreVolumeResult.CapabilityNotSupportedError RestoreVolumeResult.ForbiddenError
-    RestoreVolumeResult.IdempotencyConflictError RestoreVolumeResult.InvalidStateError
-    RestoreVolumeResult.NotFoundError RestoreVolumeResult.RateLimitedError
-    RestoreVolumeResult.RestoreVolumePayload RestoreVolumeResult.ValidationError
+    BackupRetentionInput.monthly BackupRetentionInput.weekly
     ScheduleSpecInput.backup ScheduledBackupInput ScheduledBackupInput.consistency
-    ScheduledBackupInput.hook ScheduledBackupInput.retention ScheduledBackupInput.volume VolumeBackup
-    VolumeBackup.consistency VolumeBackup.createdAt VolumeBackup.expiresAt VolumeBackup.id
-    VolumeBackup.instance VolumeBackup.operation VolumeBackup.schedule VolumeBackup.sha256
-    VolumeBackup.sizeBytes VolumeBackup.status VolumeBackup.volume VolumeBackup:Node VolumeBackupStatus
-    VolumeBackupStatus.DELETED VolumeBackupStatus.FAILED VolumeBackupStatus.RUNNING
-    VolumeBackupStatus.SUCCEEDED
+    ScheduledBackupInput.hook ScheduledBackupInput.retention ScheduledBackupInput.volume
   `),
   // issue 37
   identity: words(`

@@ -203,6 +203,53 @@ export type AutoscaleStatus = {
   requestsPerSecond?: Maybe<Scalars['Float']['output']>;
 };
 
+/** How a backup keeps the volume consistent while it reads it. */
+export type BackupConsistency =
+  /** The hook's `before` command runs in its service, the volume is copied, then `after`; nothing is stopped. */
+  | 'HOOK'
+  /** Copied as is while the services write to it: a crash-consistent copy at best. */
+  | 'LIVE'
+  /** The services mounting the volume are stopped (routed ones drained first) and started again after, whichever way the copy ends. */
+  | 'STOP';
+
+/** Commands run in a service around a HOOK backup (e.g. a dump or a freeze, then a thaw). */
+export type BackupHookInput = {
+  /** One command and its arguments, run after the volume was read (also when the copy failed). */
+  after?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** One command and its arguments, run before the volume is read; a non-zero exit fails the backup. */
+  before?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The service the commands run in (as exec does). */
+  service: Scalars['String']['input'];
+};
+
+/** One volume of an instance to back up. */
+export type BackupVolumeInput = {
+  /** How the volume is kept consistent while it is read (STOP by default). */
+  consistency?: InputMaybe<BackupConsistency>;
+  /** For HOOK: the service and its before/after commands. */
+  hook?: InputMaybe<BackupHookInput>;
+  /** Retry-safe key: the same key and input return the same backup. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['input'];
+  /** Return only once the backup has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The backup, running (or ended, with wait), and its operation. */
+export type BackupVolumePayload = {
+  __typename?: 'BackupVolumePayload';
+  /** The backup. */
+  backup: VolumeBackup;
+  /** Its BACKUP operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type BackupVolumeResult = BackupVolumePayload | CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | ValidationError;
+
 /** A blue-green release: the full new set at a preview address, switched over at once on promotion. */
 export type BlueGreenInput = {
   /** How the preview is judged. */
@@ -463,7 +510,9 @@ export type Capability =
   /** The provider supports TLS termination. */
   | 'TLS'
   /** The provider supports persistent volumes. */
-  | 'VOLUMES';
+  | 'VOLUMES'
+  /** The provider reads and writes an instance's volumes for encrypted backups and restores (backupVolume, restoreVolume). */
+  | 'VOLUME_BACKUP';
 
 /** A capability and the providers that have it. */
 export type CapabilityInfo = {
@@ -668,6 +717,22 @@ export type DeleteSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A backup to delete. */
+export type DeleteVolumeBackupInput = {
+  /** The backup (global id). */
+  id: Scalars['ID']['input'];
+};
+
+/** The backup deleted: its archive and its record. */
+export type DeleteVolumeBackupPayload = {
+  __typename?: 'DeleteVolumeBackupPayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteVolumeBackupResult = DeleteVolumeBackupPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A webhook to delete, with its delivery log. */
 export type DeleteWebhookInput = {
@@ -1033,6 +1098,8 @@ export type Instance = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** Optimistic-concurrency version; pass it as expectedVersion. */
   version: Scalars['Int']['output'];
+  /** Backups of its volumes (of one volume when `volume` is given), newest first. */
+  volumeBackups: InstanceVolumeBackupsConnection;
 };
 
 
@@ -1078,6 +1145,16 @@ export type InstanceReleasesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceVolumeBackupsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  volume?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An action on an instance. */
@@ -1229,6 +1306,20 @@ export type InstanceState =
   | 'STOPPED'
   /** Shutting down. */
   | 'STOPPING';
+
+/** A page of an instance's volume backups. */
+export type InstanceVolumeBackupsConnection = {
+  __typename?: 'InstanceVolumeBackupsConnection';
+  edges: Array<InstanceVolumeBackupsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A volume backup and its cursor. */
+export type InstanceVolumeBackupsEdge = {
+  __typename?: 'InstanceVolumeBackupsEdge';
+  cursor: Scalars['String']['output'];
+  node: VolumeBackup;
+};
 
 /** The instance's state does not allow this now. */
 export type InvalidStateError = Error & {
@@ -1428,6 +1519,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds a route: a stable address for one service port. */
   addRoute: AddRouteResult;
+  /** Archives one volume of an instance, checksummed and encrypted with a key derived from the vault key, into the backup store (an operation of kind BACKUP; cancelOperation stops it and leaves no archive). */
+  backupVolume: BackupVolumeResult;
   /** Builds an image for one service of an instance and, unless `deploy: false`, deploys it as a new release. */
   buildService: BuildServiceResult;
   /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
@@ -1446,6 +1539,8 @@ export type Mutation = {
   deleteSchedule: DeleteScheduleResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
+  /** Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first). */
+  deleteVolumeBackup: DeleteVolumeBackupResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
   deleteWebhook: DeleteWebhookResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
@@ -1466,6 +1561,8 @@ export type Mutation = {
   removeRoute: RemoveRouteResult;
   /** Queues a restart of every service. */
   restartInstance: RestartInstanceResult;
+  /** Writes a backup back into a volume (an operation of kind RESTORE on the target instance): the archive's every chunk and its sha256 are verified before anything is written, then the services mounting the volume are stopped, its content replaced, and they are started again. */
+  restoreVolume: RestoreVolumeResult;
   /** Revokes a token of your tenant at once; its open subscriptions close. */
   revokeApiToken: RevokeApiTokenResult;
   /** Restores an earlier release as a new release (history is never rewritten). */
@@ -1492,6 +1589,12 @@ export type Mutation = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationAddRouteArgs = {
   input: AddRouteInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationBackupVolumeArgs = {
+  input: BackupVolumeInput;
 };
 
 
@@ -1546,6 +1649,12 @@ export type MutationDeleteScheduleArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteSecretArgs = {
   input: DeleteSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteVolumeBackupArgs = {
+  input: DeleteVolumeBackupInput;
 };
 
 
@@ -1607,6 +1716,12 @@ export type MutationRemoveRouteArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationRestartInstanceArgs = {
   input: InstanceActionInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRestoreVolumeArgs = {
+  input: RestoreVolumeInput;
 };
 
 
@@ -1727,6 +1842,8 @@ export type OperationError = {
 
 /** What an operation does. */
 export type OperationKind =
+  /** Archive one volume, encrypted, into the backup store (backupVolume). */
+  | 'BACKUP'
   /** Build a service image from source (see Operation.build). */
   | 'BUILD'
   /** Roll out a new release. */
@@ -1739,6 +1856,8 @@ export type OperationKind =
   | 'PROVISION'
   /** Stop and start. */
   | 'RESTART'
+  /** Write a backup's archive back into a volume (restoreVolume). */
+  | 'RESTORE'
   /** Restore an earlier release. */
   | 'ROLLBACK'
   /** Change replicas or limits. */
@@ -2422,6 +2541,30 @@ export type RestartInstancePayload = {
 
 /** The payload, or why it could not be done. */
 export type RestartInstanceResult = ConflictError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | ProviderUnavailableError | RateLimitedError | RestartInstancePayload | ValidationError;
+
+/** A backup to write back into a volume (the backup's own, or one of another instance of the tenant). */
+export type RestoreVolumeInput = {
+  /** The backup (global id of a VolumeBackup). */
+  backupId: Scalars['ID']['input'];
+  /** Retry-safe key: the same key and input return the same operation. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Another instance of the tenant to fill; null: the backup's own. */
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+  /** The volume to fill; null: the backup's volume name. */
+  volume?: InputMaybe<Scalars['String']['input']>;
+  /** Return only once the restore has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The RESTORE operation, queued (or ended, with wait). */
+export type RestoreVolumePayload = {
+  __typename?: 'RestoreVolumePayload';
+  /** Its RESTORE operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RestoreVolumeResult = CapabilityNotSupportedError | ForbiddenError | IdempotencyConflictError | InvalidStateError | NotFoundError | RateLimitedError | RestoreVolumePayload | ValidationError;
 
 /** A token to revoke. */
 export type RevokeApiTokenInput = {
@@ -3136,6 +3279,43 @@ export type Viewer = {
   token?: Maybe<ApiToken>;
 };
 
+/** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
+export type VolumeBackup = Node & {
+  __typename?: 'VolumeBackup';
+  /** How the volume was kept consistent. */
+  consistency: BackupConsistency;
+  /** Asked. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When its schedule's retention deletes it (null: kept until deleted). */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The instance whose volume it archives. */
+  instance: Instance;
+  /** The BACKUP operation that made it. */
+  operation: Operation;
+  /** The schedule that made it; null for backupVolume (or a deleted schedule). */
+  schedule?: Maybe<Schedule>;
+  /** Hex sha256 of the stored archive's plaintext (checked before a restore writes). */
+  sha256?: Maybe<Scalars['String']['output']>;
+  /** Bytes of the archived content (the tar), once it succeeded. */
+  sizeBytes?: Maybe<Scalars['Float']['output']>;
+  /** Where it is. */
+  status: VolumeBackupStatus;
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['output'];
+};
+
+/** Where a volume backup is. */
+export type VolumeBackupStatus =
+  /** Its archive was deleted (by retention or deleteVolumeBackup). */
+  | 'DELETED'
+  /** Did not complete (see its operation); no archive was left. */
+  | 'FAILED'
+  /** Queued or being copied (its operation says which). */
+  | 'RUNNING'
+  /** Archived, encrypted, in the backup store: it can be restored. */
+  | 'SUCCEEDED';
+
 /** A volume owned by the instance. */
 export type VolumeSpec = {
   __typename?: 'VolumeSpec';
@@ -3403,6 +3583,7 @@ export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Route' }
     | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
+    | { __typename?: 'VolumeBackup' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
    | null };
@@ -3617,6 +3798,7 @@ export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Route' }
     | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
+    | { __typename?: 'VolumeBackup' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
    | null };
@@ -5184,6 +5366,7 @@ export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
    | null };

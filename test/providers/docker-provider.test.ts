@@ -349,13 +349,15 @@ function frame(stream: 1 | 2, text: string): Buffer {
 }
 
 describe('Docker provider building blocks', () => {
-  it('declares exactly the capabilities it implements: the base ones, autoscale, build, jobs and schedules from its engines', () => {
+  it('declares exactly the capabilities it implements: the base ones, autoscale, build, jobs, schedules and volume-backup from its engines', () => {
     expect([...DOCKER_CAPABILITIES].sort()).toEqual(
       ['deploy', 'exec', 'logs', 'provision', 'scale', 'strategy:rolling', 'volumes'].sort(),
     );
     // No edge configured: no traffic or canary engine, so no tls, custom domains, canary or blue-green.
     const declared = new DockerProvider({ region: 'local' }).capabilities();
-    expect([...declared].sort()).toEqual([...DOCKER_CAPABILITIES, 'autoscale', 'build', 'jobs', 'schedules'].sort());
+    expect([...declared].sort()).toEqual(
+      [...DOCKER_CAPABILITIES, 'autoscale', 'build', 'jobs', 'schedules', 'volume-backup'].sort(),
+    );
     for (const c of declared) expect(ALL_CAPABILITIES).toContain(c);
   });
 

@@ -23,6 +23,8 @@ export const TEST_IMAGES = {
   /** Healthy (/healthz answers at once) but every other request takes 0.3 s: a release too slow for its p99 limit. */
   webSlow: 'wheelhouse-test/web:slow',
   tool: 'wheelhouse-test/tool:1',
+  /** The tool image with what volume tests need besides: rm, sha256sum, find, xargs, sort (issue 36). */
+  data: 'wheelhouse-test/data:1',
   missing: 'wheelhouse-test/does-not-exist:404',
 } as const;
 
@@ -88,6 +90,16 @@ export async function ensureTestImages(docker?: Dockerode): Promise<void> {
     buildIfStale(client, TEST_IMAGES.web1, webDockerfile, busybox, { 'www/index.html': 'web v1\n' }),
     buildIfStale(client, TEST_IMAGES.web2, webDockerfile, busybox, { 'www/index.html': 'web v2\n' }),
     buildIfStale(client, TEST_IMAGES.tool, toolDockerfile, busybox, {}),
+    buildIfStale(
+      client,
+      TEST_IMAGES.data,
+      toolDockerfile,
+      busybox,
+      {},
+      ['rm', 'sha256sum', 'find', 'xargs', 'sort'].map(
+        (a): TarEntry => ({ name: `bin/${a}`, type: 'symlink', linkName: 'busybox' }),
+      ),
+    ),
     // busybox httpd runs /cgi-bin/index.cgi for a directory without index.html.
     buildIfStale(client, TEST_IMAGES.web500, webDockerfile, busybox, { 'www/healthz': 'ok\n' }, [
       { name: 'www/cgi-bin', type: 'directory' },

@@ -379,6 +379,7 @@ describe('provider helpers', () => {
       'build',
       'jobs',
       'schedules',
+      'volume-backup',
     ]);
   });
 });

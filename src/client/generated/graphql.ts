@@ -212,6 +212,61 @@ export type AutoscaleStatus = {
   requestsPerSecond?: Maybe<Scalars['Float']['output']>;
 };
 
+/** How a backup keeps the volume consistent while it reads it. */
+export type BackupConsistency =
+  /** The hook's `before` command runs in its service, the volume is copied, then `after`; nothing is stopped. */
+  | 'HOOK'
+  /** Copied as is while the services write to it: a crash-consistent copy at best. */
+  | 'LIVE'
+  /** The services mounting the volume are stopped (routed ones drained first) and started again after, whichever way the copy ends. */
+  | 'STOP';
+
+/** Commands run in a service around a HOOK backup (e.g. a dump or a freeze, then a thaw). */
+export type BackupHookInput = {
+  /** One command and its arguments, run after the volume was read (also when the copy failed). */
+  after?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** One command and its arguments, run before the volume is read; a non-zero exit fails the backup. */
+  before?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The service the commands run in (as exec does). */
+  service: Scalars['String']['input'];
+};
+
+/** One volume of an instance to back up. */
+export type BackupVolumeInput = {
+  /** How the volume is kept consistent while it is read (STOP by default). */
+  consistency?: InputMaybe<BackupConsistency>;
+  /** For HOOK: the service and its before/after commands. */
+  hook?: InputMaybe<BackupHookInput>;
+  /** Retry-safe key: the same key and input return the same backup. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The instance (global id). */
+  instanceId: Scalars['ID']['input'];
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['input'];
+  /** Return only once the backup has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The backup, running (or ended, with wait), and its operation. */
+export type BackupVolumePayload = {
+  __typename?: 'BackupVolumePayload';
+  /** The backup. */
+  backup: VolumeBackup;
+  /** Its BACKUP operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type BackupVolumeResult =
+  | BackupVolumePayload
+  | CapabilityNotSupportedError
+  | ForbiddenError
+  | IdempotencyConflictError
+  | InvalidStateError
+  | NotFoundError
+  | RateLimitedError
+  | ValidationError;
+
 /** A blue-green release: the full new set at a preview address, switched over at once on promotion. */
 export type BlueGreenInput = {
   /** How the preview is judged. */
@@ -484,7 +539,9 @@ export type Capability =
   /** The provider supports TLS termination. */
   | 'TLS'
   /** The provider supports persistent volumes. */
-  | 'VOLUMES';
+  | 'VOLUMES'
+  /** The provider reads and writes an instance's volumes for encrypted backups and restores (backupVolume, restoreVolume). */
+  | 'VOLUME_BACKUP';
 
 /** A capability and the providers that have it. */
 export type CapabilityInfo = {
@@ -712,6 +769,22 @@ export type DeleteSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A backup to delete. */
+export type DeleteVolumeBackupInput = {
+  /** The backup (global id). */
+  id: Scalars['ID']['input'];
+};
+
+/** The backup deleted: its archive and its record. */
+export type DeleteVolumeBackupPayload = {
+  __typename?: 'DeleteVolumeBackupPayload';
+  /** The global id it had. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteVolumeBackupResult = DeleteVolumeBackupPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A webhook to delete, with its delivery log. */
 export type DeleteWebhookInput = {
@@ -1104,6 +1177,8 @@ export type Instance = Node & {
   updatedAt: Scalars['DateTime']['output'];
   /** Optimistic-concurrency version; pass it as expectedVersion. */
   version: Scalars['Int']['output'];
+  /** Backups of its volumes (of one volume when `volume` is given), newest first. */
+  volumeBackups: InstanceVolumeBackupsConnection;
 };
 
 /** One co-scheduled workload of one or more services on one provider. */
@@ -1144,6 +1219,15 @@ export type InstanceReleasesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One co-scheduled workload of one or more services on one provider. */
+export type InstanceVolumeBackupsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  volume?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An action on an instance. */
@@ -1295,6 +1379,20 @@ export type InstanceState =
   | 'STOPPED'
   /** Shutting down. */
   | 'STOPPING';
+
+/** A page of an instance's volume backups. */
+export type InstanceVolumeBackupsConnection = {
+  __typename?: 'InstanceVolumeBackupsConnection';
+  edges: Array<InstanceVolumeBackupsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A volume backup and its cursor. */
+export type InstanceVolumeBackupsEdge = {
+  __typename?: 'InstanceVolumeBackupsEdge';
+  cursor: Scalars['String']['output'];
+  node: VolumeBackup;
+};
 
 /** The instance's state does not allow this now. */
 export type InvalidStateError = Error & {
@@ -1493,6 +1591,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds a route: a stable address for one service port. */
   addRoute: AddRouteResult;
+  /** Archives one volume of an instance, checksummed and encrypted with a key derived from the vault key, into the backup store (an operation of kind BACKUP; cancelOperation stops it and leaves no archive). */
+  backupVolume: BackupVolumeResult;
   /** Builds an image for one service of an instance and, unless `deploy: false`, deploys it as a new release. */
   buildService: BuildServiceResult;
   /** Cancels a queued operation at once, or asks a running one to stop waiting and end CANCELED. */
@@ -1511,6 +1611,8 @@ export type Mutation = {
   deleteSchedule: DeleteScheduleResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
+  /** Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first). */
+  deleteVolumeBackup: DeleteVolumeBackupResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
   deleteWebhook: DeleteWebhookResult;
   /** Deploys new images/config to some services; the rest are inherited into the new release. */
@@ -1531,6 +1633,8 @@ export type Mutation = {
   removeRoute: RemoveRouteResult;
   /** Queues a restart of every service. */
   restartInstance: RestartInstanceResult;
+  /** Writes a backup back into a volume (an operation of kind RESTORE on the target instance): the archive's every chunk and its sha256 are verified before anything is written, then the services mounting the volume are stopped, its content replaced, and they are started again. */
+  restoreVolume: RestoreVolumeResult;
   /** Revokes a token of your tenant at once; its open subscriptions close. */
   revokeApiToken: RevokeApiTokenResult;
   /** Restores an earlier release as a new release (history is never rewritten). */
@@ -1556,6 +1660,11 @@ export type Mutation = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationAddRouteArgs = {
   input: AddRouteInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationBackupVolumeArgs = {
+  input: BackupVolumeInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1601,6 +1710,11 @@ export type MutationDeleteScheduleArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteSecretArgs = {
   input: DeleteSecretInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteVolumeBackupArgs = {
+  input: DeleteVolumeBackupInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1652,6 +1766,11 @@ export type MutationRemoveRouteArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationRestartInstanceArgs = {
   input: InstanceActionInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationRestoreVolumeArgs = {
+  input: RestoreVolumeInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -1762,6 +1881,8 @@ export type OperationError = {
 
 /** What an operation does. */
 export type OperationKind =
+  /** Archive one volume, encrypted, into the backup store (backupVolume). */
+  | 'BACKUP'
   /** Build a service image from source (see Operation.build). */
   | 'BUILD'
   /** Roll out a new release. */
@@ -1774,6 +1895,8 @@ export type OperationKind =
   | 'PROVISION'
   /** Stop and start. */
   | 'RESTART'
+  /** Write a backup's archive back into a volume (restoreVolume). */
+  | 'RESTORE'
   /** Restore an earlier release. */
   | 'ROLLBACK'
   /** Change replicas or limits. */
@@ -2465,6 +2588,38 @@ export type RestartInstanceResult =
   | ProviderUnavailableError
   | RateLimitedError
   | RestartInstancePayload
+  | ValidationError;
+
+/** A backup to write back into a volume (the backup's own, or one of another instance of the tenant). */
+export type RestoreVolumeInput = {
+  /** The backup (global id of a VolumeBackup). */
+  backupId: Scalars['ID']['input'];
+  /** Retry-safe key: the same key and input return the same operation. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Another instance of the tenant to fill; null: the backup's own. */
+  instanceId?: InputMaybe<Scalars['ID']['input']>;
+  /** The volume to fill; null: the backup's volume name. */
+  volume?: InputMaybe<Scalars['String']['input']>;
+  /** Return only once the restore has ended. */
+  wait?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The RESTORE operation, queued (or ended, with wait). */
+export type RestoreVolumePayload = {
+  __typename?: 'RestoreVolumePayload';
+  /** Its RESTORE operation. */
+  operation: Operation;
+};
+
+/** The payload, or why it could not be done. */
+export type RestoreVolumeResult =
+  | CapabilityNotSupportedError
+  | ForbiddenError
+  | IdempotencyConflictError
+  | InvalidStateError
+  | NotFoundError
+  | RateLimitedError
+  | RestoreVolumePayload
   | ValidationError;
 
 /** A token to revoke. */
@@ -3228,6 +3383,43 @@ export type Viewer = {
   token?: Maybe<ApiToken>;
 };
 
+/** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
+export type VolumeBackup = Node & {
+  __typename?: 'VolumeBackup';
+  /** How the volume was kept consistent. */
+  consistency: BackupConsistency;
+  /** Asked. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When its schedule's retention deletes it (null: kept until deleted). */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The instance whose volume it archives. */
+  instance: Instance;
+  /** The BACKUP operation that made it. */
+  operation: Operation;
+  /** The schedule that made it; null for backupVolume (or a deleted schedule). */
+  schedule?: Maybe<Schedule>;
+  /** Hex sha256 of the stored archive's plaintext (checked before a restore writes). */
+  sha256?: Maybe<Scalars['String']['output']>;
+  /** Bytes of the archived content (the tar), once it succeeded. */
+  sizeBytes?: Maybe<Scalars['Float']['output']>;
+  /** Where it is. */
+  status: VolumeBackupStatus;
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['output'];
+};
+
+/** Where a volume backup is. */
+export type VolumeBackupStatus =
+  /** Its archive was deleted (by retention or deleteVolumeBackup). */
+  | 'DELETED'
+  /** Did not complete (see its operation); no archive was left. */
+  | 'FAILED'
+  /** Queued or being copied (its operation says which). */
+  | 'RUNNING'
+  /** Archived, encrypted, in the backup store: it can be restored. */
+  | 'SUCCEEDED';
+
 /** A volume owned by the instance. */
 export type VolumeSpec = {
   __typename?: 'VolumeSpec';
@@ -3352,6 +3544,213 @@ export type WorkloadSourceInput = {
   manifests?: InputMaybe<ManifestSourceInput>;
   /** Vault secrets the objects need, materialised at apply time as one Secret named `<instance name>-secrets` (key: envName). Secret documents are refused. */
   secrets?: InputMaybe<Array<SecretRefInput>>;
+};
+
+export type VolumeBackupFieldsFragment = {
+  __typename?: 'VolumeBackup';
+  id: string;
+  volume: string;
+  status: VolumeBackupStatus;
+  consistency: BackupConsistency;
+  sizeBytes?: number | null;
+  sha256?: string | null;
+  createdAt: string;
+  expiresAt?: string | null;
+  operation: { __typename?: 'Operation'; id: string; status: OperationStatus };
+};
+
+export type BackupVolumeMutationVariables = Exact<{
+  input: BackupVolumeInput;
+}>;
+
+export type BackupVolumeMutation = {
+  __typename?: 'Mutation';
+  backupVolume:
+    | {
+        __typename: 'BackupVolumePayload';
+        backup: {
+          __typename?: 'VolumeBackup';
+          id: string;
+          volume: string;
+          status: VolumeBackupStatus;
+          consistency: BackupConsistency;
+          sizeBytes?: number | null;
+          sha256?: string | null;
+          createdAt: string;
+          expiresAt?: string | null;
+          operation: { __typename?: 'Operation'; id: string; status: OperationStatus };
+        };
+        operation: {
+          __typename?: 'Operation';
+          id: string;
+          kind: OperationKind;
+          status: OperationStatus;
+          readinessOutcome?: ReadinessOutcome | null;
+          attempts: number;
+          idempotencyKey?: string | null;
+          createdAt: string;
+          startedAt?: string | null;
+          finishedAt?: string | null;
+          error?: { __typename?: 'OperationError'; code: string; message: string } | null;
+          steps: Array<{
+            __typename?: 'OperationStep';
+            name: string;
+            status: OperationStatus;
+            startedAt?: string | null;
+            finishedAt?: string | null;
+            message?: string | null;
+          }>;
+          instance?: {
+            __typename?: 'Instance';
+            id: string;
+            name: string;
+            state: InstanceState;
+            ready: boolean;
+            message?: string | null;
+            version: number;
+          } | null;
+          release?: { __typename?: 'Release'; id: string; version: number } | null;
+        };
+      }
+    | { __typename: 'CapabilityNotSupportedError'; capability: Capability; provider: string; message: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'IdempotencyConflictError'; message: string }
+    | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type RestoreVolumeMutationVariables = Exact<{
+  input: RestoreVolumeInput;
+}>;
+
+export type RestoreVolumeMutation = {
+  __typename?: 'Mutation';
+  restoreVolume:
+    | { __typename: 'CapabilityNotSupportedError'; capability: Capability; provider: string; message: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'IdempotencyConflictError'; message: string }
+    | { __typename: 'InvalidStateError'; state: InstanceState; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'RestoreVolumePayload';
+        operation: {
+          __typename?: 'Operation';
+          id: string;
+          kind: OperationKind;
+          status: OperationStatus;
+          readinessOutcome?: ReadinessOutcome | null;
+          attempts: number;
+          idempotencyKey?: string | null;
+          createdAt: string;
+          startedAt?: string | null;
+          finishedAt?: string | null;
+          error?: { __typename?: 'OperationError'; code: string; message: string } | null;
+          steps: Array<{
+            __typename?: 'OperationStep';
+            name: string;
+            status: OperationStatus;
+            startedAt?: string | null;
+            finishedAt?: string | null;
+            message?: string | null;
+          }>;
+          instance?: {
+            __typename?: 'Instance';
+            id: string;
+            name: string;
+            state: InstanceState;
+            ready: boolean;
+            message?: string | null;
+            version: number;
+          } | null;
+          release?: { __typename?: 'Release'; id: string; version: number } | null;
+        };
+      }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type DeleteVolumeBackupMutationVariables = Exact<{
+  input: DeleteVolumeBackupInput;
+}>;
+
+export type DeleteVolumeBackupMutation = {
+  __typename?: 'Mutation';
+  deleteVolumeBackup:
+    | { __typename: 'DeleteVolumeBackupPayload'; id: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
+};
+
+export type InstanceVolumeBackupsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  volume?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+export type InstanceVolumeBackupsQuery = {
+  __typename?: 'Query';
+  instance?: {
+    __typename?: 'Instance';
+    id: string;
+    volumeBackups: {
+      __typename?: 'InstanceVolumeBackupsConnection';
+      edges: Array<{
+        __typename?: 'InstanceVolumeBackupsEdge';
+        node: {
+          __typename?: 'VolumeBackup';
+          id: string;
+          volume: string;
+          status: VolumeBackupStatus;
+          consistency: BackupConsistency;
+          sizeBytes?: number | null;
+          sha256?: string | null;
+          createdAt: string;
+          expiresAt?: string | null;
+          operation: { __typename?: 'Operation'; id: string; status: OperationStatus };
+        };
+      }>;
+    };
+  } | null;
+};
+
+export type VolumeBackupInstanceQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+export type VolumeBackupInstanceQuery = {
+  __typename?: 'Query';
+  node?:
+    | { __typename?: 'ApiToken' }
+    | { __typename?: 'Build' }
+    | { __typename?: 'Event' }
+    | { __typename?: 'Instance' }
+    | { __typename?: 'Job' }
+    | { __typename?: 'KeptVolume' }
+    | { __typename?: 'Operation' }
+    | { __typename?: 'Release' }
+    | { __typename?: 'Route' }
+    | { __typename?: 'Schedule' }
+    | { __typename?: 'Tenant' }
+    | {
+        __typename?: 'VolumeBackup';
+        id: string;
+        volume: string;
+        instance: { __typename?: 'Instance'; id: string; name: string };
+      }
+    | { __typename?: 'Webhook' }
+    | { __typename?: 'WebhookDelivery' }
+    | null;
 };
 
 export type BuildSourceFieldsFragment = {
@@ -3518,6 +3917,7 @@ export type BuildQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
     | null;
@@ -3604,6 +4004,7 @@ export type BuildLogPageQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
     | null;
@@ -4112,6 +4513,7 @@ export type JobLogPageQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
     | null;
@@ -5932,6 +6334,7 @@ export type NodeQuery = {
     | { __typename: 'Route'; id: string }
     | { __typename: 'Schedule'; id: string }
     | { __typename: 'Tenant'; name: string; createdAt: string; id: string }
+    | { __typename: 'VolumeBackup'; id: string }
     | { __typename: 'Webhook'; id: string }
     | { __typename: 'WebhookDelivery'; id: string }
     | null;
@@ -6109,6 +6512,7 @@ export type NodesQuery = {
     | { __typename: 'Route'; id: string }
     | { __typename: 'Schedule'; id: string }
     | { __typename: 'Tenant'; name: string; createdAt: string; id: string }
+    | { __typename: 'VolumeBackup'; id: string }
     | { __typename: 'Webhook'; id: string }
     | { __typename: 'WebhookDelivery'; id: string }
     | null
@@ -7618,6 +8022,40 @@ export type RedeliverWebhookDeliveryMutation = {
       };
 };
 
+export const VolumeBackupFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'VolumeBackupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VolumeBackup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'consistency' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sizeBytes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sha256' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<VolumeBackupFieldsFragment, unknown>;
 export const BuildSourceFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -8920,6 +9358,802 @@ export const WebhookDeliveryFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<WebhookDeliveryFieldsFragment, unknown>;
+export const BackupVolumeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BackupVolume' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BackupVolumeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'backupVolume' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BackupVolumePayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'backup' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'VolumeBackupFields' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'operation' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OperationFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'VolumeBackupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VolumeBackup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'consistency' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sizeBytes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sha256' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OperationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Operation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'readinessOutcome' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'error' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'steps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'idempotencyKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'release' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BackupVolumeMutation, BackupVolumeMutationVariables>;
+export const RestoreVolumeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RestoreVolume' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RestoreVolumeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'restoreVolume' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RestoreVolumePayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'operation' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OperationFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OperationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Operation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'readinessOutcome' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'error' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'steps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'idempotencyKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ready' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'release' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RestoreVolumeMutation, RestoreVolumeMutationVariables>;
+export const DeleteVolumeBackupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteVolumeBackup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteVolumeBackupInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteVolumeBackup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteVolumeBackupPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteVolumeBackupMutation, DeleteVolumeBackupMutationVariables>;
+export const InstanceVolumeBackupsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'InstanceVolumeBackups' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'volume' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instance' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'volumeBackups' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+                    },
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'volume' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'volume' } },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'edges' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'node' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'VolumeBackupFields' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'VolumeBackupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VolumeBackup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'consistency' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sizeBytes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sha256' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<InstanceVolumeBackupsQuery, InstanceVolumeBackupsQueryVariables>;
+export const VolumeBackupInstanceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'VolumeBackupInstance' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'node' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VolumeBackup' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'volume' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'instance' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<VolumeBackupInstanceQuery, VolumeBackupInstanceQueryVariables>;
 export const BuildServiceDocument = {
   kind: 'Document',
   definitions: [

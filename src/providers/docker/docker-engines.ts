@@ -6,7 +6,9 @@
  * make. Without an edge, the provider names why (`missingEngines`).
  */
 
+import type { Readable } from 'node:stream';
 import type { CpuSample } from '../autoscaling.js';
+import type { VolumeBackupEngine, VolumeRef } from '../backups.js';
 import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
 import type { MissingEngines, ProviderEngines } from '../engines.js';
 import type { JobEngine, JobRequest, JobResult, JobSink } from '../jobs.js';
@@ -14,6 +16,7 @@ import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
 import { CanceledError } from '../provider-errors.js';
 import type { RouteSpec, WakerAddress } from '../traffic.js';
+import { DockerVolumeBackups } from './docker-backup.js';
 import { DockerBuilder } from './docker-build.js';
 import type { Call } from './docker-call.js';
 import { DockerCanary } from './docker-canary.js';
@@ -34,6 +37,7 @@ export function dockerEngines(parts: DockerParts): ProviderEngines {
     },
     builder: dockerBuildEngine(parts, run),
     jobs: dockerJobEngine(parts, run),
+    volumeBackups: dockerVolumeBackupEngine(parts, run),
   };
   const edge = parts.edge;
   if (!edge) return engines;
@@ -123,6 +127,30 @@ function dockerJobEngine(
       runCancelable(run, ctx, 'job', (call) => jobs.run(call, req, sink)),
     removeLeftovers: (ctx: CallContext, instanceId: string, jobId: string) =>
       run(ctx, 'job cleanup', (call) => jobs.removeLeftovers(call, instanceId, jobId)),
+  };
+}
+
+/** Volume backups through helper containers on the provider's Engine (docker-backup.ts). */
+function dockerVolumeBackupEngine(
+  parts: DockerParts,
+  run: <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) => Promise<T>,
+): VolumeBackupEngine {
+  const backups = new DockerVolumeBackups(parts);
+  // The copies stream for as long as the volume takes: the caller's signal bounds them, not the API timeout.
+  const long = { ...parts, apiTimeoutMs: 24 * 3600_000 };
+  const runLong = <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) =>
+    runCancelable((c, o, f) => runCall(long, c, o, f), ctx, op, fn);
+  return {
+    readVolume: <T>(ctx: CallContext, ref: VolumeRef, consume: (tar: Readable) => Promise<T>) =>
+      runLong(ctx, 'backup', (call) => backups.readVolume(call, ref, consume)),
+    writeVolume: (ctx: CallContext, ref: VolumeRef, tar: Readable) =>
+      runLong(ctx, 'restore', (call) => backups.writeVolume(call, ref, tar)),
+    stopMounting: (ctx: CallContext, instanceId: string, volume: string) =>
+      run(ctx, 'stop', (call) => backups.stopMounting(call, instanceId, volume)),
+    startServices: (ctx: CallContext, instanceId: string, services: readonly string[]) =>
+      run(ctx, 'start', (call) => backups.startServices(call, instanceId, services)),
+    removeLeftovers: (ctx: CallContext, instanceId: string, operationId: string) =>
+      run(ctx, 'backup cleanup', (call) => backups.removeLeftovers(call, instanceId, operationId)),
   };
 }
 

@@ -34,6 +34,11 @@ export const Labels = {
   job: 'wheelhouse.job',
   /** The service whose image and env a job's container runs with. */
   jobService: 'wheelhouse.job-service',
+  /**
+   * The BACKUP or RESTORE operation a helper container copies a volume for
+   * (issue 36); like a job's, it has no `replica` label.
+   */
+  backupOperation: 'wheelhouse.backup-operation',
 } as const;
 
 /** Every label key reserved by the provider; workload labels cannot override them. */
@@ -70,6 +75,11 @@ export function containerName(instanceId: string, service: string, replica: numb
 /** A job's container: one per job, found again by name or by its `job` label. */
 export function jobContainerName(instanceId: string, jobId: string): string {
   return `wh-${instanceKey(instanceId)}-job-${shortHash(jobId, 12)}`;
+}
+
+/** A backup helper's container: one per operation, found again by name or by its label. */
+export function backupHelperName(instanceId: string, operationId: string): string {
+  return `wh-${instanceKey(instanceId)}-backup-${shortHash(operationId, 12)}`;
 }
 
 /** A named volume: shared by the instance, or one per replica for stateful sets. */

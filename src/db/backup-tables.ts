@@ -1,0 +1,34 @@
+/**
+ * The `volume_backups` table (issue 36), apart from database.ts so that file
+ * stays readable; `Database` names it.
+ */
+import type { ColumnType } from 'kysely';
+import type { CreatedAt, Json, Timestamp } from './database.js';
+import type { BackupConsistency, BackupHook, VolumeBackupStatus } from './stored-shapes.js';
+
+/** One encrypted archive of one volume of an instance (issue 36), made by a BACKUP operation. */
+export interface VolumeBackupTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  operation_id: string;
+  /** The schedule that made it (scheduled backups; null for now). */
+  schedule_id: string | null;
+  /** The volume's name in the service specs. */
+  volume: string;
+  status: VolumeBackupStatus;
+  consistency: BackupConsistency;
+  /** HOOK: the service and its before/after commands. */
+  hook: Json<BackupHook | null> | null;
+  /** Bytes of the archived plaintext (the tar); pg answers bigint as a string. */
+  size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** Hex sha256 of the archived plaintext. */
+  sha256: string | null;
+  /** The encrypted archive's file, once it SUCCEEDED. */
+  archive_path: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp;
+  /** When retention deletes it (scheduled backups; null for now). */
+  expires_at: Timestamp;
+}
