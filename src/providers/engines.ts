@@ -15,7 +15,7 @@
  */
 import type { AutoscaleEngine } from './autoscaling.js';
 import type { BuildEngine } from './builds.js';
-import type { JobEngine } from './jobs.js';
+import type { JobEngine, ScheduleEngine } from './jobs.js';
 import type { CanaryEngine } from './progressive.js';
 import type { CallContext } from './provider.js';
 import type { ArgoEngine, HelmEngine, ManifestEngine } from './sources.js';
@@ -43,6 +43,8 @@ export interface ProviderEngines {
   builder?: BuildEngine;
   /** Commands run to completion in a service's image: jobs and release commands (`jobs`). */
   jobs?: JobEngine;
+  /** Schedules run by the platform's own scheduler (Kubernetes' CronJob controller), read back into jobs. */
+  schedules?: ScheduleEngine;
 }
 
 /** The name of one engine. */

@@ -10,6 +10,11 @@
  * Ticks found later than their time + startingDeadlineSeconds are MISSED
  * (recorded, never run late); after an outage only the latest due tick may
  * run, when it is still within its deadline.
+ *
+ * Schedules of a provider whose platform runs them itself (a Kubernetes
+ * CronJob) are never claimed here: the platform is their one runner, and the
+ * platform pass (schedule-platform.ts), run after the claims, applies them
+ * and reads their runs back.
  */
 import { randomUUID } from 'node:crypto';
 import { event } from '../control/event-rows.js';
@@ -27,6 +32,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import * as schedules from '../db/repositories/schedule-repository.js';
 import type { JobStatus } from '../db/stored-shapes.js';
 import type { Logger } from '../logger.js';
+import type { PlatformSchedules } from './schedule-platform.js';
 
 /** MISSED ticks recorded as rows per claim, at most (the event counts them all). */
 const MISSED_ROWS = 10;
@@ -41,6 +47,8 @@ export interface ScheduleTickerOptions {
   now?: () => Date;
   /** Schedules claimed per pass, at most. Default 100. */
   batch?: number;
+  /** The schedules the platform runs itself: never claimed; their pass runs after the claims. */
+  platform?: PlatformSchedules | undefined;
 }
 
 /** What one claim did (tests and logs). */
@@ -84,19 +92,26 @@ export class ScheduleTicker {
   /** One pass: claims every due schedule (up to the batch), one transaction each. */
   async tick(): Promise<TickOutcome[]> {
     const out: TickOutcome[] = [];
+    const platformKeys = this.#o.platform?.providerKeys() ?? [];
     for (let i = 0; i < this.#o.batch; i++) {
       const ended: string[] = [];
-      const outcome = await withTransaction(this.#o.db, (tx) => this.#claimOne(tx, this.#o.now(), ended));
+      const outcome = await withTransaction(this.#o.db, (tx) => this.#claimOne(tx, this.#o.now(), ended, platformKeys));
       if (!outcome) break;
       if (outcome.queued) this.#o.signal.queued();
       for (const id of ended) this.#o.signal.ended(id);
       out.push(outcome);
     }
+    await this.#o.platform?.pass();
     return out;
   }
 
-  async #claimOne(tx: DbTransaction, now: Date, ended: string[]): Promise<TickOutcome | undefined> {
-    const s = await schedules.claimDueScheduleAnyTenant(tx, now);
+  async #claimOne(
+    tx: DbTransaction,
+    now: Date,
+    ended: string[],
+    platformKeys: readonly string[],
+  ): Promise<TickOutcome | undefined> {
+    const s = await schedules.claimDueScheduleAnyTenant(tx, now, platformKeys);
     if (!s?.next_run_at) return undefined;
     const timing = { cron: s.cron, timeZone: s.time_zone };
     const { ticks, total } = dueTicks(timing, s.next_run_at, now, MISSED_ROWS + 1);
