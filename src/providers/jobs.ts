@@ -116,6 +116,8 @@ export interface ScheduleEngine {
   listSchedules: (ctx: CallContext) => Promise<PlatformScheduleRef[]>;
   /** The runs the platform still keeps of a schedule, oldest first. */
   scheduleRuns: (ctx: CallContext, instanceId: string, scheduleId: string) => Promise<PlatformRun[]>;
+  /** Stops a run (cancelOperation on its job): deletes it and what it runs; absent is fine. */
+  stopRun: (ctx: CallContext, instanceId: string, run: PlatformRun) => Promise<void>;
   /** A run's output lines, as far as the platform still has them. */
-  runLog: (ctx: CallContext, run: PlatformRun) => Promise<JobOutputLine[]>;
+  runLog: (ctx: CallContext, instanceId: string, run: PlatformRun) => Promise<JobOutputLine[]>;
 }

@@ -174,13 +174,20 @@ export class PlatformSchedules {
     run: PlatformRun,
     masker: Masker,
   ): Promise<void> {
-    let row = await runs.findPlatformRun(this.#o.db, run.runId);
+    let row = await runs.findPlatformRunAnyTenant(this.#o.db, run.runId);
     if (!row) {
       await this.#insert(s, inst, run);
-      row = await runs.findPlatformRun(this.#o.db, run.runId);
+      row = await runs.findPlatformRunAnyTenant(this.#o.db, run.runId);
     }
-    if (!row || (row.status !== 'queued' && row.status !== 'running') || run.status === 'running') return;
-    const lines = (await engine.runLog(ctx, run)).map((l) => masker.text(l.line));
+    if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
+    if (run.status === 'running') {
+      // cancelOperation on the run's job asks for it; the platform's run is stopped here.
+      if (!row.cancel_requested) return;
+      const lines = (await engine.runLog(ctx, inst.id, run)).map((l) => masker.text(l.line));
+      await engine.stopRun(ctx, inst.id, run);
+      return this.#end(row, { status: 'canceled', exitCode: null, message: 'canceled' }, [...lines, 'job canceled']);
+    }
+    const lines = (await engine.runLog(ctx, inst.id, run)).map((l) => masker.text(l.line));
     const said =
       run.status === 'timed_out' ? `timed out after ${s.timeout_seconds}s` : `exited with code ${run.exitCode}`;
     const quoted = lines.slice(-QUOTED_LINES);

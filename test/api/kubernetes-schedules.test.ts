@@ -18,6 +18,7 @@ import { PlatformSchedules } from '../../src/worker/schedule-platform.js';
 import { ScheduleTicker } from '../../src/worker/schedule-ticker.js';
 import { gql, localIdOf } from '../support/app.js';
 import { type KubeApp, provisionOn, startKubeApp, until } from '../support/kube-app.js';
+import { cancelOperation } from './jobs-support.js';
 
 const NS = 'wh-sched';
 const V1 = 'registry.test/sched:v1';
@@ -36,7 +37,7 @@ const DELETE = `mutation D($input: DeleteScheduleInput!) { deleteSchedule(input:
 const SCHEDULE = `query S($id: ID!) { node(id: $id) { ... on Schedule {
   id nextRunAt
   lastJob { id status exitCode error scheduledAt startedAt finishedAt schedule { id }
-    operation { status } logs(first: 50) { edges { node { line } } } }
+    operation { id status } logs(first: 50) { edges { node { line } } } }
   jobs(first: 20) { edges { node { id status exitCode } } }
 } } }`;
 
@@ -52,7 +53,7 @@ interface ScheduleView {
     startedAt: string | null;
     finishedAt: string | null;
     schedule: { id: string };
-    operation: { status: string };
+    operation: { id: string; status: string };
     logs: { edges: { node: { line: string } }[] };
   } | null;
   jobs: { edges: { node: { id: string; status: string; exitCode: number | null } }[] };
@@ -362,6 +363,32 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
     expect(done.jobs.edges).toHaveLength(1);
     expect(done.lastJob?.operation.status).toBe('SUCCEEDED');
     expect(done.lastJob?.logs.edges.map((e) => e.node.line)).toEqual(['slept', 'job exited with code 0']);
+  });
+
+  it("cancelOperation on a run's job stops the platform's run: CANCELED, its Job deleted", async () => {
+    const made = await gql(k.app, k.token, CREATE, {
+      input: {
+        instanceId,
+        schedule: { name: 'long', service: 'web', command: ['sh', '-c', 'echo begun; sleep 30'], cron: '@weekly' },
+      },
+    });
+    const id = made.createSchedule.schedule.id as string;
+    await ticker.tick();
+    const run = k.fake.cronJobs.run(NS, name(id), new Date('2026-12-13T00:00:00Z'));
+    await until(
+      () => k.fake.list('pods', NS, `job-name=${run.metadata.name}`).some((p) => p.status.phase === 'Running'),
+      'its pod to run',
+    );
+    await ticker.tick();
+    const running = (await schedule(id)).lastJob!;
+    expect(running.status).toBe('RUNNING');
+    expect(await cancelOperation(k.app, k.token, running.operation.id)).toBe('CancelOperationPayload');
+    await ticker.tick();
+    const ended = (await schedule(id)).lastJob!;
+    expect(ended).toMatchObject({ status: 'CANCELED', operation: { status: 'CANCELED' } });
+    expect(ended.logs.edges.map((e) => e.node.line)).toEqual(['begun', 'job canceled']);
+    expect(k.fake.get('jobs', NS, run.metadata.name)).toBeUndefined();
+    expect(k.fake.jobs.deletions.at(-1)).toMatchObject({ name: run.metadata.name, propagationPolicy: 'Background' });
   });
 
   it('a schedule created later gets its CronJob; deleting a schedule deletes its CronJob, its Jobs and Secret', async () => {

@@ -44,9 +44,18 @@ export async function schedulesOnProvidersAnyTenant(
   });
 }
 
-/** The job recorded for a platform run, if any. */
-export async function findPlatformRun(db: Db, runId: string): Promise<JobRow | undefined> {
-  return db.selectFrom('jobs').selectAll().where('platform_run', '=', runId).executeTakeFirst();
+/** The job recorded for a platform run, if any, and whether a cancel of its operation was asked for. */
+export async function findPlatformRunAnyTenant(
+  db: Db,
+  runId: string,
+): Promise<(JobRow & { cancel_requested: boolean }) | undefined> {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('operations', 'operations.id', 'jobs.operation_id')
+    .selectAll('jobs')
+    .select('operations.cancel_requested')
+    .where('jobs.platform_run', '=', runId)
+    .executeTakeFirst();
 }
 
 /** Inserts a platform run's job unless it is recorded already (another replica): true when this call inserted it. */

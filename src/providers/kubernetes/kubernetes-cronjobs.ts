@@ -240,6 +240,18 @@ export class KubeCronJobs {
     };
   }
 
+  /** Deletes a run's Job (its pod in the background); absent is fine. */
+  async stop(call: KubeCall, run: PlatformRun): Promise<void> {
+    const namespace = this.cluster.namespace;
+    const propagationPolicy = 'Background';
+    await orAbsent(
+      this.batch.deleteNamespacedJob(
+        { name: run.name, namespace, propagationPolicy, body: { propagationPolicy } },
+        call.opts(),
+      ),
+    );
+  }
+
   /** The log of a run's pod, as far as the cluster still has it. */
   async log(call: KubeCall, run: PlatformRun): Promise<JobOutputLine[]> {
     const namespace = this.cluster.namespace;

@@ -142,7 +142,10 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
       listSchedules: (ctx: CallContext) => run(ctx, 'list schedules', (call) => cronJobs.list(call)),
       scheduleRuns: (ctx: CallContext, instanceId: string, scheduleId: string) =>
         run(ctx, 'schedule runs', (call) => cronJobs.runs(call, instanceId, scheduleId)),
-      runLog: (ctx: CallContext, r: PlatformRun) => run(ctx, 'schedule run log', (call) => cronJobs.log(call, r)),
+      stopRun: (ctx: CallContext, _instanceId: string, r: PlatformRun) =>
+        run(ctx, 'stop schedule run', (call) => cronJobs.stop(call, r)),
+      runLog: (ctx: CallContext, _instanceId: string, r: PlatformRun) =>
+        run(ctx, 'schedule run log', (call) => cronJobs.log(call, r)),
     },
   };
 }
