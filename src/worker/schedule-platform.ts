@@ -30,12 +30,11 @@ import { acquireProvider } from '../control/provider-calls.js';
 import { nextTick } from '../control/schedule-cron.js';
 import type { SecretService } from '../control/secrets.js';
 import type { InstanceRow, JobRow, ScheduleRow } from '../db/database.js';
-import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import { type DbHandle, withTransaction } from '../db/db-types.js';
 import { announceEnded } from '../db/operation-notifications.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as jobs from '../db/repositories/job-repository.js';
 import { appendLogLines, lastLogSeq } from '../db/repositories/log-line-repository.js';
-import * as operations from '../db/repositories/operation-repository.js';
 import * as runs from '../db/repositories/platform-run-repository.js';
 import type { Logger } from '../logger.js';
 import type { PlatformRun, ScheduleEngine } from '../providers/jobs.js';
@@ -43,6 +42,7 @@ import type { CallContext } from '../providers/provider.js';
 import type { Registry } from '../providers/registry.js';
 import { Masker } from './masking.js';
 import { materialise } from './materialise.js';
+import { insertJobOperation, tickJob } from './schedule-ticker.js';
 
 /** The instance states in which a platform schedule's object is removed. */
 const GONE: ReadonlySet<string> = new Set(['destroying', 'destroyed']);
@@ -150,8 +150,13 @@ export class PlatformSchedules {
     });
     const seen = await engine.scheduleRuns(ctx, inst.id, s.id);
     for (const run of seen) await this.#record(ctx, engine, s, inst, run, masker);
-    const present = new Set(seen.map((r) => r.runId));
-    for (const row of await runs.openPlatformRunsAnyTenant(this.#o.db, s.id)) {
+    let present = new Set(seen.map((r) => r.runId));
+    const open = await runs.openPlatformRunsAnyTenant(this.#o.db, s.id);
+    if (open.some((row) => row.platform_run && !present.has(row.platform_run))) {
+      // Another replica may have recorded a run made after this pass listed them: list again before calling it gone.
+      present = new Set((await engine.scheduleRuns(ctx, inst.id, s.id)).map((r) => r.runId));
+    }
+    for (const row of open) {
       if (row.platform_run && !present.has(row.platform_run))
         await this.#end(
           row,
@@ -189,7 +194,11 @@ export class PlatformSchedules {
     }
     const lines = (await engine.runLog(ctx, inst.id, run)).map((l) => masker.text(l.line));
     const said =
-      run.status === 'timed_out' ? `timed out after ${s.timeout_seconds}s` : `exited with code ${run.exitCode}`;
+      run.status === 'timed_out'
+        ? `timed out after ${s.timeout_seconds}s`
+        : run.exitCode === null
+          ? `${run.status} (the platform no longer says its exit code)`
+          : `exited with code ${run.exitCode}`;
     const quoted = lines.slice(-QUOTED_LINES);
     const message = run.status !== 'succeeded' && quoted.length ? `${said}; last lines: ${quoted.join(' | ')}` : said;
     await this.#end(row, { status: run.status, exitCode: run.exitCode, message }, [...lines, `job ${said}`]);
@@ -200,31 +209,13 @@ export class PlatformSchedules {
     const duplicate = new Error('recorded by another replica');
     try {
       await withTransaction(this.#o.db, async (tx) => {
-        const op = await operations.insertOperation(tx, {
-          id: randomUUID(),
-          tenant_id: inst.tenant_id,
-          instance_id: inst.id,
-          kind: 'job',
-          // Running with no lease: no executor claims it; this pass ends it.
-          status: 'running',
-          params: json({}),
-          steps: json([]),
-          started_at: run.startedAt ?? new Date(),
-        });
+        // Running with no lease: no executor claims it; this pass ends it.
+        const op = await insertJobOperation(tx, inst, { status: 'running', started_at: run.startedAt ?? new Date() });
         const jobId = randomUUID();
+        const startedAt = run.startedAt ?? new Date();
         const inserted = await runs.insertPlatformRun(tx, {
-          id: jobId,
-          tenant_id: inst.tenant_id,
-          instance_id: inst.id,
-          operation_id: op.id,
-          schedule_id: s.id,
-          scheduled_at: run.scheduledAt ?? run.startedAt,
-          service: s.service,
-          command: json(s.command),
-          env: json({}),
-          timeout_seconds: s.timeout_seconds,
-          status: 'running',
-          started_at: run.startedAt ?? new Date(),
+          ...tickJob(s, op.id, run.scheduledAt ?? startedAt, { id: jobId, status: 'running' }),
+          started_at: startedAt,
           platform_run: run.runId,
         });
         if (!inserted) throw duplicate;

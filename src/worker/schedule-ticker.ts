@@ -23,7 +23,7 @@ import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import { dueTicks, nextTick } from '../control/schedule-cron.js';
 import { assertAllowed } from '../control/state-machine.js';
-import type { InstanceRow, NewJob, ScheduleRow } from '../db/database.js';
+import type { InstanceRow, NewJob, NewOperation, OperationRow, ScheduleRow } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -203,14 +203,8 @@ async function recordEnded(
   why: string,
 ): Promise<void> {
   const now = new Date();
-  const op = await operations.insertOperation(tx, {
-    id: randomUUID(),
-    tenant_id: inst.tenant_id,
-    instance_id: inst.id,
-    kind: 'job',
+  const op = await insertJobOperation(tx, inst, {
     status: 'canceled',
-    params: json({}),
-    steps: json([]),
     error_code: status.toUpperCase(),
     error_message: `schedule ${s.name}, ${at.toISOString()}: ${why}`,
     finished_at: now,
@@ -218,8 +212,28 @@ async function recordEnded(
   await jobs.insertJob(tx, tickJob(s, op.id, at, { id: randomUUID(), status, error: why, finished_at: now }));
 }
 
-/** A tick's job row: the schedule's service, command and timeout, for the cron time `at`. */
-function tickJob(
+/**
+ * A JOB operation no executor runs (a tick that did not run, a run the
+ * platform started), inserted as it stands: `status` and the rest in `set`.
+ */
+export async function insertJobOperation(
+  tx: DbTransaction,
+  inst: InstanceRow,
+  set: Pick<NewOperation, 'status'> & Partial<NewOperation>,
+): Promise<OperationRow> {
+  return operations.insertOperation(tx, {
+    id: randomUUID(),
+    tenant_id: inst.tenant_id,
+    instance_id: inst.id,
+    kind: 'job',
+    params: json({}),
+    steps: json([]),
+    ...set,
+  });
+}
+
+/** A tick's job row: the schedule's service, command and timeout, for the cron time `at` (a platform's runs too). */
+export function tickJob(
   s: ScheduleRow,
   operationId: string,
   at: Date,

@@ -18,7 +18,7 @@ import { PlatformSchedules } from '../../src/worker/schedule-platform.js';
 import { ScheduleTicker } from '../../src/worker/schedule-ticker.js';
 import { gql, localIdOf } from '../support/app.js';
 import { type KubeApp, provisionOn, startKubeApp, until } from '../support/kube-app.js';
-import { cancelOperation } from './jobs-support.js';
+import { cancelOperation, removeInstance } from './jobs-support.js';
 
 const NS = 'wh-sched';
 const V1 = 'registry.test/sched:v1';
@@ -389,6 +389,21 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
     expect(ended.logs.edges.map((e) => e.node.line)).toEqual(['begun', 'job canceled']);
     expect(k.fake.get('jobs', NS, run.metadata.name)).toBeUndefined();
     expect(k.fake.jobs.deletions.at(-1)).toMatchObject({ name: run.metadata.name, propagationPolicy: 'Background' });
+
+    // A run the cluster deleted before its end was read (by hand, by a history limit) ends FAILED, saying so.
+    const lost = k.fake.cronJobs.run(NS, name(id), new Date('2026-12-20T00:00:00Z'));
+    await ticker.tick();
+    expect((await schedule(id)).lastJob?.status).toBe('RUNNING');
+    const del = await fetch(`${k.fake.url}/apis/batch/v1/namespaces/${NS}/jobs/${lost.metadata.name}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${k.fake.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ propagationPolicy: 'Background' }),
+    });
+    expect(del.status).toBe(200);
+    await ticker.tick();
+    const gone = (await schedule(id)).lastJob!;
+    expect(gone).toMatchObject({ status: 'FAILED', exitCode: null, operation: { status: 'FAILED' } });
+    expect(gone.error).toContain('removed its run before its end was read');
   });
 
   it('a schedule created later gets its CronJob; deleting a schedule deletes its CronJob, its Jobs and Secret', async () => {
@@ -408,5 +423,13 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
     expect(k.fake.list('jobs', NS).filter((j) => j.metadata.name.startsWith(name()))).toEqual([]);
     // The other schedule's CronJob stays.
     expect(cronJob(second)).toBeTruthy();
+  });
+
+  it("deprovisioning the instance removes its schedules' CronJobs and Secrets", async () => {
+    expect(k.fake.list('cronjobs', NS).length).toBeGreaterThan(0);
+    await removeInstance(k.app, k.token, instanceId);
+    await ticker.tick();
+    expect(k.fake.list('cronjobs', NS)).toEqual([]);
+    expect(k.fake.list('secrets', NS).filter((x) => x.metadata.name.startsWith('wh-cron-'))).toEqual([]);
   });
 });

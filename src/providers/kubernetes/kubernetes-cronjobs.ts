@@ -31,8 +31,8 @@ import type { JobOutputLine, PlatformRun, PlatformScheduleRef, PlatformScheduleS
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import { isNotFound } from './kubernetes-errors.js';
-import { JobLabels, jobObject, jobSecret } from './kubernetes-jobs.js';
-import { Labels, MANAGED_BY, SpecError } from './kubernetes-objects.js';
+import { checkJobRequest, JobLabels, jobObject, jobSecret } from './kubernetes-jobs.js';
+import { Labels, MANAGED_BY } from './kubernetes-objects.js';
 
 /** The label naming the schedule on its CronJob, its Secret, its Jobs and their pods. */
 export const SCHEDULE_LABEL = 'wheelhouse.dev/schedule';
@@ -101,12 +101,7 @@ export class KubeCronJobs {
 
   /** Creates or updates the schedule's CronJob and Secret (only what differs). */
   async apply(call: KubeCall, spec: PlatformScheduleSpec): Promise<void> {
-    if (spec.command.length === 0 || !spec.command[0]) throw new SpecError('a schedule needs a command');
-    for (const ref of spec.service.secrets) {
-      const value = spec.secretValues[ref.key];
-      if (value === undefined) throw new SpecError(`service ${spec.service.name}: no value for secret ${ref.key}`);
-      call.secrets.push(value);
-    }
+    checkJobRequest(call, spec);
     const namespace = this.cluster.namespace;
     const name = cronJobName(spec.instanceId, spec.scheduleId);
     const workload = await this.cluster.findWorkload(call, spec.instanceId);

@@ -108,12 +108,7 @@ export class KubeJobs {
 
   /** Runs `req` to completion (see jobs.ts); `call` carries the caller's signal. */
   async run(call: KubeCall, req: JobRequest, sink: JobSink): Promise<JobResult> {
-    if (req.command.length === 0 || !req.command[0]) throw new SpecError('a job needs a command');
-    for (const ref of req.service.secrets) {
-      const value = req.secretValues[ref.key];
-      if (value === undefined) throw new SpecError(`service ${req.service.name}: no value for secret ${ref.key}`);
-      call.secrets.push(value);
-    }
+    checkJobRequest(call, req);
     const namespace = this.cluster.namespace;
     await this.removeLeftovers(call, req.instanceId, req.jobId);
     const workload = await this.cluster.findWorkload(call, req.instanceId);
@@ -235,6 +230,19 @@ export class KubeJobs {
       this.batch.deleteNamespacedJob({ name, namespace, propagationPolicy, body: { propagationPolicy } }, call.opts()),
     );
     await quietly(this.#core.deleteNamespacedSecret({ name, namespace }, call.opts()));
+  }
+}
+
+/**
+ * Refuses a request without a command or a secret value (`invalid_spec`), and
+ * registers its secret values with the call, so no error of it quotes one.
+ */
+export function checkJobRequest(call: KubeCall, req: JobRequest): void {
+  if (req.command.length === 0 || !req.command[0]) throw new SpecError('a job needs a command');
+  for (const ref of req.service.secrets) {
+    const value = req.secretValues[ref.key];
+    if (value === undefined) throw new SpecError(`service ${req.service.name}: no value for secret ${ref.key}`);
+    call.secrets.push(value);
   }
 }
 
