@@ -81,13 +81,9 @@ export class PlatformSchedules {
   async pass(): Promise<void> {
     const keys = this.providerKeys();
     if (keys.length === 0) return;
-    const all = await runs.schedulesOnProvidersAnyTenant(this.#o.db, keys);
     for (const key of keys) {
       try {
-        await this.#passProvider(
-          key,
-          all.filter((r) => r.instance.provider_key === key),
-        );
+        await this.#passProvider(key);
       } catch (err) {
         this.#o.logger.warn({ err, provider: key }, 'platform schedules pass failed');
       }
@@ -98,14 +94,18 @@ export class PlatformSchedules {
     }
   }
 
-  async #passProvider(key: string, rows: runs.ScheduleOnInstance[]): Promise<void> {
+  async #passProvider(key: string): Promise<void> {
     const { ctx, provider } = await acquireProvider(this.#o.registry, key, AbortSignal.timeout(PASS_TIMEOUT_MS));
     const engine = provider.engines.schedules;
     if (!engine) return;
+    // The platform's objects first, then the rows: an object another replica made from a row is never
+    // taken for an orphan by a pass that read the rows before that row existed.
+    const listed = await engine.listSchedules(ctx);
+    const rows = await runs.schedulesOnProvidersAnyTenant(this.#o.db, [key]);
     const gone = (i: InstanceRow) => i.desired_state === 'destroyed' || GONE.has(i.state);
     // Kept while the instance lives (a provisioning one's object is made once its namespace is there).
     const kept = new Set(rows.filter((r) => !gone(r.instance)).map((r) => `${r.instance.id}/${r.schedule.id}`));
-    for (const ref of await engine.listSchedules(ctx)) {
+    for (const ref of listed) {
       if (!kept.has(`${ref.instanceId}/${ref.scheduleId}`))
         await engine.removeSchedule(ctx, ref.instanceId, ref.scheduleId);
     }
