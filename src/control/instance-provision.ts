@@ -15,6 +15,7 @@ import { attachKept, checkKeptAttachments } from './kept-volumes.js';
 import { type CommandContext, toSnapshot } from './on-instance.js';
 import { enqueueOperation } from './operation-queue.js';
 import { requireCapability } from './provider-calls.js';
+import { checkStandardCron } from './schedule-cron.js';
 import { type CheckedSpec, checkScheduleSpec, insertSchedules, type ScheduleSpec } from './schedules.js';
 import type { Principal } from './scopes.js';
 import { checkSource, renderSource } from './source-specs.js';
@@ -74,6 +75,11 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
     provider = resolved.provider;
   } catch {
     p.add(['input', 'provider'], input.provider ? `unknown provider "${input.provider}"` : 'no provider is registered');
+  }
+  if (provider?.engines.schedules) {
+    (input.schedules ?? []).forEach((spec, i) => {
+      checkStandardCron(p, spec.cron, ['input', 'schedules', i]);
+    });
   }
   const sourceKeys = source?.secrets.map((ref) => ref.key) ?? [];
   const secretKeys = [...new Set([...services.flatMap((s) => s.secrets.map((ref) => ref.key)), ...sourceKeys])];

@@ -73,3 +73,22 @@ export function dueTicks(spec: CronSpec, from: Date, now: Date, limit: number): 
   }
   return { ticks, total };
 }
+
+/** Month and weekday names a standard cron (Kubernetes' CronJob) takes. */
+const NAMES = new Set('jan feb mar apr may jun jul aug sep oct nov dec sun mon tue wed thu fri sat'.split(' '));
+
+/**
+ * Checks into `p` (at `path` + `cron`) that an expression that parsed is also
+ * one a platform's standard cron takes (a Kubernetes CronJob: numbers, names,
+ * `*`, `?`, ranges, steps, lists and the nicknames), which runs the
+ * schedules of some providers: croner's own extensions (`L`, `W`, `#`) would
+ * be refused there, so they are refused here.
+ */
+export function checkStandardCron(p: Problems, cron: string, path: (string | number)[]): void {
+  const text = cron.trim();
+  if (text.startsWith('@')) return;
+  const atoms = text.split(/\s+/).flatMap((field) => field.split(/[,/-]/));
+  const odd = atoms.find((a) => a !== '*' && a !== '?' && !/^\d+$/.test(a) && !NAMES.has(a.toLowerCase()));
+  if (odd !== undefined)
+    p.add([...path, 'cron'], `"${odd}" is not standard cron, which this provider's platform runs the schedule with`);
+}

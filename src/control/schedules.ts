@@ -2,7 +2,10 @@
  * Schedules (issue 35), the control side: a cron schedule of an instance
  * checked and stored with its next tick (`next_run_at`, UTC, null while
  * suspended); its reads. The worker's ticker (worker/schedule-ticker.ts)
- * starts its jobs.
+ * starts its jobs, except on a provider whose platform runs schedules
+ * itself (a Kubernetes CronJob): there the worker's platform pass
+ * (worker/schedule-platform.ts) applies the row to the platform within a
+ * pass, retrying a platform fault at each pass, and reads the runs back.
  */
 import { randomUUID } from 'node:crypto';
 import type { NewSchedule, ScheduleRow, ScheduleUpdate } from '../db/database.js';
@@ -16,7 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { checkJobCommand, DEFAULT_JOB_TIMEOUT_SECONDS } from './jobs.js';
 import { type Job, toJob } from './jobs-model.js';
 import { providerFor, requireCapability } from './provider-calls.js';
-import { checkCron, nextTick } from './schedule-cron.js';
+import { checkCron, checkStandardCron, nextTick } from './schedule-cron.js';
 import type { Principal } from './scopes.js';
 import { checkName, checkNoNul, Problems } from './spec-validation.js';
 
@@ -196,7 +199,10 @@ export class ScheduleService {
       this.now(),
     );
     p.throwIfAny();
-    requireCapability(providerFor(this.registry, row.provider_key), row.provider_key, 'schedules');
+    const provider = providerFor(this.registry, row.provider_key);
+    if (provider.engines.schedules) checkStandardCron(p, spec.cron, ['input', 'schedule']);
+    p.throwIfAny();
+    requireCapability(provider, row.provider_key, 'schedules');
     const [created] = await withTransaction(this.db, async (tx) => {
       const locked = await instances.lockInstance(tx, caller.tenantId, instanceId);
       if (!locked) throw new NotFoundError('instance');
@@ -226,6 +232,8 @@ export class ScheduleService {
       if (change.concurrency != null) patch.concurrency = change.concurrency;
       const timing = { cron: change.cron ?? row.cron, timeZone: change.timeZone ?? row.time_zone };
       checkCron(p, timing, ['input']);
+      if (change.cron != null && (await this.#platformRuns(tx, caller.tenantId, row.instance_id)))
+        checkStandardCron(p, change.cron, ['input']);
       p.throwIfAny();
       patch.cron = timing.cron;
       patch.time_zone = timing.timeZone;
@@ -238,6 +246,17 @@ export class ScheduleService {
       if (!updated) throw new NotFoundError('schedule');
       return toSchedule(updated);
     });
+  }
+
+  /** Whether the instance's provider runs its schedules on the platform's own scheduler (a Kubernetes CronJob). */
+  async #platformRuns(db: Db, tenantId: string, instanceId: string): Promise<boolean> {
+    const inst = await instances.findInstance(db, tenantId, instanceId);
+    if (!inst) return false;
+    try {
+      return this.registry.get(inst.provider_key).engines.schedules !== undefined;
+    } catch {
+      return false;
+    }
   }
 
   /** deleteSchedule: its jobs stay (their schedule becomes null); a running one is not stopped. */

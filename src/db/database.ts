@@ -372,6 +372,8 @@ export interface JobTable {
   created_at: CreatedAt;
   started_at: Timestamp;
   finished_at: Timestamp;
+  /** The platform's id of the run, for a run a platform-run schedule's scheduler started (a CronJob's Job uid). */
+  platform_run: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A cron schedule of an instance (issue 35); `next_run_at` is its next tick, claimed by one ticker. */

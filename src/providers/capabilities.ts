@@ -49,6 +49,7 @@ export const ENGINE_CAPABILITIES: { readonly [N in EngineName]-?: readonly Capab
   // Schedules start jobs: a provider that runs jobs runs scheduled ones.
   jobs: [Capabilities.jobs, Capabilities.schedules],
   volumeBackups: [Capabilities.volumeBackup],
+  schedules: [Capabilities.schedules],
 };
 
 /** `base` and what the engines present add, in the seed's declaration order. */

@@ -16,7 +16,7 @@
 import type { AutoscaleEngine } from './autoscaling.js';
 import type { VolumeBackupEngine } from './backups.js';
 import type { BuildEngine } from './builds.js';
-import type { JobEngine } from './jobs.js';
+import type { JobEngine, ScheduleEngine } from './jobs.js';
 import type { CanaryEngine } from './progressive.js';
 import type { CallContext } from './provider.js';
 import type { ArgoEngine, HelmEngine, ManifestEngine } from './sources.js';
@@ -46,6 +46,8 @@ export interface ProviderEngines {
   jobs?: JobEngine;
   /** Volume backups and restores through a helper beside the services (`volume-backup`). */
   volumeBackups?: VolumeBackupEngine;
+  /** Schedules run by the platform's own scheduler (Kubernetes' CronJob controller), read back into jobs. */
+  schedules?: ScheduleEngine;
 }
 
 /** The name of one engine. */

@@ -9,6 +9,7 @@ import { Autoscaler } from '../worker/autoscaler.js';
 import type { BackgroundWorker } from '../worker/background-worker.js';
 import { EdgeDriver } from '../worker/edge-driver.js';
 import { Executor, type ExecutorOptions } from '../worker/executor.js';
+import { PlatformSchedules } from '../worker/schedule-platform.js';
 import { ScheduleTicker } from '../worker/schedule-ticker.js';
 import { Supervisor } from '../worker/supervisor.js';
 import { Waker } from '../worker/waker.js';
@@ -91,6 +92,14 @@ export function createWorkers(
         signal: services.signal,
         logger: logger.child({ component: 'schedules' }),
         intervalMs: SCHEDULE_PASS_MS,
+        // A Kubernetes provider's schedules are CronJobs: its cluster runs them, this pass reads them back.
+        platform: new PlatformSchedules({
+          db,
+          registry,
+          secrets: services.secrets,
+          signal: services.signal,
+          logger: logger.child({ component: 'platform-schedules' }),
+        }),
       })
     : undefined;
   const webhooks = createWebhookWorkers(database, services, config, logger, tuning.webhooks);

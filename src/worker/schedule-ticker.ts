@@ -10,6 +10,11 @@
  * Ticks found later than their time + startingDeadlineSeconds are MISSED
  * (recorded, never run late); after an outage only the latest due tick may
  * run, when it is still within its deadline.
+ *
+ * Schedules of a provider whose platform runs them itself (a Kubernetes
+ * CronJob) are never claimed here: the platform is their one runner, and the
+ * platform pass (schedule-platform.ts), run after the claims, applies them
+ * and reads their runs back.
  */
 import { randomUUID } from 'node:crypto';
 import { event } from '../control/event-rows.js';
@@ -18,7 +23,7 @@ import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
 import { dueTicks, nextTick } from '../control/schedule-cron.js';
 import { assertAllowed } from '../control/state-machine.js';
-import type { InstanceRow, NewJob, ScheduleRow } from '../db/database.js';
+import type { InstanceRow, NewJob, NewOperation, OperationRow, ScheduleRow } from '../db/database.js';
 import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import * as instances from '../db/repositories/instance-repository.js';
@@ -27,6 +32,7 @@ import * as operations from '../db/repositories/operation-repository.js';
 import * as schedules from '../db/repositories/schedule-repository.js';
 import type { JobStatus } from '../db/stored-shapes.js';
 import type { Logger } from '../logger.js';
+import type { PlatformSchedules } from './schedule-platform.js';
 
 /** MISSED ticks recorded as rows per claim, at most (the event counts them all). */
 const MISSED_ROWS = 10;
@@ -41,6 +47,8 @@ export interface ScheduleTickerOptions {
   now?: () => Date;
   /** Schedules claimed per pass, at most. Default 100. */
   batch?: number;
+  /** The schedules the platform runs itself: never claimed; their pass runs after the claims. */
+  platform?: PlatformSchedules | undefined;
 }
 
 /** What one claim did (tests and logs). */
@@ -84,19 +92,26 @@ export class ScheduleTicker {
   /** One pass: claims every due schedule (up to the batch), one transaction each. */
   async tick(): Promise<TickOutcome[]> {
     const out: TickOutcome[] = [];
+    const platformKeys = this.#o.platform?.providerKeys() ?? [];
     for (let i = 0; i < this.#o.batch; i++) {
       const ended: string[] = [];
-      const outcome = await withTransaction(this.#o.db, (tx) => this.#claimOne(tx, this.#o.now(), ended));
+      const outcome = await withTransaction(this.#o.db, (tx) => this.#claimOne(tx, this.#o.now(), ended, platformKeys));
       if (!outcome) break;
       if (outcome.queued) this.#o.signal.queued();
       for (const id of ended) this.#o.signal.ended(id);
       out.push(outcome);
     }
+    await this.#o.platform?.pass();
     return out;
   }
 
-  async #claimOne(tx: DbTransaction, now: Date, ended: string[]): Promise<TickOutcome | undefined> {
-    const s = await schedules.claimDueScheduleAnyTenant(tx, now);
+  async #claimOne(
+    tx: DbTransaction,
+    now: Date,
+    ended: string[],
+    platformKeys: readonly string[],
+  ): Promise<TickOutcome | undefined> {
+    const s = await schedules.claimDueScheduleAnyTenant(tx, now, platformKeys);
     if (!s?.next_run_at) return undefined;
     const timing = { cron: s.cron, timeZone: s.time_zone };
     const { ticks, total } = dueTicks(timing, s.next_run_at, now, MISSED_ROWS + 1);
@@ -188,14 +203,8 @@ async function recordEnded(
   why: string,
 ): Promise<void> {
   const now = new Date();
-  const op = await operations.insertOperation(tx, {
-    id: randomUUID(),
-    tenant_id: inst.tenant_id,
-    instance_id: inst.id,
-    kind: 'job',
+  const op = await insertJobOperation(tx, inst, {
     status: 'canceled',
-    params: json({}),
-    steps: json([]),
     error_code: status.toUpperCase(),
     error_message: `schedule ${s.name}, ${at.toISOString()}: ${why}`,
     finished_at: now,
@@ -203,8 +212,28 @@ async function recordEnded(
   await jobs.insertJob(tx, tickJob(s, op.id, at, { id: randomUUID(), status, error: why, finished_at: now }));
 }
 
-/** A tick's job row: the schedule's service, command and timeout, for the cron time `at`. */
-function tickJob(
+/**
+ * A JOB operation no executor runs (a tick that did not run, a run the
+ * platform started), inserted as it stands: `status` and the rest in `set`.
+ */
+export async function insertJobOperation(
+  tx: DbTransaction,
+  inst: InstanceRow,
+  set: Pick<NewOperation, 'status'> & Partial<NewOperation>,
+): Promise<OperationRow> {
+  return operations.insertOperation(tx, {
+    id: randomUUID(),
+    tenant_id: inst.tenant_id,
+    instance_id: inst.id,
+    kind: 'job',
+    params: json({}),
+    steps: json([]),
+    ...set,
+  });
+}
+
+/** A tick's job row: the schedule's service, command and timeout, for the cron time `at` (a platform's runs too). */
+export function tickJob(
   s: ScheduleRow,
   operationId: string,
   at: Date,

@@ -27,6 +27,11 @@
  *   kubelet runs once (restartPolicy Never: its container ends `terminated`,
  *   the pod Succeeded or Failed, the followed log ends), and fails it past
  *   activeDeadlineSeconds. Config files mount from a ConfigMap or a Secret.
+ * - batch/v1 CronJobs (fake-kube-cronjobs.ts): stored and validated as an API
+ *   server does; no cron controller: a test makes a tick's Job with
+ *   `cronJobs.run`, and deleting a CronJob deletes its Jobs.
+ * - Platform faults: failRequests makes every request of a method on a kind
+ *   fail with a status until it is lifted.
  * - /version, and metrics.k8s.io pod metrics when enabled.
  * - Watches (`?watch=true&resourceVersion=`) of any listed kind: events after
  *   the given resourceVersion are replayed, then sent live; a resourceVersion
@@ -56,6 +61,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parse as parseYaml } from 'yaml';
+import { FakeCronJobs } from './fake-kube-cronjobs.js';
 import { FakeJobs } from './fake-kube-jobs.js';
 
 type Obj = Record<string, any>;
@@ -69,6 +75,7 @@ const KINDS: Record<string, { kind: string; apiVersion: string }> = {
   deployments: { kind: 'Deployment', apiVersion: 'apps/v1' },
   statefulsets: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
   jobs: { kind: 'Job', apiVersion: 'batch/v1' },
+  cronjobs: { kind: 'CronJob', apiVersion: 'batch/v1' },
 };
 
 /** How an image behaves when no command overrides it, and which HTTP paths it serves. */
@@ -151,6 +158,8 @@ export class FakeKubeApi {
   readonly #templates = new Map<string, string>();
   readonly #runtimes = new Map<string, Runtime>();
   readonly #failing = new Set<string>();
+  /** `METHOD plural` → the status the test makes such requests fail with (failRequests). */
+  readonly #faults = new Map<string, number>();
   readonly #images = new Map<string, FakeImage>();
   readonly #openLogs = new Set<ServerResponse>();
   readonly #openExecs = new Set<WebSocket>();
@@ -184,6 +193,19 @@ export class FakeKubeApi {
     changed: (plural, namespace, obj) => {
       obj.metadata.resourceVersion = String(++this.#rv);
       this.#emit('MODIFIED', plural, namespace, obj);
+    },
+  });
+  /** The CronJobs' validation and the test's stand-in for their controller (`run`). */
+  readonly cronJobs = new FakeCronJobs({
+    get: (plural, namespace, name) => this.get(plural, namespace, name),
+    list: (plural, namespace) => this.list(plural, namespace),
+    create: (plural, namespace, obj) => {
+      const meta = KINDS[plural] as { kind: string; apiVersion: string };
+      return this.#store(plural, namespace, { ...obj, kind: meta.kind, apiVersion: meta.apiVersion });
+    },
+    remove: (plural, namespace, name, policy) => {
+      const obj = this.#objects.get(key(plural, namespace, name));
+      if (obj) this.#delete(plural, namespace, obj, policy);
     },
   });
   url = '';
@@ -240,6 +262,12 @@ export class FakeKubeApi {
 
   defineImage(image: string, behaviour: FakeImage): void {
     this.#images.set(image, behaviour);
+  }
+
+  /** Answers every `method` request on objects of `plural` with `code` (a platform fault); 0 serves them again. */
+  failRequests(method: string, plural: string, code = 500): void {
+    if (code) this.#faults.set(`${method} ${plural}`, code);
+    else this.#faults.delete(`${method} ${plural}`);
   }
 
   /** Serves (or, with false, stops serving: 404) metrics.k8s.io pod metrics. */
@@ -324,6 +352,8 @@ export class FakeKubeApi {
     query: URLSearchParams,
   ): undefined {
     const meta = KINDS[plural] as { kind: string; apiVersion: string };
+    const fault = this.#faults.get(`${req.method} ${plural}`);
+    if (fault) return this.#status(res, fault, 'InternalError', `the test fails ${req.method} ${plural}`);
     const k = name ? key(plural, namespace, name) : '';
     const existing = name ? this.#objects.get(k) : undefined;
     const notFound = () => this.#status(res, 404, 'NotFound', `${plural} "${name}" not found`);
@@ -352,6 +382,8 @@ export class FakeKubeApi {
         if (!objName) return this.#status(res, 422, 'Invalid', 'metadata.name: Required value');
         const invalidEdge = edgeObjectInvalid(plural, obj);
         if (invalidEdge) return this.#status(res, invalidEdge.code, invalidEdge.reason, invalidEdge.message);
+        const invalidCron = plural === 'cronjobs' ? this.cronJobs.invalid(obj) : undefined;
+        if (invalidCron) return this.#status(res, 422, 'Invalid', invalidCron);
         const ck = key(plural, namespace, objName);
         if (this.#objects.has(ck)) {
           return this.#status(res, 409, 'AlreadyExists', `${plural} "${objName}" already exists`);
@@ -364,6 +396,8 @@ export class FakeKubeApi {
         const obj = JSON.parse(body) as Obj;
         const invalidEdge = edgeObjectInvalid(plural, obj, existing);
         if (invalidEdge) return this.#status(res, invalidEdge.code, invalidEdge.reason, invalidEdge.message);
+        const invalidCron = plural === 'cronjobs' ? this.cronJobs.invalid(obj) : undefined;
+        if (invalidCron) return this.#status(res, 422, 'Invalid', invalidCron);
         const rv = obj.metadata?.resourceVersion;
         if (rv && rv !== existing.metadata.resourceVersion) {
           return this.#status(
@@ -449,6 +483,7 @@ export class FakeKubeApi {
     this.#emitDeleted(plural, namespace, obj);
     if (plural === 'pods') this.#killPod(namespace, obj.metadata.name);
     if (plural === 'jobs') this.jobs.deleted(namespace, obj, propagationPolicy);
+    if (plural === 'cronjobs') this.cronJobs.deleted(namespace, obj, propagationPolicy);
     if (plural === 'deployments' || plural === 'statefulsets') {
       // Cascade: the pods this workload owns go with it.
       for (const pod of this.list('pods', namespace)) {

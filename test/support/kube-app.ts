@@ -15,6 +15,8 @@ import { FakeKubeApi } from './fake-kube-api.js';
 export interface KubeApp {
   fake: FakeKubeApi;
   provider: KubernetesProvider;
+  /** The app's registry (the provider under `kubernetes`). */
+  registry: Registry;
   app: TestApp;
   token: string;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export async function startKubeApp(
   return {
     fake,
     provider,
+    registry,
     app,
     token,
     async close() {

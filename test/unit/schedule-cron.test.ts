@@ -7,7 +7,7 @@
  * autumn day runs once, at its first occurrence (02:30 CEST).
  */
 import { describe, expect, it } from 'vitest';
-import { checkCron, dueTicks, nextTick } from '../../src/control/schedule-cron.js';
+import { checkCron, checkStandardCron, dueTicks, nextTick } from '../../src/control/schedule-cron.js';
 import { Problems } from '../../src/control/spec-validation.js';
 
 const BERLIN = { cron: '30 2 * * *', timeZone: 'Europe/Berlin' };
@@ -73,5 +73,18 @@ describe('schedule cron (croner) on a fixed clock', () => {
     expect(problems('* * * * *', 'Mars/Olympus')).toEqual(['input.timeZone']);
     for (const ok of ['@hourly', '@daily', '@weekly', '@monthly', '*/5 * * * *', '30 2 * * 1-5'])
       expect(problems(ok, 'Europe/Berlin')).toEqual([]);
+  });
+
+  it('standard cron (a Kubernetes CronJob) takes numbers, names, *, ?, ranges, steps, lists and nicknames, not L, W or #', () => {
+    const refused = (cron: string) => {
+      const p = new Problems();
+      checkCron(p, { cron, timeZone: 'UTC' }, ['input']);
+      checkStandardCron(p, cron, ['input']);
+      return p.list.map((x) => x.path.join('.'));
+    };
+    for (const ok of ['*/5 1-3,7 ? JAN-MAR mon-fri', '30 2 * * *', '@hourly', '@weekly', '0 0 1 jul sun'])
+      expect(refused(ok), ok).toEqual([]);
+    for (const bad of ['0 0 L * *', '0 0 * * 5#3', '0 0 15W * *', '0 0 * * 5L'])
+      expect(refused(bad), bad).toEqual(['input.cron']);
   });
 });

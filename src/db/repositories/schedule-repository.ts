@@ -94,12 +94,27 @@ export async function deleteSchedule(db: Db, tenantId: string, id: string): Prom
  * caller's transaction ends; SKIP LOCKED so another replica's ticker takes
  * the next one instead of waiting, and never the same tick.
  */
-export async function claimDueScheduleAnyTenant(tx: DbTransaction, now: Date): Promise<ScheduleRow | undefined> {
+export async function claimDueScheduleAnyTenant(
+  tx: DbTransaction,
+  now: Date,
+  /** Providers whose platform runs their schedules itself: their schedules are never claimed. */
+  exceptProviders: readonly string[] = [],
+): Promise<ScheduleRow | undefined> {
   return tx
     .selectFrom('schedules')
     .selectAll()
     .where('next_run_at', '<=', now)
     .where('suspended', '=', false)
+    .$if(exceptProviders.length > 0, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('instances')
+            .select('instances.id')
+            .whereRef('instances.id', '=', 'schedules.instance_id')
+            .where('instances.provider_key', 'not in', exceptProviders),
+        ),
+      ),
+    )
     .orderBy('next_run_at')
     .limit(1)
     .forUpdate()

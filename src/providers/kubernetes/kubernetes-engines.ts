@@ -4,11 +4,12 @@
  * Deployment (kubernetes-canary.ts); autoscaling by the cluster's own
  * HorizontalPodAutoscaler, whose status is read back (kubernetes-autoscaler.ts);
  * manifests and Argo CD always, Helm where a `helm` binary is found
- * (kubernetes-sources.ts); jobs as `batch/v1` Jobs (kubernetes-jobs.ts).
+ * (kubernetes-sources.ts); jobs as `batch/v1` Jobs (kubernetes-jobs.ts), schedules
+ * as `batch/v1` CronJobs the cluster's controller runs (kubernetes-cronjobs.ts).
  */
 import { Capabilities, type Capability } from '../capabilities.js';
 import type { ProviderEngines } from '../engines.js';
-import type { JobRequest, JobSink } from '../jobs.js';
+import type { JobRequest, JobSink, PlatformRun, PlatformScheduleSpec } from '../jobs.js';
 import type { CanarySet } from '../progressive.js';
 import type { CallContext, DeployRequest } from '../provider.js';
 import { CanceledError } from '../provider-errors.js';
@@ -18,6 +19,7 @@ import type { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCanary } from './kubernetes-canary.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
+import { KubeCronJobs } from './kubernetes-cronjobs.js';
 import type { RouteIngress } from './kubernetes-ingress.js';
 import { KubeJobs } from './kubernetes-jobs.js';
 import type { KubernetesProviderOptions } from './kubernetes-options.js';
@@ -59,6 +61,7 @@ export interface KubeEngineParts {
 export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): ProviderEngines {
   const { cluster, routes, canary, autoscalers, sources } = parts;
   const jobs = new KubeJobs(parts.options, cluster);
+  const cronJobs = new KubeCronJobs(cluster, jobs.batch);
   return {
     traffic: {
       // Kind `ingress` and the generated hosts' domain (the cluster's controller serves).
@@ -130,6 +133,19 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
       },
       removeLeftovers: (ctx: CallContext, instanceId: string, jobId: string) =>
         run(ctx, 'remove job leftovers', (call) => jobs.removeLeftovers(call, instanceId, jobId)),
+    },
+    schedules: {
+      applySchedule: (ctx: CallContext, spec: PlatformScheduleSpec) =>
+        run(ctx, 'apply schedule', (call) => cronJobs.apply(call, spec)),
+      removeSchedule: (ctx: CallContext, instanceId: string, scheduleId: string) =>
+        run(ctx, 'remove schedule', (call) => cronJobs.remove(call, instanceId, scheduleId)),
+      listSchedules: (ctx: CallContext) => run(ctx, 'list schedules', (call) => cronJobs.list(call)),
+      scheduleRuns: (ctx: CallContext, instanceId: string, scheduleId: string) =>
+        run(ctx, 'schedule runs', (call) => cronJobs.runs(call, instanceId, scheduleId)),
+      stopRun: (ctx: CallContext, _instanceId: string, r: PlatformRun) =>
+        run(ctx, 'stop schedule run', (call) => cronJobs.stop(call, r)),
+      runLog: (ctx: CallContext, _instanceId: string, r: PlatformRun) =>
+        run(ctx, 'schedule run log', (call) => cronJobs.log(call, r)),
     },
   };
 }

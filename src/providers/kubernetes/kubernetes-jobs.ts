@@ -80,7 +80,8 @@ export function jobObjectName(instanceId: string, jobId: string): string {
 
 /** Jobs in one namespace (the provider's, or a tenant's). */
 export class KubeJobs {
-  readonly #batch: BatchV1Api;
+  /** The batch/v1 client (the CronJobs engine shares it). */
+  readonly batch: BatchV1Api;
   readonly #clients: CredentialClients;
   readonly #target: KubeTarget;
   readonly #apiTimeoutMs: number;
@@ -91,7 +92,7 @@ export class KubeJobs {
     private readonly cluster: KubeCluster,
   ) {
     const kc = options.kubeConfig;
-    this.#batch = kc.makeApiClient(BatchV1Api);
+    this.batch = kc.makeApiClient(BatchV1Api);
     this.#clients = new CredentialClients(kc);
     this.#target = {
       provider: options.key ?? 'kubernetes',
@@ -107,12 +108,7 @@ export class KubeJobs {
 
   /** Runs `req` to completion (see jobs.ts); `call` carries the caller's signal. */
   async run(call: KubeCall, req: JobRequest, sink: JobSink): Promise<JobResult> {
-    if (req.command.length === 0 || !req.command[0]) throw new SpecError('a job needs a command');
-    for (const ref of req.service.secrets) {
-      const value = req.secretValues[ref.key];
-      if (value === undefined) throw new SpecError(`service ${req.service.name}: no value for secret ${ref.key}`);
-      call.secrets.push(value);
-    }
+    checkJobRequest(call, req);
     const namespace = this.cluster.namespace;
     await this.removeLeftovers(call, req.instanceId, req.jobId);
     const workload = await this.cluster.findWorkload(call, req.instanceId);
@@ -120,7 +116,7 @@ export class KubeJobs {
     const secret = jobSecret(req, name, namespace);
     try {
       if (secret) await this.#core.createNamespacedSecret({ namespace, body: secret }, call.opts());
-      const job = await this.#batch.createNamespacedJob(
+      const job = await this.batch.createNamespacedJob(
         { namespace, body: jobObject(req, name, namespace, workload, secret !== undefined) },
         call.opts(),
       );
@@ -144,7 +140,7 @@ export class KubeJobs {
     const labelSelector = `${JobLabels.job}=${jobId},${Labels.instance}=${instanceId}`;
     let found: V1Job[];
     try {
-      found = (await this.#batch.listNamespacedJob({ namespace, labelSelector }, call.opts())).items;
+      found = (await this.batch.listNamespacedJob({ namespace, labelSelector }, call.opts())).items;
     } catch (err) {
       if (isNotFound(err)) return 0;
       throw err;
@@ -163,7 +159,7 @@ export class KubeJobs {
     let log: { done: Promise<void>; controller: AbortController } | undefined;
     try {
       for (;;) {
-        const job = await this.#batch.readNamespacedJob({ name, namespace }, call.opts());
+        const job = await this.batch.readNamespacedJob({ name, namespace }, call.opts());
         const failed = job.status?.conditions?.find((c) => c.type === 'Failed' && c.status === 'True');
         if (failed?.reason === 'DeadlineExceeded') {
           if (log) await drained(log.done);
@@ -231,14 +227,27 @@ export class KubeJobs {
     // Background: without a policy, deleting a batch/v1 Job orphans its pod.
     const propagationPolicy = 'Background';
     await quietly(
-      this.#batch.deleteNamespacedJob({ name, namespace, propagationPolicy, body: { propagationPolicy } }, call.opts()),
+      this.batch.deleteNamespacedJob({ name, namespace, propagationPolicy, body: { propagationPolicy } }, call.opts()),
     );
     await quietly(this.#core.deleteNamespacedSecret({ name, namespace }, call.opts()));
   }
 }
 
-/** The job's Secret: its secret values and config files, or undefined when it has neither. */
-function jobSecret(req: JobRequest, name: string, namespace: string): V1Secret | undefined {
+/**
+ * Refuses a request without a command or a secret value (`invalid_spec`), and
+ * registers its secret values with the call, so no error of it quotes one.
+ */
+export function checkJobRequest(call: KubeCall, req: JobRequest): void {
+  if (req.command.length === 0 || !req.command[0]) throw new SpecError('a job needs a command');
+  for (const ref of req.service.secrets) {
+    const value = req.secretValues[ref.key];
+    if (value === undefined) throw new SpecError(`service ${req.service.name}: no value for secret ${ref.key}`);
+    call.secrets.push(value);
+  }
+}
+
+/** The job's Secret: its secret values and config files, or undefined when it has neither (a CronJob's runs share one too). */
+export function jobSecret(req: JobRequest, name: string, namespace: string): V1Secret | undefined {
   const svc = req.service;
   if (svc.secrets.length === 0 && svc.configFiles.length === 0) return undefined;
   const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -259,8 +268,12 @@ function objectLabels(req: JobRequest): Record<string, string> {
   };
 }
 
-/** The Job of `req`; `withSecret` when the job's Secret holds its secret values and config files. */
-function jobObject(
+/**
+ * The Job of `req`; `withSecret` when the job's Secret (named `name`) holds
+ * its secret values and config files. A CronJob's jobTemplate is made of it
+ * too (kubernetes-cronjobs.ts), so a scheduled run's pod is a one-off job's.
+ */
+export function jobObject(
   req: JobRequest,
   name: string,
   namespace: string,
