@@ -3,6 +3,7 @@ import type { WebhookConfig } from '../config.js';
 import type { WebhookDeliveryRow, WebhookDeliveryStatus, WebhookRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import * as repo from '../db/repositories/webhook-repository.js';
+import { noteAuditTarget } from './audit-context.js';
 import { type FieldError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
 import { openSecret, sealSecret } from './secret-crypto.js';
@@ -167,6 +168,7 @@ export class WebhookService {
     const id = randomUUID();
     const signingSecret = newSigningSecret();
     const sealed = sealSecret(this.key, secretAddress({ tenant_id: caller.tenantId, id }), signingSecret);
+    noteAuditTarget('Webhook', id);
     const row = await withTransaction(this.db, async (trx) =>
       repo.insertWebhook(trx, {
         id,

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { AuditService } from '../control/audit.js';
 import { BuildService } from '../control/builds.js';
 import { InstanceService } from '../control/instances.js';
 import { JobService } from '../control/jobs.js';
@@ -65,6 +66,7 @@ export async function createServices(
     builds: new BuildService(db, registry, secrets, signal, config.builds),
     jobs: new JobService(db, registry, signal),
     schedules: new ScheduleService(db, registry),
+    audit: new AuditService(db),
     logFeed: new LogFeed(database, logger.child({ component: 'log-feed' })),
   };
 }
