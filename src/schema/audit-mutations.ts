@@ -1,3 +1,4 @@
+import { errorTypeMap } from '@pothos/plugin-errors';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { defaultFieldResolver, GraphQLError, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { AuditActor } from '../control/audit-chain.js';
@@ -33,9 +34,11 @@ export function argumentTargetIds(args: unknown): string[] {
   return out;
 }
 
-/** The typed error a mutation answered with (the errors plugin returns it as the result), or null. */
+/** The typed error a mutation answered with (the errors plugin returns it as the result, proxied), or null. */
 function errorTypeOfResult(result: unknown): string | null {
-  return result instanceof Error ? result.name : null;
+  if (result instanceof Error) return result.name;
+  if (typeof result === 'object' && result !== null && errorTypeMap.has(result)) return String((result as Error).name);
+  return null;
 }
 
 /** The error a mutation threw, as the audit log names it. */
