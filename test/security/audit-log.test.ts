@@ -12,11 +12,10 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { syncAutoscaledServices } from '../../src/db/repositories/autoscale-repository.js';
 import { openOperations } from '../../src/db/repositories/operation-repository.js';
 import { createLogger } from '../../src/logger.js';
-import { Registry } from '../../src/providers/registry.js';
 import { Autoscaler } from '../../src/worker/autoscaler.js';
 import { startTestApp, TEST_BOOTSTRAP_TOKEN, type TestApp } from '../support/app.js';
 import { itOnPostgres, openPostgresDatabase, postgresServerUrl } from '../support/database.js';
-import { FakeCpuSampler, FakeProvider } from '../support/fake-provider.js';
+import { sampledFakeProvider } from '../support/fake-provider.js';
 import { globalId, localOf, RawClient } from '../support/seed.js';
 
 interface Entry {
@@ -47,13 +46,7 @@ describe('the audit log', () => {
   let client: RawClient;
   let clock = Date.now();
   const now = () => new Date(clock);
-  const provider: FakeProvider = new FakeProvider({
-    name: 'fake',
-    engines: { autoscaler: new FakeCpuSampler((id, service) => provider.replicasOf(id, service), now) },
-  });
-  const sampler = provider.engines.autoscaler as FakeCpuSampler;
-  const registry = new Registry();
-  registry.register('fake', provider);
+  const { provider, sampler, registry } = sampledFakeProvider(now);
 
   beforeAll(async () => {
     if (!postgresServerUrl()) return; // itOnPostgres reports it
