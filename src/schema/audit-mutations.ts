@@ -1,36 +1,48 @@
 import { errorTypeMap } from '@pothos/plugin-errors';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { defaultFieldResolver, GraphQLError, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  type GraphQLArgument,
+  GraphQLError,
+  type GraphQLFieldResolver,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
 import type { AuditActor } from '../control/audit-chain.js';
 import { DomainError } from '../control/errors.js';
 import type { GraphQLContext } from './context.js';
 
-/** Arguments named like ids (`id`, `instanceId`, `releaseIds`…): their values are global ids, never secrets. */
-const ID_KEY = /^(id|[a-zA-Z]+Id|[a-zA-Z]*Ids)$/;
-
 /** The most ids one entry keeps from arguments (a list argument cannot make an entry unbounded). */
 const MAX_ARGUMENT_TARGETS = 20;
 
-/** The global ids among a mutation's arguments, at any depth; every other value is left out. */
-export function argumentTargetIds(args: unknown): string[] {
+/**
+ * The values of the arguments typed `ID` (at any depth of input objects and
+ * lists): global ids, never secrets. Every other value is left out, a JSON
+ * argument's content included, whatever its keys are called.
+ */
+export function argumentTargetIds(args: Record<string, unknown>, defs: readonly GraphQLArgument[]): string[] {
   const out: string[] = [];
-  const walk = (v: unknown, key: string | undefined): void => {
-    if (out.length >= MAX_ARGUMENT_TARGETS || v === null || v === undefined) return;
-    if (Array.isArray(v)) {
-      for (const x of v) walk(x, key);
+  const walk = (value: unknown, type: GraphQLInputType): void => {
+    if (out.length >= MAX_ARGUMENT_TARGETS || value === null || value === undefined) return;
+    const t = isNonNullType(type) ? type.ofType : type;
+    if (isListType(t)) {
+      if (Array.isArray(value)) for (const v of value) walk(v, t.ofType);
       return;
     }
-    if (typeof v === 'object' && !(v instanceof Date)) {
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(x, k);
+    if (isInputObjectType(t)) {
+      const fields = t.getFields();
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (fields[k]) walk(v, fields[k].type);
       return;
     }
-    if (key !== undefined && ID_KEY.test(key) && (typeof v === 'string' || typeof v === 'number')) {
-      const id = String(v);
-      // A global id is short base64; anything else under an id's name is not kept.
-      if (id.length <= 200 && /^[A-Za-z0-9+/=]+$/.test(id)) out.push(id);
+    if (isScalarType(t) && t.name === 'ID' && (typeof value === 'string' || typeof value === 'number')) {
+      out.push(String(value));
     }
   };
-  walk(args, undefined);
+  for (const def of defs) walk(args[def.name], def.type);
   return out;
 }
 
@@ -65,7 +77,7 @@ async function actorOf(ctx: GraphQLContext): Promise<AuditActor> {
  * runs inside its entry's context. The entry is written in the mutation's
  * committed transaction, or on its own when nothing committed; its outcome is
  * the typed error answered or thrown. Only the ids among the arguments are
- * kept, never another argument's value.
+ * kept (arguments typed ID), never another argument's value.
  */
 export function auditMutations(schema: GraphQLSchema): GraphQLSchema {
   const mutation = schema.getMutationType();
@@ -77,7 +89,7 @@ export function auditMutations(schema: GraphQLSchema): GraphQLSchema {
         tenantId: ctx.principal.tenantId,
         actor: await actorOf(ctx),
         action,
-        targetIds: argumentTargetIds(args),
+        targetIds: argumentTargetIds(args, field.args),
         ip: ctx.ip ?? null,
         requestId: ctx.requestId,
       });
