@@ -19,6 +19,9 @@ import type { GraphQLContext } from './context.js';
 /** The most ids one entry keeps from arguments (a list argument cannot make an entry unbounded). */
 const MAX_ARGUMENT_TARGETS = 20;
 
+/** What a global id looks like (Relay's base64 of "Type:id"). */
+const GLOBAL_ID = /^[A-Za-z0-9+/=]{1,200}$/;
+
 /**
  * The values of the arguments typed `ID` (at any depth of input objects and
  * lists): global ids, never secrets. Every other value is left out, a JSON
@@ -39,7 +42,9 @@ export function argumentTargetIds(args: Record<string, unknown>, defs: readonly 
       return;
     }
     if (isScalarType(t) && t.name === 'ID' && (typeof value === 'string' || typeof value === 'number')) {
-      out.push(String(value));
+      // A global id is short base64; anything else sent as an id (garbage, a NUL text cannot hold) names nothing.
+      const id = String(value);
+      if (GLOBAL_ID.test(id)) out.push(id);
     }
   };
   for (const def of defs) walk(args[def.name], def.type);

@@ -23,6 +23,12 @@ describe('audit targets from arguments', () => {
     ).toEqual(['SW5zdGFuY2U6MQ==', 'UmVsZWFzZTox']);
   });
 
+  it('keeps only what looks like a global id (garbage sent as an id names nothing)', () => {
+    expect(targetsOf('startInstance', { input: { instanceId: '\u0000' } })).toEqual([]);
+    expect(targetsOf('startInstance', { input: { instanceId: "'; drop table instances; --" } })).toEqual([]);
+    expect(targetsOf('startInstance', { input: { instanceId: 'x'.repeat(201) } })).toEqual([]);
+  });
+
   it('never reads inside a JSON argument, whatever its keys are called', () => {
     // A Helm source's values are JSON: an `id` or `tokenId` in them is not an argument of type ID.
     const values = { id: 'c2VjcmV0LXZhbHVl', auth: { tokenId: 'dG9rZW4tc2VjcmV0' } };
