@@ -5,6 +5,7 @@ import { Provider } from 'urql';
 import { createConsoleClient } from './client.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
 import type { Scope } from './generated/graphql.js';
+import { AuditPage } from './pages/audit-page.js';
 import { InstancePage } from './pages/instance-page.js';
 import { InstancesPage } from './pages/instances-page.js';
 import { ProvidersPage } from './pages/providers-page.js';
@@ -71,6 +72,7 @@ function Shell({ scopes, tenant, onSignOut }: { scopes: readonly Scope[]; tenant
         {can('ADMIN') || can('SYSTEM') ? <NavLink to="/tokens">Tokens</NavLink> : null}
         {can('READ') || can('SECRETS_WRITE') ? <NavLink to="/secrets">Secrets</NavLink> : null}
         {can('ADMIN') ? <NavLink to="/webhooks">Webhooks</NavLink> : null}
+        {can('AUDIT') || can('ADMIN') ? <NavLink to="/audit">Audit</NavLink> : null}
         <span className="spacer" />
         <span className="who" title={scopes.join(', ')}>
           {tenant} <span className="who-scopes">· {scopes.join(' ').toLowerCase()}</span>
@@ -89,6 +91,7 @@ function Shell({ scopes, tenant, onSignOut }: { scopes: readonly Scope[]; tenant
           <Route path="/tokens" element={<TokensPage />} />
           <Route path="/secrets" element={<SecretsPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
+          <Route path="/audit" element={<AuditPage />} />
           <Route
             path="*"
             element={

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { toCliError } from './client-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerApply } from './commands/apply.js';
+import { registerAuditCommands } from './commands/audit.js';
 import { registerBackupCommands } from './commands/backups.js';
 import { registerBuildCommands } from './commands/builds.js';
 import { registerInstanceCommands } from './commands/instances.js';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerStreamCommands(program);
   registerVolumeCommands(program);
   registerWebhookCommands(program);
+  registerAuditCommands(program);
   const override = (cmd: Command): void => {
     for (const sub of cmd.commands) {
       sub.exitOverride();

@@ -2,6 +2,7 @@ import type { InstanceRow, OperationRow } from '../db/database.js';
 import { type DbHandle, type DbTransaction, withTransaction } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
+import { noteAuditTarget } from './audit-context.js';
 import { requestHash } from './canonical-json.js';
 import { IdempotencyConflictError, NotFoundError, ValidationError } from './errors.js';
 import { type Instance, type Operation, type OperationKind, toInstance, toOperation } from './model.js';
@@ -72,7 +73,13 @@ export async function enqueueIdempotent(
   if (seen) return seen;
   let result: { instanceRow: InstanceRow; opRow: OperationRow };
   try {
-    result = await withTransaction(deps.db, enqueue);
+    result = await withTransaction(deps.db, async (tx) => {
+      const queued = await enqueue(tx);
+      // The audit entry written with this transaction names what it made (a provision's instance is new).
+      noteAuditTarget('Instance', queued.instanceRow.id);
+      noteAuditTarget('Operation', queued.opRow.id);
+      return queued;
+    });
   } catch (err) {
     // A concurrent request with the same key may have committed first. Whatever made this one fail
     // then (the key's unique index, the instance name it took, the version it bumped), it is a replay.

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { KeptVolumeRow } from '../db/database.js';
-import type { Db, DbHandle } from '../db/db-types.js';
+import { type Db, type DbHandle, withTransaction } from '../db/db-types.js';
 import * as kept from '../db/repositories/kept-volume-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import type { DeprovisionResult, Provider } from '../providers/provider.js';
@@ -100,7 +100,8 @@ export class KeptVolumeService {
         throw err;
       }
     });
-    await kept.deleteKeptVolume(this.db, caller.tenantId, id);
+    // In a transaction, so the audit entry commits with the record's removal.
+    await withTransaction(this.db, (tx) => kept.deleteKeptVolume(tx, caller.tenantId, id));
   }
 }
 

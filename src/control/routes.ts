@@ -262,8 +262,12 @@ export class RouteService {
 
   /** Removes one of the caller's routes; the edge stops serving it. */
   async remove(caller: Principal, routeId: string): Promise<{ routeId: string; instance: Instance }> {
-    const row = await routes.deleteRoute(this.db, caller.tenantId, routeId);
-    if (!row) throw new NotFoundError('route');
+    // In a transaction of its own, so the audit entry commits with the removal (none is left for a route not found).
+    const row = await withTransaction(this.db, async (tx) => {
+      const deleted = await routes.deleteRoute(tx, caller.tenantId, routeId);
+      if (!deleted) throw new NotFoundError('route');
+      return deleted;
+    });
     const instance = await findInstance(this.db, caller.tenantId, row.instance_id);
     if (!instance) throw new NotFoundError('route');
     await this.#applied();

@@ -261,7 +261,10 @@ export class ScheduleService {
 
   /** deleteSchedule: its jobs stay (their schedule becomes null); a running one is not stopped. */
   async delete(caller: Principal, id: string): Promise<void> {
-    if (!(await schedules.deleteSchedule(this.db, caller.tenantId, id))) throw new NotFoundError('schedule');
+    // In a transaction, so the audit entry commits with the deletion (none for a schedule not found).
+    await withTransaction(this.db, async (tx) => {
+      if (!(await schedules.deleteSchedule(tx, caller.tenantId, id))) throw new NotFoundError('schedule');
+    });
   }
 
   async byIds(tenantId: string, ids: readonly string[]): Promise<Schedule[]> {

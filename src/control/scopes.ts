@@ -7,6 +7,8 @@ export const Scopes = {
   secretsWrite: 'secrets:write',
   admin: 'admin',
   system: 'system',
+  /** Reads the audit log (issue 37); ADMIN carries it. */
+  audit: 'audit',
 } as const;
 export type Scope = (typeof Scopes)[keyof typeof Scopes];
 export const ALL_SCOPES: readonly Scope[] = Object.values(Scopes);
@@ -22,6 +24,8 @@ export function isScope(s: string): s is Scope {
  */
 const IMPLIED: Readonly<Partial<Record<Scope, readonly Scope[]>>> = {
   [Scopes.exec]: [Scopes.logs],
+  // Whoever administers a tenant may read its record; AUDIT alone is for auditors who change nothing.
+  [Scopes.admin]: [Scopes.audit],
 };
 
 /**
@@ -39,4 +43,6 @@ export interface Principal {
   tenantId: string;
   tokenId: string;
   scopes: ReadonlySet<Scope>;
+  /** Who acts, for the audit log. Absent: the token `tokenId` (kind TOKEN). */
+  actor?: { kind: 'TOKEN' | 'USER' | 'TRUST_POLICY' | 'SYSTEM'; id: string; name?: string | null };
 }

@@ -1,3 +1,4 @@
+import type { AuditService } from './audit.js';
 import type { BackupService } from './backups.js';
 import type { BuildService } from './builds.js';
 import type { InstanceService } from './instances.js';
@@ -47,6 +48,8 @@ export interface Services {
   backups: BackupService;
   /** Schedules (issue 35): cron schedules of jobs; the worker's ticker starts them. */
   schedules: ScheduleService;
+  /** The audit log (issue 37): its pages, its verification, and each mutation's entry. */
+  audit: AuditService;
   /** Operation logs (builds', jobs'), live (one listener per process). */
   logFeed: LogFeed;
 }

@@ -7,6 +7,7 @@ import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
 import { listenForRevocations, type RevocationFeed } from '../db/token-revocations.js';
+import { noteAuditTarget } from './audit-context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { ALL_SCOPES, covers, isScope, type Principal, type Scope, Scopes } from './scopes.js';
 import { TOKEN_CACHE_LIMITS, VerifiedTokenCache } from './token-cache.js';
@@ -222,6 +223,7 @@ export class TokenService {
         created_by: caller.tokenId,
         expires_at: input.expiresAt ?? null,
       });
+      noteAuditTarget('ApiToken', inserted.id);
       // The audit record: who issued which token with what scopes; never the secret or its hash.
       await appendEvents(trx, [
         {

@@ -1,7 +1,8 @@
 import type { EventRow } from '../db/database.js';
-import { eventPosition } from '../db/repositories/event-repository.js';
+import { eventPosition, isAuditEventType } from '../db/repositories/event-repository.js';
 import { encodeEventCursor } from './cursor.js';
 import type { FieldError } from './errors.js';
+import { globalIdOf } from './global-id.js';
 
 /** The most type filters one webhook may have. */
 export const MAX_WEBHOOK_EVENT_TYPES = 50;
@@ -22,15 +23,19 @@ export function eventTypesErrors(types: readonly string[], path: string[]): Fiel
   return errors;
 }
 
-/** Whether a webhook with these filters selects an event of `type` (no filter: every event). */
+/**
+ * Whether a webhook with these filters selects an event of `type` (no filter:
+ * every event but the audit log's, which is exported only to a webhook that
+ * names it, `audit.entry` or `audit.*`).
+ */
 export function selectsType(filters: readonly string[], type: string): boolean {
-  if (filters.length === 0) return true;
+  if (filters.length === 0) return !isAuditEventType(type);
   return filters.some((f) => (f.endsWith('.*') ? type.startsWith(f.slice(0, -1)) : f === type));
 }
 
-/** A global id as the API shows it (Relay's base64 "Type:id"), so a receiver can look the object up. */
+/** A global id, so a receiver can look the object up. */
 function globalId(type: string, id: string | null): string | null {
-  return id ? Buffer.from(`${type}:${id}`, 'utf8').toString('base64') : null;
+  return id ? globalIdOf(type, id) : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WebhookConfig } from '../config.js';
 import type { WebhookDeliveryRow, WebhookDeliveryStatus, WebhookRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
 import * as repo from '../db/repositories/webhook-repository.js';
+import { noteAuditTarget } from './audit-context.js';
 import { type FieldError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { type Principal, Scopes } from './scopes.js';
 import { openSecret, sealSecret } from './secret-crypto.js';
@@ -167,6 +168,7 @@ export class WebhookService {
     const id = randomUUID();
     const signingSecret = newSigningSecret();
     const sealed = sealSecret(this.key, secretAddress({ tenant_id: caller.tenantId, id }), signingSecret);
+    noteAuditTarget('Webhook', id);
     const row = await withTransaction(this.db, async (trx) =>
       repo.insertWebhook(trx, {
         id,
@@ -215,7 +217,11 @@ export class WebhookService {
 
   async delete(caller: Principal, id: string): Promise<void> {
     requireAdmin(caller);
-    if (!isUuid(id) || !(await repo.deleteWebhook(this.db, caller.tenantId, id))) throw new NotFoundError('webhook');
+    if (!isUuid(id)) throw new NotFoundError('webhook');
+    // Each write in a transaction, so the audit entry commits with it (none for a webhook not found).
+    await withTransaction(this.db, async (trx) => {
+      if (!(await repo.deleteWebhook(trx, caller.tenantId, id))) throw new NotFoundError('webhook');
+    });
   }
 
   /** A new secret; the old one keeps signing beside it for `overlapSeconds` (0: it stops at once). */
@@ -257,17 +263,19 @@ export class WebhookService {
     const hook = await repo.findWebhook(this.db, caller.tenantId, id);
     if (!hook) throw new NotFoundError('webhook');
     const now = new Date();
-    const row = await repo.insertDelivery(this.db, {
-      id: randomUUID(),
-      tenant_id: caller.tenantId,
-      webhook_id: id,
-      event_id: null,
-      message_id: newMessageId(),
-      event_type: TEST_EVENT_TYPE,
-      payload: testPayload(now, webhookGlobalId),
-      event_occurred_at: now,
-      next_attempt_at: now,
-    });
+    const row = await withTransaction(this.db, (trx) =>
+      repo.insertDelivery(trx, {
+        id: randomUUID(),
+        tenant_id: caller.tenantId,
+        webhook_id: id,
+        event_id: null,
+        message_id: newMessageId(),
+        event_type: TEST_EVENT_TYPE,
+        payload: testPayload(now, webhookGlobalId),
+        event_occurred_at: now,
+        next_attempt_at: now,
+      }),
+    );
     this.signal.due();
     return toDelivery(row);
   }
@@ -276,8 +284,11 @@ export class WebhookService {
   async redeliver(caller: Principal, deliveryId: string): Promise<WebhookDelivery> {
     requireAdmin(caller);
     if (!isUuid(deliveryId)) throw new NotFoundError('webhook delivery');
-    const row = await repo.requeueDelivery(this.db, caller.tenantId, deliveryId);
-    if (!row) throw new NotFoundError('webhook delivery');
+    const row = await withTransaction(this.db, async (trx) => {
+      const requeued = await repo.requeueDelivery(trx, caller.tenantId, deliveryId);
+      if (!requeued) throw new NotFoundError('webhook delivery');
+      return requeued;
+    });
     this.signal.due();
     return toDelivery(row);
   }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
+import type { AuditChainHeadTable, AuditEntryTable } from './audit-tables.js';
 import type { VolumeBackupTable } from './backup-tables.js';
 import type {
   BuildStatus,
@@ -297,6 +298,8 @@ export interface Database {
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
   schedules: ScheduleTable;
+  audit_entries: AuditEntryTable;
+  audit_chain_heads: AuditChainHeadTable;
   volume_backups: VolumeBackupTable;
 }
 

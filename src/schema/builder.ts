@@ -21,6 +21,7 @@ export interface AuthScopes {
   secretsWrite: boolean;
   admin: boolean;
   system: boolean;
+  audit: boolean;
 }
 
 const scopeOf: Record<keyof AuthScopes, Scope> = {
@@ -31,6 +32,7 @@ const scopeOf: Record<keyof AuthScopes, Scope> = {
   secretsWrite: Scopes.secretsWrite,
   admin: Scopes.admin,
   system: Scopes.system,
+  audit: Scopes.audit,
 };
 
 /** The one scope a failed check names (Pothos wraps even a single scope in an "any" failure). */
@@ -86,6 +88,8 @@ export const builder = new SchemaBuilder<{
       secretsWrite: ctx.principal.scopes.has(Scopes.secretsWrite),
       admin: ctx.principal.scopes.has(Scopes.admin),
       system: ctx.principal.scopes.has(Scopes.system),
+      // The token's own AUDIT only; the audit fields declare ADMIN beside it (ADMIN carries AUDIT).
+      audit: ctx.principal.scopes.has(Scopes.audit),
     }),
     unauthorizedError: (_parent, _ctx, _info, result) => {
       const scope = scopeOfFailure(result.failure);

@@ -7,5 +7,7 @@ export interface GraphQLContext {
   principal: Principal;
   services: Services;
   requestId: string;
+  /** The caller's address as the socket saw it (the audit log records it); absent outside a request. */
+  ip?: string | null;
   loaders: Loaders;
 }

@@ -43,7 +43,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   exec: 'Exec into services (a shell in them); also reads their logs, as LOGS does.',
   logs: "Read services' log lines (instanceLogs, instanceLogChunks), without exec.",
   'secrets:write': 'Write and delete vault secrets.',
-  admin: "Manage the tenant's API tokens.",
+  admin: "Manage the tenant's API tokens, webhooks and the rest; carries AUDIT.",
+  audit: "Read the tenant's audit log (auditLog, verifyAuditLog).",
   system: 'Manage tenants (operators of the Wheelhouse installation).',
 };
 

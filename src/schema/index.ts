@@ -1,4 +1,5 @@
 import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
+import { auditMutations } from './audit-mutations.js';
 import { builder } from './builder.js';
 import { resolveNodeIdsSynchronously } from './node-ids.js';
 import './scalars.js';
@@ -23,6 +24,7 @@ import './kept-volumes.js';
 import './jobs.js';
 import './backups.js';
 import './schedules.js';
+import './audit.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({
@@ -34,5 +36,5 @@ builder.subscriptionType({
 
 /** Builds the schema. Pure: importing the domain files defines types, nothing starts. */
 export function buildSchema(): GraphQLSchema {
-  return resolveNodeIdsSynchronously(lexicographicSortSchema(builder.toSchema()));
+  return auditMutations(resolveNodeIdsSynchronously(lexicographicSortSchema(builder.toSchema())));
 }

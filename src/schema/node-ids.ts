@@ -4,6 +4,7 @@ import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from 'gra
 /** The Node types, each identified by its object's `id` (see the `id: { resolve }` of each loadableNode). */
 export const NODE_TYPES = [
   'ApiToken',
+  'AuditEntry',
   'Build',
   'Event',
   'Instance',

@@ -79,7 +79,16 @@ function decodeTimeKey(cursor: string | null | undefined) {
 }
 
 const anyScope = {
-  $any: { read: true, deploy: true, exec: true, logs: true, secretsWrite: true, admin: true, system: true },
+  $any: {
+    read: true,
+    deploy: true,
+    exec: true,
+    logs: true,
+    secretsWrite: true,
+    admin: true,
+    system: true,
+    audit: true,
+  },
 };
 
 builder.queryFields((t) => ({

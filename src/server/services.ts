@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { AuditService } from '../control/audit.js';
 import { BackupService } from '../control/backups.js';
 import { BuildService } from '../control/builds.js';
 import { InstanceService } from '../control/instances.js';
@@ -67,6 +68,7 @@ export async function createServices(
     jobs: new JobService(db, registry, signal),
     backups: new BackupService(db, registry, signal, config.backupDir),
     schedules: new ScheduleService(db, registry),
+    audit: new AuditService(db),
     logFeed: new LogFeed(database, logger.child({ component: 'log-feed' })),
   };
 }

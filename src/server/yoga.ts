@@ -80,7 +80,13 @@ export function createGraphQLServer(
       const principal =
         initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
       if (!principal) throw unauthorized();
-      return { principal, services, requestId: randomUUID(), loaders: createLoaders(services, principal) };
+      return {
+        principal,
+        services,
+        requestId: randomUUID(),
+        ip: initial.req?.socket?.remoteAddress ?? null,
+        loaders: createLoaders(services, principal),
+      };
     },
   });
 }

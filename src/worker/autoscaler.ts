@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { appendSystemAuditEntry } from '../control/audit-chain.js';
 import { type AutoscaleVerdict, autoscaleStep, decideAutoscale, decideWake } from '../control/autoscale-decision.js';
 import { autoscaleDecisions } from '../control/autoscale-metrics.js';
 import type { AutoscaleDecision } from '../control/autoscale-rule.js';
 import { event } from '../control/event-rows.js';
+import { globalIdOf } from '../control/global-id.js';
 import type { StoredServiceSpec } from '../control/model.js';
 import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
@@ -320,6 +322,11 @@ export class Autoscaler {
           toReplicas: decision.desired,
         },
         precededBy: [decisionEvent(row, opId, spec.name, current, decision, sample, true)],
+      });
+      await appendSystemAuditEntry(tx, row.tenant_id, AUTOSCALER, {
+        action: 'autoscaler.scale',
+        targetIds: [globalIdOf('Instance', row.id), globalIdOf('Operation', opId)],
+        outcome: 'OK',
       });
       return true;
     });

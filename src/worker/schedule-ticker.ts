@@ -17,7 +17,9 @@
  * and reads their runs back.
  */
 import { randomUUID } from 'node:crypto';
+import { appendSystemAuditEntry } from '../control/audit-chain.js';
 import { event } from '../control/event-rows.js';
+import { globalIdOf } from '../control/global-id.js';
 import { cancelLocked } from '../control/operation-commands.js';
 import { enqueueOperation } from '../control/operation-queue.js';
 import type { OperationSignal } from '../control/operation-signal.js';
@@ -149,6 +151,13 @@ export class ScheduleTicker {
     }
     await schedules.advanceSchedule(tx, s.id, nextTick(timing, now));
     await schedules.pruneScheduleHistory(tx, s.id, s.history_limit);
+    // The tick's record: a job started (OK), or a tick skipped or missed (ERROR, saying which).
+    await appendSystemAuditEntry(tx, s.tenant_id, 'scheduler', {
+      action: 'schedule.tick',
+      targetIds: [globalIdOf('Schedule', s.id), globalIdOf('Instance', inst.id)],
+      outcome: outcome.queued ? 'OK' : 'ERROR',
+      errorType: outcome.queued ? null : outcome.skipped ? 'Skipped' : 'Missed',
+    });
     return outcome;
   }
 

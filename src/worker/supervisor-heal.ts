@@ -6,7 +6,10 @@
  * `restarts` the API reports are read back. Nothing is held in memory, so
  * the schedule is the same on every replica and after a restart.
  */
+
+import { appendSystemAuditEntry } from '../control/audit-chain.js';
 import { event } from '../control/event-rows.js';
+import { globalIdOf } from '../control/global-id.js';
 import {
   HEAL_EVENT,
   type HealBackoffSettings,
@@ -137,6 +140,12 @@ export async function healDrifted(
         return event(row, null, HEAL_EVENT, null, { message, data });
       }),
     );
+    await appendSystemAuditEntry(tx, row.tenant_id, 'supervisor', {
+      action: 'supervisor.heal',
+      targetIds: [globalIdOf('Instance', row.id)],
+      outcome: error ? 'ERROR' : 'OK',
+      errorType: error ? 'HealFailed' : null,
+    });
   });
   supervisorRecoveries.inc({ kind: 'heal' }, attempts.length);
   c.logger.info({ instanceId: row.id, attempts, why, error }, 'services healed');

@@ -152,7 +152,13 @@ export class WebhookDispatcher {
         const hooks = await repo.lockWebhooksBehind(trx, WEBHOOKS_PER_PASS);
         let count = 0;
         for (const hook of hooks) {
-          const events = await listEventsAfter(trx, hook.tenant_id, {}, repo.webhookCursor(hook), this.#o.batch);
+          const events = await listEventsAfter(
+            trx,
+            hook.tenant_id,
+            { withAudit: true },
+            repo.webhookCursor(hook),
+            this.#o.batch,
+          );
           const last = events.at(-1);
           if (!last) continue;
           // The instances' names go in the bodies: one read per webhook's batch.

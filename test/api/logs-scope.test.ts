@@ -169,7 +169,16 @@ describe('the LOGS scope', () => {
     await t.app.services.tokens.ensureToken(tenant.tenantId, 'bootstrap', secret);
     const viewer = await client.data<{ viewer: { scopes: string[] } }>(secret, '{ viewer { scopes } }');
     // Its scopes kept in order, LOGS added after them.
-    expect(viewer.viewer.scopes).toEqual(['READ', 'DEPLOY', 'EXEC', 'SECRETS_WRITE', 'ADMIN', 'SYSTEM', 'LOGS']);
+    expect(viewer.viewer.scopes).toEqual([
+      'READ',
+      'DEPLOY',
+      'EXEC',
+      'SECRETS_WRITE',
+      'ADMIN',
+      'SYSTEM',
+      'AUDIT',
+      'LOGS',
+    ]);
     // Updated in place, not a second token.
     const rows = await t.database.db
       .selectFrom('api_tokens')

@@ -17,6 +17,8 @@ import { usingPostgres } from '../support/database.js';
 
 const TABLES = [
   'api_tokens',
+  'audit_chain_heads',
+  'audit_entries',
   'autoscale_recommendations',
   'autoscale_states',
   'build_archive_chunks',

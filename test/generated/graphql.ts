@@ -153,6 +153,64 @@ export type ArgoSyncPolicyInput = {
   selfHeal?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** One recorded act: a mutation (allowed or refused) or a change Wheelhouse made on its own. Append-only, chained by hash. */
+export type AuditEntry = Node & {
+  __typename?: 'AuditEntry';
+  /** The mutation’s name, or what the system did (autoscaler.scale, supervisor.heal, schedule.tick). */
+  action: Scalars['String']['output'];
+  /** Who acted. */
+  actor: Actor;
+  /** When it was recorded. */
+  at: Scalars['DateTime']['output'];
+  /** The typed error’s name (ForbiddenError, ValidationError…) when it did not succeed. */
+  errorType?: Maybe<Scalars['String']['output']>;
+  /** sha256 over the previous entry's hash and this entry's canonical JSON. */
+  hash: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The caller’s address, as the server saw it. */
+  ip?: Maybe<Scalars['String']['output']>;
+  /** How it ended. */
+  outcome: AuditOutcome;
+  /** The previous entry's hash (64 zeros for the tenant's first). */
+  previousHash: Scalars['String']['output'];
+  /** The id of the request that did it. */
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** Global ids of the objects acted on (never an argument’s value). */
+  targetIds: Array<Scalars['ID']['output']>;
+};
+
+/** Narrows the audit log (all given filters apply). */
+export type AuditFilter = {
+  /** Only this action (a mutation name such as createApiToken). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  /** Only this actor's (a token's global id, or a system part such as autoscaler). */
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  /** Only entries recorded at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only entries that name this object (global id). */
+  targetId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only entries recorded before this time. */
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How a recorded act ended. */
+export type AuditOutcome =
+  /** It was refused or failed (errorType says how). */
+  | 'ERROR'
+  /** It was done. */
+  | 'OK';
+
+/** The outcome of recomputing the tenant's hash chain. */
+export type AuditVerification = {
+  __typename?: 'AuditVerification';
+  /** Entries checked (up to the first invalid one). */
+  entries: Scalars['Int']['output'];
+  /** The first entry altered or removed in the database (a removed one is named by the id it had). */
+  firstInvalidId?: Maybe<Scalars['ID']['output']>;
+  /** Every entry is as written and none is missing. */
+  valid: Scalars['Boolean']['output'];
+};
+
 /** Replicas that follow the load between minReplicas and maxReplicas, by the HPA rule (desired = ceil(current × observed / target), 10 % tolerance). At least one target. */
 export type AutoscaleInput = {
   /** Most replicas (up to the replica cap, 50). */
@@ -2070,6 +2128,8 @@ export type Query = {
   __typename?: 'Query';
   /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
+  /** The tenant's audit log, newest first. Needs AUDIT (ADMIN carries it). */
+  auditLog: QueryAuditLogConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
   /** The tenant's event feed, newest first. */
@@ -2102,6 +2162,8 @@ export type Query = {
   services: QueryServicesConnection;
   /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
   tenants: QueryTenantsConnection;
+  /** Recomputes the hash chain of the tenant's audit log. Needs AUDIT (ADMIN carries it). */
+  verifyAuditLog: AuditVerification;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
   /** One of the tenant's webhooks by global id; null when there is none (or it is another tenant's). */
@@ -2118,6 +2180,16 @@ export type QueryApiTokensArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   tenantId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2262,6 +2334,20 @@ export type QueryApiTokensConnectionEdge = {
   __typename?: 'QueryApiTokensConnectionEdge';
   cursor: Scalars['String']['output'];
   node: ApiToken;
+};
+
+/** A page of the tenant's audit log. */
+export type QueryAuditLogConnection = {
+  __typename?: 'QueryAuditLogConnection';
+  edges: Array<QueryAuditLogEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An audit entry and its cursor. */
+export type QueryAuditLogEdge = {
+  __typename?: 'QueryAuditLogEdge';
+  cursor: Scalars['String']['output'];
+  node: AuditEntry;
 };
 
 export type QueryEventsConnection = {
@@ -2913,8 +2999,10 @@ export type ScheduleSpecInput = {
 
 /** A permission carried by an API token. */
 export type Scope =
-  /** Manage the tenant's API tokens. */
+  /** Manage the tenant's API tokens, webhooks and the rest; carries AUDIT. */
   | 'ADMIN'
+  /** Read the tenant's audit log (auditLog, verifyAuditLog). */
+  | 'AUDIT'
   /** Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel. */
   | 'DEPLOY'
   /** Exec into services (a shell in them); also reads their logs, as LOGS does. */
@@ -3573,6 +3661,7 @@ export type BuildsBuildQueryVariables = Exact<{
 
 export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'ApiToken' }
+    | { __typename?: 'AuditEntry' }
     | { __typename?: 'Build', id: string, status: BuildStatus, service: string, image?: string | null, imageDigest?: string | null, steps?: number | null, cachedSteps?: number | null, error?: string | null, startedAt?: string | null, finishedAt?: string | null, source: { __typename?: 'BuildSource', kind: BuildSourceKind, commit?: string | null, archiveSha256?: string | null }, release?: { __typename?: 'Release', id: string, version: number, snapshots: Array<{ __typename?: 'ServiceSnapshot', name: string, image: string }> } | null, operation: { __typename?: 'Operation', id: string, kind: OperationKind, status: OperationStatus, error?: { __typename?: 'OperationError', code: string, message: string } | null, build?: { __typename?: 'Build', id: string } | null }, instance: { __typename?: 'Instance', id: string }, logs: { __typename?: 'BuildLogConnection', edges: Array<{ __typename?: 'BuildLogEdge', cursor: string, node: { __typename?: 'BuildLogLine', cursor: string, step?: number | null, line: string } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
@@ -3788,6 +3877,7 @@ export type SourceInstanceQueryVariables = Exact<{
 
 export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'ApiToken' }
+    | { __typename?: 'AuditEntry' }
     | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance', state: InstanceState, ready: boolean, message?: string | null, sourceType: SourceType, objects: Array<{ __typename?: 'ManagedObject', apiVersion: string, kind: string, namespace?: string | null, name: string, ready?: boolean | null, message?: string | null }>, releases: { __typename?: 'InstanceReleasesConnection', edges: Array<{ __typename?: 'InstanceReleasesConnectionEdge', node: { __typename?: 'Release', id: string, version: number, sourceType: SourceType, manifests?: string | null } }> } }
@@ -5356,6 +5446,7 @@ export type EdgeRolloutQueryVariables = Exact<{
 
 export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'ApiToken' }
+    | { __typename: 'AuditEntry' }
     | { __typename: 'Build' }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }

@@ -144,6 +144,8 @@ interface Ids {
   keptVolume: string;
   /** A's schedule (suspended: it never ticks). */
   schedule: string;
+  /** An entry of A's audit log. */
+  auditEntry: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -185,6 +187,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
           'tenant',
           'build',
           'keptVolume',
+          'auditEntry',
         ] as const
       ).map((k) => ({
         args: { id: x[k] },
@@ -228,6 +231,13 @@ const ROWS: Record<Kind, Record<string, Row>> = {
       { args: { first: 40 }, depth: 4 },
       { args: { first: 40, instanceId: x.instance }, depth: 4 },
     ],
+    // B's own log (its setup), and A's ids as filters: nothing of A's.
+    auditLog: (x) => [
+      { args: { first: 40 }, depth: 4 },
+      { args: { first: 40, filter: { targetId: x.instance } }, depth: 4 },
+      { args: { first: 40, filter: { actorId: x.token, action: 'provisionInstance' } }, depth: 4 },
+    ],
+    verifyAuditLog: () => [{ args: {} }],
     // B's own routes (none), and those of A's instance as a filter: nothing of A's.
     routes: (x) => [
       { args: { first: 40 }, depth: 4 },
@@ -392,6 +402,7 @@ function randomIds(): Ids {
     build: globalId('Build', r()),
     keptVolume: globalId('KeptVolume', r()),
     schedule: globalId('Schedule', r()),
+    auditEntry: globalId('AuditEntry', `${r()}:1`),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -586,7 +597,12 @@ describe('tenant isolation: every root field, B against A', () => {
         next_run_at: null,
       })
       .execute();
+    const audited = await client.data<{ auditLog: { edges: { node: { id: string } }[] } }>(
+      A.token,
+      '{ auditLog(first: 1) { edges { node { id } } } }',
+    );
     foreign = {
+      auditEntry: audited.auditLog.edges[0]!.node.id,
       schedule: globalId('Schedule', scheduleId),
       keptVolume: globalId('KeptVolume', keptVolumeId),
       build: built.buildService.build.id,

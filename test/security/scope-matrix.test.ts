@@ -35,6 +35,7 @@ const SCOPE_OF_KEY: Record<string, Scope> = {
   secretsWrite: Scopes.secretsWrite,
   admin: Scopes.admin,
   system: Scopes.system,
+  audit: Scopes.audit,
 };
 
 /**
@@ -271,6 +272,9 @@ const QUERIES: Record<string, Row> = {
   schedules: queryRow([Scopes.read], 'query Q { schedules(first: 5) { edges { node { id } } } }'),
   tenants: queryRow([Scopes.system], 'query Q { tenants(first: 5) { edges { node { id } } } }'),
   routes: queryRow([Scopes.read], 'query Q { routes(first: 5) { edges { node { id } } } }'),
+  // The audit log: AUDIT, or ADMIN (which carries it).
+  auditLog: queryRow([Scopes.audit, Scopes.admin], 'query Q { auditLog(first: 5) { edges { node { id action } } } }'),
+  verifyAuditLog: queryRow([Scopes.audit, Scopes.admin], 'query Q { verifyAuditLog { valid entries } }'),
   webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),
   webhook: queryRow([Scopes.admin], 'query Q($id: ID!) { webhook(id: $id) { id } }', () => ({ id: someId('Webhook') })),
 };
@@ -416,6 +420,17 @@ describe('scope matrix: every mutation and subscription refuses a token without 
     };
   }
 
+  /** How many audit entries the tenant has, and its last one. */
+  async function auditTail(): Promise<{ entries: number; last: unknown }> {
+    const db = t.database.db;
+    const count = await sql<{ n: number }>`
+      select count(*)::int as n from audit_entries where tenant_id = ${tenant.tenantId}`.execute(db);
+    const last = await sql<{ action: string; outcome: string; error_type: string | null }>`
+      select action, outcome, error_type from audit_entries where tenant_id = ${tenant.tenantId}
+      order by seq desc limit 1`.execute(db);
+    return { entries: count.rows[0]!.n, last: last.rows[0] ?? null };
+  }
+
   it('has a row for every root Query field, and every row is a field', () => {
     const queries = rootFields(schema.getQueryType()).map((f) => f.name);
     expect(
@@ -504,6 +519,7 @@ describe('scope matrix: every mutation and subscription refuses a token without 
       );
       const variables = row.variables(handles);
       const before = await footprint(variables);
+      const auditBefore = await auditTail();
       const callsBefore = fake.calls.length;
       const r = await client.request(token, row.query, variables);
       expect(r.status, `${field.name}: ${r.text}`).toBe(200);
@@ -515,6 +531,11 @@ describe('scope matrix: every mutation and subscription refuses a token without 
       // Let anything the call might have queued reach the executor and the provider.
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect(await footprint(variables), `${field.name}: rows changed`).toEqual(before);
+      // The refusal itself is on record: one audit entry, the tenant's last.
+      expect(await auditTail(), `${field.name}: audit entries`).toEqual({
+        entries: auditBefore.entries + 1,
+        last: { action: field.name, outcome: 'ERROR', error_type: 'ForbiddenError' },
+      });
       expect(
         fake.calls.slice(callsBefore).map((c) => c.method),
         `${field.name}: provider calls`,

@@ -33,6 +33,7 @@ import type {
   ServiceStatus,
 } from '../../src/providers/provider.js';
 import { CanceledError, ProviderError, type ProviderErrorKind } from '../../src/providers/provider-errors.js';
+import { Registry } from '../../src/providers/registry.js';
 
 /** The infrastructure-touching methods of the contract (info/capabilities are metadata and not recorded). */
 export type FakeMethod =
@@ -341,6 +342,24 @@ export class FakeCpuSampler implements SampledAutoscaling {
       at: this.#now(),
     };
   }
+}
+
+/**
+ * A FakeProvider registered as `fake` whose autoscaler engine is a FakeCpuSampler on the clock `now`: the
+ * test says how busy each replica is (`sampler.percentOfCore`) and drives the Autoscaler's decisions itself.
+ */
+export function sampledFakeProvider(now: () => Date): {
+  provider: FakeProvider;
+  sampler: FakeCpuSampler;
+  registry: Registry;
+} {
+  const provider: FakeProvider = new FakeProvider({
+    name: 'fake',
+    engines: { autoscaler: new FakeCpuSampler((id, service) => provider.replicasOf(id, service), now) },
+  });
+  const registry = new Registry();
+  registry.register('fake', provider);
+  return { provider, sampler: provider.engines.autoscaler as FakeCpuSampler, registry };
 }
 
 /** Sleeps `ms` (0: yields once); rejects with CanceledError as soon as `signal` aborts. */

@@ -17,12 +17,17 @@ describe('covers: what a token may do (and so may grant)', () => {
     expect(covers(held(Scopes.read), Scopes.exec)).toBe(false);
   });
 
-  it('every scope covers itself, and nothing else is implied', () => {
+  it('every scope covers itself, and nothing else is implied but LOGS by EXEC and AUDIT by ADMIN', () => {
+    const implied: Partial<Record<string, string[]>> = { [Scopes.exec]: [Scopes.logs], [Scopes.admin]: [Scopes.audit] };
     for (const s of ALL_SCOPES) {
       expect(covers(held(s), s), s).toBe(true);
       const others = ALL_SCOPES.filter((o) => o !== s && covers(held(s), o));
-      expect(others, s).toEqual(s === Scopes.exec ? [Scopes.logs] : []);
+      expect(others, s).toEqual(implied[s] ?? []);
     }
+  });
+
+  it('AUDIT covers nothing but itself (an auditor changes nothing)', () => {
+    expect(ALL_SCOPES.filter((o) => covers(held(Scopes.audit), o))).toEqual([Scopes.audit]);
   });
 
   it('ALL_SCOPES (the bootstrap token) holds LOGS', () => {

@@ -91,13 +91,14 @@ async function deliveriesWhen(
   }
 }
 
-/** The tenant's event types after `afterId`, oldest first, as stored. */
+/** The tenant's event types after `afterId`, oldest first, as stored (but the audit log's: only webhooks naming them get those). */
 async function eventsOf(tenantId: string, afterId = '0') {
   return t.database.db
     .selectFrom('events')
     .select(['xact', 'id', 'type'])
     .where('tenant_id', '=', tenantId)
     .where('id', '>', afterId)
+    .where('type', 'not like', 'audit.%')
     .orderBy('xact')
     .orderBy('id')
     .execute();
@@ -115,12 +116,21 @@ describe('delivery', () => {
   it('sends every selected event, signed and verified by standardwebhooks; filters select exactly their types; another tenant gets none', async () => {
     const a = await t.newTenant();
     const b = await t.newTenant();
-    const [all, secretsOnly, tokenCreated, other] = await Promise.all([receiver(), receiver(), receiver(), receiver()]);
+    const [all, secretsOnly, tokenCreated, other, audit] = await Promise.all([
+      receiver(),
+      receiver(),
+      receiver(),
+      receiver(),
+      receiver(),
+    ]);
     const before = await latestEventId();
     const hAll = await createHook(a, all.url);
     const hSecrets = await createHook(a, secretsOnly.url, ['secret.*']);
     const hToken = await createHook(a, tokenCreated.url, ['token.created']);
     const hOther = await createHook(b, other.url);
+    // The audit log's export: only a webhook that names audit.entry gets it (its own creation's entry first).
+    const hAudit = await createHook(a, audit.url, ['audit.entry']);
+    audit.secrets = [hAudit.secret];
     all.secrets = [hAll.secret];
     secretsOnly.secrets = [hSecrets.secret];
     tokenCreated.secrets = [hToken.secret];
@@ -149,6 +159,20 @@ describe('delivery', () => {
     await secretsOnly.waitFor('the secret events', () => secretsOnly.received.length >= 4);
     await tokenCreated.waitFor('token.created', () => tokenCreated.received.length >= 1);
     await other.waitFor("the other tenant's event", () => other.received.length >= 1);
+    await audit.waitFor('the audit entries', () => audit.received.length >= 6);
+    expect(audit.received.map((m) => [m.payload?.type, (m.payload?.data.data as { action?: string })?.action])).toEqual(
+      [
+        ['audit.entry', 'createWebhook'],
+        ['audit.entry', 'putSecret'],
+        ['audit.entry', 'putSecret'],
+        ['audit.entry', 'putSecret'],
+        ['audit.entry', 'deleteSecret'],
+        ['audit.entry', 'createApiToken'],
+      ],
+    );
+    for (const m of audit.received) expect(m.verifiedBy, m.body).toEqual(audit.secrets);
+    // The filterless webhook of the same tenant got none of them.
+    expect(all.received.map((m) => m.payload?.type)).not.toContain('audit.entry');
     // Everything a process could still send has been sent: nothing is pending for these webhooks.
     for (const [tenant, hook] of [
       [a, hAll],

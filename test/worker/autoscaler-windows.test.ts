@@ -4,12 +4,11 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { syncAutoscaledServices } from '../../src/db/repositories/autoscale-repository.js';
 import { openOperations } from '../../src/db/repositories/operation-repository.js';
 import { createLogger } from '../../src/logger.js';
-import { Registry } from '../../src/providers/registry.js';
 import { Autoscaler } from '../../src/worker/autoscaler.js';
 import { graphql } from '../generated/gql.js';
 import { query, startTestApp, type TestApp } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
-import { FakeCpuSampler, FakeProvider } from '../support/fake-provider.js';
+import { sampledFakeProvider } from '../support/fake-provider.js';
 
 /**
  * The autoscaler's windows and its restart, on a moved clock: the provider is
@@ -62,13 +61,7 @@ describe('the autoscaler on a moved clock', () => {
   let token: string;
   let clock = Date.now();
   const now = () => new Date(clock);
-  const provider: FakeProvider = new FakeProvider({
-    name: 'fake',
-    engines: { autoscaler: new FakeCpuSampler((id, service) => provider.replicasOf(id, service), now) },
-  });
-  const sampler = provider.engines.autoscaler as FakeCpuSampler;
-  const registry = new Registry();
-  registry.register('fake', provider);
+  const { provider, sampler, registry } = sampledFakeProvider(now);
 
   /** One process's autoscaler: what a restart throws away is anything it kept in memory. */
   const autoscalerOf = (app: TestApp) =>

@@ -117,6 +117,19 @@ describe('schedule ticker on one database', () => {
     c.set(at('00:03:01'));
     await t.tick();
     expect(summary(await jobsOf(db, s.scheduleId))).toEqual(['00:01 succeeded', '00:02 skipped', '00:03 queued']);
+    // Each tick is in the tenant's audit log as the scheduler's (SYSTEM), written with the tick.
+    const audited = await db.db
+      .selectFrom('audit_entries')
+      .select(['actor_kind', 'actor_id', 'action', 'outcome', 'error_type', 'target_ids'])
+      .where('tenant_id', '=', s.tenantId)
+      .orderBy('seq')
+      .execute();
+    expect(audited.map((e) => [e.actor_kind, e.actor_id, e.action, e.outcome, e.error_type])).toEqual([
+      ['SYSTEM', 'scheduler', 'schedule.tick', 'OK', null],
+      ['SYSTEM', 'scheduler', 'schedule.tick', 'ERROR', 'Skipped'],
+      ['SYSTEM', 'scheduler', 'schedule.tick', 'OK', null],
+    ]);
+    expect(audited[0]!.target_ids).toContain(Buffer.from(`Schedule:${s.scheduleId}`).toString('base64'));
   });
 
   it('REPLACE: the queued job is canceled and the new one queued; a running one is asked to stop', async () => {

@@ -263,6 +263,18 @@ describe.skipIf(skip)('supervisor heals only the service that drifted', () => {
     expect(healed.services.find((s) => s.name === 'side')!.status.restarts).toBeGreaterThan(counted);
     expect((await containerOf(id, 'side')).State.Running).toBe(true);
     expect(healed.operations.edges.map((e) => e.node)).toEqual([{ kind: 'PROVISION', status: 'SUCCEEDED' }]);
+    // Every heal is in the audit log as the supervisor's (SYSTEM): the failed ones ERROR, the last one OK.
+    const audited = await t.database.db
+      .selectFrom('audit_entries')
+      .select(['actor_kind', 'actor_id', 'action', 'outcome', 'error_type', 'target_ids'])
+      .where('action', '=', 'supervisor.heal')
+      .orderBy('seq')
+      .execute();
+    const mine = audited.filter((e) => e.target_ids.includes(gid));
+    expect(mine.length).toBeGreaterThanOrEqual(6);
+    expect(mine.every((e) => e.actor_kind === 'SYSTEM' && e.actor_id === 'supervisor')).toBe(true);
+    expect(mine.slice(0, 5).map((e) => [e.outcome, e.error_type])).toEqual(Array(5).fill(['ERROR', 'HealFailed']));
+    expect(mine.at(-1)).toMatchObject({ outcome: 'OK', error_type: null });
   }, 120_000);
 
   it('a container the engine restarts itself is left to the engine: counted, never the instance restarted', async () => {

@@ -162,6 +162,64 @@ export type ArgoSyncPolicyInput = {
   selfHeal?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** One recorded act: a mutation (allowed or refused) or a change Wheelhouse made on its own. Append-only, chained by hash. */
+export type AuditEntry = Node & {
+  __typename?: 'AuditEntry';
+  /** The mutation’s name, or what the system did (autoscaler.scale, supervisor.heal, schedule.tick). */
+  action: Scalars['String']['output'];
+  /** Who acted. */
+  actor: Actor;
+  /** When it was recorded. */
+  at: Scalars['DateTime']['output'];
+  /** The typed error’s name (ForbiddenError, ValidationError…) when it did not succeed. */
+  errorType?: Maybe<Scalars['String']['output']>;
+  /** sha256 over the previous entry's hash and this entry's canonical JSON. */
+  hash: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The caller’s address, as the server saw it. */
+  ip?: Maybe<Scalars['String']['output']>;
+  /** How it ended. */
+  outcome: AuditOutcome;
+  /** The previous entry's hash (64 zeros for the tenant's first). */
+  previousHash: Scalars['String']['output'];
+  /** The id of the request that did it. */
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** Global ids of the objects acted on (never an argument’s value). */
+  targetIds: Array<Scalars['ID']['output']>;
+};
+
+/** Narrows the audit log (all given filters apply). */
+export type AuditFilter = {
+  /** Only this action (a mutation name such as createApiToken). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  /** Only this actor's (a token's global id, or a system part such as autoscaler). */
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  /** Only entries recorded at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only entries that name this object (global id). */
+  targetId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only entries recorded before this time. */
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How a recorded act ended. */
+export type AuditOutcome =
+  /** It was refused or failed (errorType says how). */
+  | 'ERROR'
+  /** It was done. */
+  | 'OK';
+
+/** The outcome of recomputing the tenant's hash chain. */
+export type AuditVerification = {
+  __typename?: 'AuditVerification';
+  /** Entries checked (up to the first invalid one). */
+  entries: Scalars['Int']['output'];
+  /** The first entry altered or removed in the database (a removed one is named by the id it had). */
+  firstInvalidId?: Maybe<Scalars['ID']['output']>;
+  /** Every entry is as written and none is missing. */
+  valid: Scalars['Boolean']['output'];
+};
+
 /** Replicas that follow the load between minReplicas and maxReplicas, by the HPA rule (desired = ceil(current × observed / target), 10 % tolerance). At least one target. */
 export type AutoscaleInput = {
   /** Most replicas (up to the replica cap, 50). */
@@ -2122,6 +2180,8 @@ export type Query = {
   __typename?: 'Query';
   /** A tenant's API tokens, newest first (never their secrets): your own tenant's, or with SYSTEM any tenant's. */
   apiTokens: QueryApiTokensConnection;
+  /** The tenant's audit log, newest first. Needs AUDIT (ADMIN carries it). */
+  auditLog: QueryAuditLogConnection;
   /** All sixteen capabilities, each with the providers that have it. */
   capabilities: Array<CapabilityInfo>;
   /** The tenant's event feed, newest first. */
@@ -2154,6 +2214,8 @@ export type Query = {
   services: QueryServicesConnection;
   /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
   tenants: QueryTenantsConnection;
+  /** Recomputes the hash chain of the tenant's audit log. Needs AUDIT (ADMIN carries it). */
+  verifyAuditLog: AuditVerification;
   /** The calling token, its scopes and its tenant. */
   viewer: Viewer;
   /** One of the tenant's webhooks by global id; null when there is none (or it is another tenant's). */
@@ -2169,6 +2231,15 @@ export type QueryApiTokensArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   tenantId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Reads. Every field needs a token; most need READ. */
+export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Reads. Every field needs a token; most need READ. */
@@ -2297,6 +2368,20 @@ export type QueryApiTokensConnectionEdge = {
   __typename?: 'QueryApiTokensConnectionEdge';
   cursor: Scalars['String']['output'];
   node: ApiToken;
+};
+
+/** A page of the tenant's audit log. */
+export type QueryAuditLogConnection = {
+  __typename?: 'QueryAuditLogConnection';
+  edges: Array<QueryAuditLogEdge>;
+  pageInfo: PageInfo;
+};
+
+/** An audit entry and its cursor. */
+export type QueryAuditLogEdge = {
+  __typename?: 'QueryAuditLogEdge';
+  cursor: Scalars['String']['output'];
+  node: AuditEntry;
 };
 
 export type QueryEventsConnection = {
@@ -2995,8 +3080,10 @@ export type ScheduleSpecInput = {
 
 /** A permission carried by an API token. */
 export type Scope =
-  /** Manage the tenant's API tokens. */
+  /** Manage the tenant's API tokens, webhooks and the rest; carries AUDIT. */
   | 'ADMIN'
+  /** Read the tenant's audit log (auditLog, verifyAuditLog). */
+  | 'AUDIT'
   /** Lifecycle mutations: provision, deploy, scale, rollback, start, stop, restart, deprovision, cancel. */
   | 'DEPLOY'
   /** Exec into services (a shell in them); also reads their logs, as LOGS does. */
@@ -3546,6 +3633,60 @@ export type WorkloadSourceInput = {
   secrets?: InputMaybe<Array<SecretRefInput>>;
 };
 
+export type AuditEntryFieldsFragment = {
+  __typename?: 'AuditEntry';
+  id: string;
+  at: string;
+  action: string;
+  targetIds: Array<string>;
+  outcome: AuditOutcome;
+  errorType?: string | null;
+  ip?: string | null;
+  requestId?: string | null;
+  hash: string;
+  previousHash: string;
+  actor: { __typename?: 'Actor'; kind: ActorKind; id: string; name?: string | null };
+};
+
+export type AuditLogQueryVariables = Exact<{
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditFilter>;
+}>;
+
+export type AuditLogQuery = {
+  __typename?: 'Query';
+  auditLog: {
+    __typename?: 'QueryAuditLogConnection';
+    edges: Array<{
+      __typename?: 'QueryAuditLogEdge';
+      cursor: string;
+      node: {
+        __typename?: 'AuditEntry';
+        id: string;
+        at: string;
+        action: string;
+        targetIds: Array<string>;
+        outcome: AuditOutcome;
+        errorType?: string | null;
+        ip?: string | null;
+        requestId?: string | null;
+        hash: string;
+        previousHash: string;
+        actor: { __typename?: 'Actor'; kind: ActorKind; id: string; name?: string | null };
+      };
+    }>;
+    pageInfo: { __typename?: 'PageInfo'; hasNextPage: boolean; endCursor?: string | null };
+  };
+};
+
+export type VerifyAuditLogQueryVariables = Exact<{ [key: string]: never }>;
+
+export type VerifyAuditLogQuery = {
+  __typename?: 'Query';
+  verifyAuditLog: { __typename?: 'AuditVerification'; valid: boolean; entries: number; firstInvalidId?: string | null };
+};
+
 export type VolumeBackupFieldsFragment = {
   __typename?: 'VolumeBackup';
   id: string;
@@ -3732,6 +3873,7 @@ export type VolumeBackupInstanceQuery = {
   __typename?: 'Query';
   node?:
     | { __typename?: 'ApiToken' }
+    | { __typename?: 'AuditEntry' }
     | { __typename?: 'Build' }
     | { __typename?: 'Event' }
     | { __typename?: 'Instance' }
@@ -3883,6 +4025,7 @@ export type BuildQuery = {
   __typename?: 'Query';
   node?:
     | { __typename: 'ApiToken' }
+    | { __typename: 'AuditEntry' }
     | {
         __typename: 'Build';
         id: string;
@@ -3981,6 +4124,7 @@ export type BuildLogPageQuery = {
   __typename?: 'Query';
   node?:
     | { __typename: 'ApiToken' }
+    | { __typename: 'AuditEntry' }
     | {
         __typename: 'Build';
         id: string;
@@ -4483,6 +4627,7 @@ export type JobLogPageQuery = {
   __typename?: 'Query';
   node?:
     | { __typename: 'ApiToken' }
+    | { __typename: 'AuditEntry' }
     | { __typename: 'Build' }
     | { __typename: 'Event' }
     | { __typename: 'Instance' }
@@ -6179,6 +6324,7 @@ export type NodeQuery = {
         lastUsedAt?: string | null;
         revokedAt?: string | null;
       }
+    | { __typename: 'AuditEntry'; id: string }
     | { __typename: 'Build'; id: string }
     | { __typename: 'Event'; cursor: string; type: string; occurredAt: string; message?: string | null; id: string }
     | {
@@ -6357,6 +6503,7 @@ export type NodesQuery = {
         lastUsedAt?: string | null;
         revokedAt?: string | null;
       }
+    | { __typename: 'AuditEntry'; id: string }
     | { __typename: 'Build'; id: string }
     | { __typename: 'Event'; cursor: string; type: string; occurredAt: string; message?: string | null; id: string }
     | {
@@ -8022,6 +8169,43 @@ export type RedeliverWebhookDeliveryMutation = {
       };
 };
 
+export const AuditEntryFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuditEntryFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuditEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'actor' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hash' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousHash' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditEntryFieldsFragment, unknown>;
 export const VolumeBackupFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -9358,6 +9542,152 @@ export const WebhookDeliveryFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<WebhookDeliveryFieldsFragment, unknown>;
+export const AuditLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AuditFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'auditLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuditEntryFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuditEntryFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuditEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'actor' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hash' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousHash' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditLogQuery, AuditLogQueryVariables>;
+export const VerifyAuditLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'VerifyAuditLog' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyAuditLog' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'valid' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'entries' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstInvalidId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<VerifyAuditLogQuery, VerifyAuditLogQueryVariables>;
 export const BackupVolumeDocument = {
   kind: 'Document',
   definitions: [

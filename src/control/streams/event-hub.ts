@@ -20,6 +20,7 @@ import {
   EVENTS_CHANNEL,
   type EventNotice,
   eventHorizon,
+  isAuditEventType,
   listEventsAfter,
   listEventsOfAllTenantsAfter,
   parseEventNotice,
@@ -386,7 +387,8 @@ export class EventHub implements EventStreamSource {
       if (typeof tokenId === 'string') this.revoked(tokenId);
     }
     const set = this.#byTenant.get(e.tenantId);
-    if (!set) return;
+    // The audit log's events go to webhooks that name them, never to a READ stream.
+    if (!set || isAuditEventType(e.type)) return;
     const now = Date.now();
     for (const s of set) s.offer(e, id, now);
   }

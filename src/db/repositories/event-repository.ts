@@ -135,11 +135,22 @@ export interface EventListFilter {
   types?: readonly string[] | null;
   instanceId?: string | null;
   operationId?: string | null;
+  /** Include the audit log's events (only the webhook dispatcher does: READ feeds never show them). */
+  withAudit?: boolean;
+}
+
+/** The type prefix of the audit log's events (`audit.entry`): readable with AUDIT, not in READ's event feeds. */
+const AUDIT_EVENT_PREFIX = 'audit.';
+
+/** Whether an event belongs to the audit log (kept out of the READ feeds, exported only to webhooks that name it). */
+export function isAuditEventType(type: string): boolean {
+  return type.startsWith(AUDIT_EVENT_PREFIX);
 }
 
 /** A tenant's events narrowed by `filter`, below the horizon (every reader's shape). */
 function tenantEvents(db: Db, tenantId: string, filter: EventListFilter) {
   let q = db.selectFrom('events').selectAll().where('tenant_id', '=', tenantId).where(belowHorizon);
+  if (!filter.withAudit) q = q.where('type', 'not like', `${AUDIT_EVENT_PREFIX}%`);
   if (filter.types?.length) q = q.where(typeIn(filter.types));
   if (filter.instanceId) q = q.where('instance_id', '=', filter.instanceId);
   if (filter.operationId) q = q.where('operation_id', '=', filter.operationId);
