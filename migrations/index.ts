@@ -13,9 +13,9 @@ import * as keptVolumes from './2026-12-07T14-00-00-kept-volumes.js';
 import * as jobs from './2026-12-07T14-30-00-jobs.js';
 import * as schedules from './2026-12-07T16-00-00-schedules.js';
 import * as eventLogOrder from './2026-12-07T16-10-00-event-log-order.js';
-import * as auditLog from './2026-12-07T18-00-00-audit-log.js';
 import * as schedulePlatformRuns from './2026-12-07T18-00-00-schedule-platform-runs.js';
 import * as volumeBackups from './2026-12-07T19-00-00-volume-backups.js';
+import * as auditLog from './2026-12-07T19-10-00-audit-log.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -36,7 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T14-30-00-jobs': jobs,
   '2026-12-07T16-00-00-schedules': schedules,
   '2026-12-07T16-10-00-event-log-order': eventLogOrder,
-  '2026-12-07T18-00-00-audit-log': auditLog,
   '2026-12-07T18-00-00-schedule-platform-runs': schedulePlatformRuns,
   '2026-12-07T19-00-00-volume-backups': volumeBackups,
+  '2026-12-07T19-10-00-audit-log': auditLog,
 };
