@@ -146,6 +146,8 @@ interface Ids {
   schedule: string;
   /** An entry of A's audit log. */
   auditEntry: string;
+  /** A backup of A's volume (its record, written as a BACKUP operation writes it). */
+  volumeBackup: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -172,7 +174,7 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 /** Every root field and how to point it at an object. Query and Mutation rows are required; Subscription rows run when the field exists. */
 // Lists are read 40 at a time: every field to depth 4 of 100 instances is over the query cost limit
 // (100 × ~1,000 nodes), refused before execution; B has far fewer objects of its own anyway. Instances
-// 30 at a time: each one's schedules (a list) and their jobs (a page each) make an instance dearer.
+// 25 at a time: each one's schedules (a list) with their jobs, and its backups (a page each), make an instance dearer.
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
@@ -188,6 +190,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
           'build',
           'keptVolume',
           'auditEntry',
+          'volumeBackup',
         ] as const
       ).map((k) => ({
         args: { id: x[k] },
@@ -199,7 +202,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     provider: () => [{ args: { key: 'seed' } }],
     capabilities: () => [{ args: {} }],
     instances: (x) => [
-      { args: { first: 30 }, depth: 4 },
+      { args: { first: 25 }, depth: 4 },
       { args: { filter: { namePrefix: x.instanceName } }, depth: 4 },
       { args: { filter: { label: { key: 'team', value: x.label } } }, depth: 4 },
     ],
@@ -299,6 +302,14 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     ],
     updateSchedule: (x) => [{ args: { input: { id: x.schedule, suspended: true } }, expect: 'NotFoundError' }],
     deleteSchedule: (x) => [{ args: { input: { id: x.schedule } }, expect: 'NotFoundError' }],
+    backupVolume: (x) => [
+      { args: { input: { instanceId: x.instance, volume: 'data', consistency: 'LIVE' } }, expect: 'NotFoundError' },
+    ],
+    restoreVolume: (x, own) => [
+      { args: { input: { backupId: x.volumeBackup } }, expect: 'NotFoundError' },
+      { args: { input: { backupId: x.volumeBackup, instanceId: own.instance } }, expect: 'NotFoundError' },
+    ],
+    deleteVolumeBackup: (x) => [{ args: { input: { id: x.volumeBackup } }, expect: 'NotFoundError' }],
     runJob: (x) => [
       {
         args: { input: { instanceId: x.instance, service: 'main', command: ['true'] } },
@@ -403,6 +414,7 @@ function randomIds(): Ids {
     keptVolume: globalId('KeptVolume', r()),
     schedule: globalId('Schedule', r()),
     auditEntry: globalId('AuditEntry', `${r()}:1`),
+    volumeBackup: globalId('VolumeBackup', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -597,6 +609,26 @@ describe('tenant isolation: every root field, B against A', () => {
         next_run_at: null,
       })
       .execute();
+    // A backup of A's volume, as a BACKUP operation records it (no archive is ever read: every probe is refused first).
+    const backupId = randomUUID();
+    await t.database.db
+      .insertInto('volume_backups')
+      .values({
+        id: backupId,
+        tenant_id: A.tenantId,
+        instance_id: localOf(aInst.id),
+        operation_id: localOf(stop.stopInstance.operation!.id),
+        schedule_id: null,
+        volume: 'data',
+        status: 'succeeded',
+        consistency: 'live',
+        hook: null,
+        size_bytes: 1024,
+        sha256: 'a'.repeat(64),
+        archive_path: null,
+        error: null,
+      })
+      .execute();
     const audited = await client.data<{ auditLog: { edges: { node: { id: string } }[] } }>(
       A.token,
       '{ auditLog(first: 1) { edges { node { id } } } }',
@@ -604,6 +636,7 @@ describe('tenant isolation: every root field, B against A', () => {
     foreign = {
       auditEntry: audited.auditLog.edges[0]!.node.id,
       schedule: globalId('Schedule', scheduleId),
+      volumeBackup: globalId('VolumeBackup', backupId),
       keptVolume: globalId('KeptVolume', keptVolumeId),
       build: built.buildService.build.id,
       webhook,

@@ -143,6 +143,18 @@ const MUTATIONS: Record<string, Row> = {
   deleteSchedule: mutationRow('deleteSchedule', [Scopes.deploy], 'DeleteScheduleInput', () => ({
     id: someId('Schedule'),
   })),
+  backupVolume: mutationRow('backupVolume', [Scopes.deploy], 'BackupVolumeInput', (h) => ({
+    instanceId: h.instance.id,
+    volume: 'data',
+    consistency: 'LIVE',
+  })),
+  // A refused restore or delete never reads the backup: any id is as good.
+  restoreVolume: mutationRow('restoreVolume', [Scopes.deploy], 'RestoreVolumeInput', () => ({
+    backupId: someId('VolumeBackup'),
+  })),
+  deleteVolumeBackup: mutationRow('deleteVolumeBackup', [Scopes.deploy], 'DeleteVolumeBackupInput', () => ({
+    id: someId('VolumeBackup'),
+  })),
   scaleInstance: mutationRow('scaleInstance', [Scopes.deploy], 'ScaleInstanceInput', (h) => ({
     instanceId: h.instance.id,
     service: 'main',
