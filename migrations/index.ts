@@ -13,6 +13,7 @@ import * as keptVolumes from './2026-12-07T14-00-00-kept-volumes.js';
 import * as jobs from './2026-12-07T14-30-00-jobs.js';
 import * as schedules from './2026-12-07T16-00-00-schedules.js';
 import * as eventLogOrder from './2026-12-07T16-10-00-event-log-order.js';
+import * as identity from './2026-12-07T18-00-00-identity.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T14-30-00-jobs': jobs,
   '2026-12-07T16-00-00-schedules': schedules,
   '2026-12-07T16-10-00-event-log-order': eventLogOrder,
+  '2026-12-07T18-00-00-identity': identity,
 };

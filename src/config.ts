@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { type OidcConfig, readOidcConfig, readPublicUrl } from './oidc-config.js';
 
 /** A configuration error: one line, naming the setting. */
 export class ConfigError extends Error {
@@ -77,6 +78,10 @@ export interface Config {
   edge: EdgeConfig;
   /** Builds from source (WHEELHOUSE_BUILD*, WHEELHOUSE_GIT_ALLOW_LOCAL). */
   builds: BuildConfig;
+  /** Sign-in with OpenID Connect (WHEELHOUSE_OIDC_*); undefined: tokens only. */
+  oidc: OidcConfig | undefined;
+  /** WHEELHOUSE_PUBLIC_URL: where people reach this server (sign-in redirects); undefined: `http://HOST:PORT`. */
+  publicUrl: string | undefined;
 }
 
 /** Builds from source (issue 33). */
@@ -215,6 +220,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     ),
     edge: readEdgeConfig(env),
     builds: readBuildConfig(env),
+    oidc: readOidcConfig(env),
+    publicUrl: readPublicUrl(env),
   };
 }
 

@@ -34,9 +34,14 @@ export function covers(held: ReadonlySet<Scope>, scope: Scope): boolean {
   return false;
 }
 
-/** Who is asking: resolved once per request (and per socket) from the bearer token. */
+/**
+ * Who is asking: resolved once per request (and per socket) from the bearer token or a
+ * person's session cookie (then `tokenId` is the session's id).
+ */
 export interface Principal {
   tenantId: string;
   tokenId: string;
   scopes: ReadonlySet<Scope>;
+  /** Who acts, for the audit log. Absent: the token `tokenId` (kind TOKEN). */
+  actor?: { kind: 'TOKEN' | 'USER' | 'TRUST_POLICY' | 'SYSTEM'; id: string; name?: string | null };
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Endpoint, InstanceState, ReadinessPolicy, ServiceStatus } from '../providers/provider.js';
 import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
+import type { ActorColumn, SessionTable, TrustPolicyTable, UserTable } from './identity-tables.js';
 import type {
   BuildStatus,
   ConcurrencyPolicy,
@@ -43,6 +44,7 @@ export interface ApiTokenTable {
   expires_at: Timestamp;
   last_used_at: Timestamp;
   revoked_at: Timestamp;
+  actor: ActorColumn;
 }
 
 export interface InstanceTable {
@@ -296,6 +298,9 @@ export interface Database {
   build_archive_chunks: BuildArchiveChunkTable;
   kept_volumes: KeptVolumeTable;
   schedules: ScheduleTable;
+  users: UserTable;
+  sessions: SessionTable;
+  trust_policies: TrustPolicyTable;
 }
 
 /**

@@ -22,6 +22,7 @@ import './builds.js';
 import './kept-volumes.js';
 import './jobs.js';
 import './schedules.js';
+import './identity.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

@@ -171,31 +171,15 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   `),
   // issue 37
   identity: words(`
-    AuditEntry AuditEntry.action AuditEntry.actor AuditEntry.at
-    AuditEntry.errorType AuditEntry.hash AuditEntry.id AuditEntry.ip AuditEntry.outcome
-    AuditEntry.previousHash AuditEntry.requestId AuditEntry.targetIds AuditEntry:Node AuditFilter
-    AuditFilter.action AuditFilter.actorId AuditFilter.since AuditFilter.targetId AuditFilter.until
-    AuditOutcome AuditOutcome.ERROR AuditOutcome.OK AuditVerification AuditVerification.entries
-    AuditVerification.firstInvalidId AuditVerification.valid CreateTrustPolicyInput
-    CreateTrustPolicyInput.audience CreateTrustPolicyInput.issuer CreateTrustPolicyInput.name
-    CreateTrustPolicyInput.scopes CreateTrustPolicyInput.subjectPattern
-    CreateTrustPolicyInput.tokenTtlSeconds CreateTrustPolicyPayload
-    CreateTrustPolicyPayload.trustPolicy CreateTrustPolicyResult
-    CreateTrustPolicyResult.CreateTrustPolicyPayload CreateTrustPolicyResult.ForbiddenError
-    CreateTrustPolicyResult.RateLimitedError CreateTrustPolicyResult.ValidationError
-    DeleteTrustPolicyInput DeleteTrustPolicyInput.id DeleteTrustPolicyPayload
-    DeleteTrustPolicyPayload.id DeleteTrustPolicyResult
-    DeleteTrustPolicyResult.DeleteTrustPolicyPayload DeleteTrustPolicyResult.ForbiddenError
-    DeleteTrustPolicyResult.NotFoundError DeleteTrustPolicyResult.RateLimitedError
-    Mutation.createTrustPolicy Mutation.createTrustPolicy(input) Mutation.deleteTrustPolicy
-    Mutation.deleteTrustPolicy(input) Query.auditLog Query.auditLog(after) Query.auditLog(filter)
-    Query.auditLog(first) Query.trustPolicies Query.verifyAuditLog QueryAuditLogConnection
-    QueryAuditLogConnection.edges QueryAuditLogConnection.pageInfo QueryAuditLogEdge
-    QueryAuditLogEdge.cursor QueryAuditLogEdge.node Role Role.ADMIN Role.DEPLOYER Role.VIEWER
-    Scope.AUDIT TrustPolicy TrustPolicy.audience TrustPolicy.createdAt TrustPolicy.id
-    TrustPolicy.issuer TrustPolicy.lastUsedAt TrustPolicy.name TrustPolicy.scopes
-    TrustPolicy.subjectPattern TrustPolicy.tokenTtlSeconds TrustPolicy:Node User User.email User.id
-    User.issuer User.lastSignInAt User.name User.role User.subject User:Node Viewer.role Viewer.user
+    AuditEntry AuditEntry.action AuditEntry.actor AuditEntry.at AuditEntry.errorType AuditEntry.hash
+    AuditEntry.id AuditEntry.ip AuditEntry.outcome AuditEntry.previousHash AuditEntry.requestId
+    AuditEntry.targetIds AuditEntry:Node AuditFilter AuditFilter.action AuditFilter.actorId
+    AuditFilter.since AuditFilter.targetId AuditFilter.until AuditOutcome AuditOutcome.ERROR
+    AuditOutcome.OK AuditVerification AuditVerification.entries AuditVerification.firstInvalidId
+    AuditVerification.valid Query.auditLog Query.auditLog(after) Query.auditLog(filter)
+    Query.auditLog(first) Query.verifyAuditLog QueryAuditLogConnection QueryAuditLogConnection.edges
+    QueryAuditLogConnection.pageInfo QueryAuditLogEdge QueryAuditLogEdge.cursor
+    QueryAuditLogEdge.node Scope.AUDIT
   `),
 };
 
