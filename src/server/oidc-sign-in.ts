@@ -155,10 +155,10 @@ export class OidcSignIn {
       });
       claims = { ...(answer.claims() ?? {}) };
       // Providers that keep groups out of the ID token give them at the userinfo endpoint.
-      const wanted = [this.settings.roleClaim, this.settings.tenantClaim].filter((c): c is string => !!c);
-      if (wanted.some((c) => claims[c] === undefined) && answer.access_token) {
+      const needed = [this.settings.roleClaim, this.settings.tenantClaim].filter((c): c is string => !!c);
+      if (needed.some((c) => claims[c] === undefined) && answer.access_token) {
         const info = await oidc.fetchUserInfo(config, answer.access_token, String(claims.sub));
-        for (const c of wanted) claims[c] ??= info[c];
+        for (const c of [...needed, 'email', 'name']) claims[c] ??= info[c];
       }
     } catch {
       // Why (a wrong audience, nonce, signature, an expired token…) is for the server's operator, not the page.
