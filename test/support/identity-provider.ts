@@ -63,7 +63,6 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
           if (!user) return undefined;
           return { accountId: id, claims: () => ({ sub: id, ...user }) };
         },
-        // biome-ignore lint/suspicious/noExplicitAny: oidc-provider's context is untyped here
         async loadExistingGrant(ctx: any) {
           const grant = new ctx.oidc.provider.Grant({
             clientId: ctx.oidc.client.clientId,
