@@ -4,19 +4,15 @@ import type { FieldError } from './errors.js';
 export const TOKEN_TTL_LIMITS = { min: 60, max: 43_200, default: 900 } as const;
 
 /**
- * Whether `subject` matches a trust policy's pattern. `*` matches any run of characters
- * except `:` (one part of a GitHub subject such as `repo:acme/shop:ref:refs/heads/main`),
- * `**` any run at all, `?` one character other than `:`; everything else is literal.
+ * Whether `subject` matches a trust policy's pattern: `*` matches any run of characters, `?`
+ * one character, everything else is literal (as AWS's StringLike reads GitHub's subjects:
+ * `repo:acme/shop:*` is every ref and event of acme/shop).
  */
 export function subjectMatches(pattern: string, subject: string): boolean {
   let re = '^';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '*' && pattern[i + 1] === '*') {
-      re += '.*';
-      i++;
-    } else if (c === '*') re += '[^:]*';
-    else if (c === '?') re += '[^:]';
+  for (const c of pattern) {
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
     else re += c.replace(/[.+^${}()|[\]\\/-]/g, '\\$&');
   }
   return new RegExp(`${re}$`, 's').test(subject);

@@ -67,7 +67,7 @@ export const TrustPolicyRef = builder.loadableNode(builder.objectRef<TrustPolicy
     issuer: t.exposeString('issuer', { description: "The CI's OIDC issuer, whose published keys sign its tokens." }),
     audience: t.exposeString('audience', { description: 'The audience its tokens must name.' }),
     subjectPattern: t.exposeString('subjectPattern', {
-      description: 'A glob over `sub`: `*` any run without `:`, `**` any run, `?` one character.',
+      description: 'A glob over `sub`: `*` any run of characters, `?` one character.',
     }),
     scopes: t.field({
       type: [ScopeEnum],

@@ -3147,7 +3147,7 @@ export type TrustPolicy = Node & {
   name: Scalars['String']['output'];
   /** Exactly what an exchanged token may do. */
   scopes: Array<Scope>;
-  /** A glob over `sub`: `*` any run without `:`, `**` any run, `?` one character. */
+  /** A glob over `sub`: `*` any run of characters, `?` one character. */
   subjectPattern: Scalars['String']['output'];
   /** How long an exchanged token lives. */
   tokenTtlSeconds: Scalars['Int']['output'];
