@@ -5861,6 +5861,7 @@ export type ViewerQuery = {
   viewer: {
     __typename?: 'Viewer';
     scopes: Array<Scope>;
+    role?: Role | null;
     tenant: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
     token?: {
       __typename?: 'ApiToken';
@@ -5872,6 +5873,7 @@ export type ViewerQuery = {
       lastUsedAt?: string | null;
       revokedAt?: string | null;
     } | null;
+    user?: { __typename?: 'User'; id: string; email?: string | null; name?: string | null } | null;
   };
 };
 
@@ -15945,6 +15947,19 @@ export const ViewerDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ApiTokenFields' } }],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
                   },
                 },
               ],
