@@ -7482,6 +7482,81 @@ export type WatchInstanceLogChunksSubscription = {
   };
 };
 
+export type TrustPolicyFieldsFragment = {
+  __typename?: 'TrustPolicy';
+  id: string;
+  name: string;
+  issuer: string;
+  audience: string;
+  subjectPattern: string;
+  scopes: Array<Scope>;
+  tokenTtlSeconds: number;
+  createdAt: string;
+  lastUsedAt?: string | null;
+};
+
+export type TrustPoliciesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type TrustPoliciesQuery = {
+  __typename?: 'Query';
+  trustPolicies: Array<{
+    __typename?: 'TrustPolicy';
+    id: string;
+    name: string;
+    issuer: string;
+    audience: string;
+    subjectPattern: string;
+    scopes: Array<Scope>;
+    tokenTtlSeconds: number;
+    createdAt: string;
+    lastUsedAt?: string | null;
+  }>;
+};
+
+export type CreateTrustPolicyMutationVariables = Exact<{
+  input: CreateTrustPolicyInput;
+}>;
+
+export type CreateTrustPolicyMutation = {
+  __typename?: 'Mutation';
+  createTrustPolicy:
+    | {
+        __typename: 'CreateTrustPolicyPayload';
+        trustPolicy: {
+          __typename?: 'TrustPolicy';
+          id: string;
+          name: string;
+          issuer: string;
+          audience: string;
+          subjectPattern: string;
+          scopes: Array<Scope>;
+          tokenTtlSeconds: number;
+          createdAt: string;
+          lastUsedAt?: string | null;
+        };
+      }
+    | { __typename: 'ForbiddenError'; message: string; requiredScope?: Scope | null }
+    | { __typename: 'RateLimitedError'; message: string; retryAfterSeconds: number }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type DeleteTrustPolicyMutationVariables = Exact<{
+  input: DeleteTrustPolicyInput;
+}>;
+
+export type DeleteTrustPolicyMutation = {
+  __typename?: 'Mutation';
+  deleteTrustPolicy:
+    | { __typename: 'DeleteTrustPolicyPayload'; id: string }
+    | { __typename: 'ForbiddenError'; message: string; requiredScope?: Scope | null }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; message: string; retryAfterSeconds: number };
+};
+
 export type WebhookFieldsFragment = {
   __typename?: 'Webhook';
   id: string;
@@ -8978,6 +9053,30 @@ export const ScheduleFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ScheduleFieldsFragment, unknown>;
+export const TrustPolicyFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TrustPolicyFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -21067,6 +21166,249 @@ export const WatchInstanceLogChunksDocument = {
     },
   ],
 } as unknown as DocumentNode<WatchInstanceLogChunksSubscription, WatchInstanceLogChunksSubscriptionVariables>;
+export const TrustPoliciesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'TrustPolicies' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'trustPolicies' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'TrustPolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TrustPoliciesQuery, TrustPoliciesQueryVariables>;
+export const CreateTrustPolicyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateTrustPolicy' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateTrustPolicyInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createTrustPolicy' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateTrustPolicyPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'trustPolicy' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'TrustPolicyFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'fieldErrors' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateTrustPolicyMutation, CreateTrustPolicyMutationVariables>;
+export const DeleteTrustPolicyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteTrustPolicy' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteTrustPolicyInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTrustPolicy' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteTrustPolicyPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'NotFoundError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'message' } }],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteTrustPolicyMutation, DeleteTrustPolicyMutationVariables>;
 export const WebhooksDocument = {
   kind: 'Document',
   definitions: [
