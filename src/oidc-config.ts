@@ -19,14 +19,9 @@ export interface OidcConfig {
 
 /** Reads WHEELHOUSE_OIDC_*; undefined when WHEELHOUSE_OIDC_ISSUER is unset. */
 export function readOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
-  const issuer = env.WHEELHOUSE_OIDC_ISSUER?.trim();
-  if (!issuer) return undefined;
-  try {
-    const u = new URL(issuer);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme');
-  } catch {
-    throw new ConfigError('WHEELHOUSE_OIDC_ISSUER', `"${issuer}" is not an http(s) URL`);
-  }
+  const raw = env.WHEELHOUSE_OIDC_ISSUER?.trim();
+  if (!raw) return undefined;
+  const issuer = httpUrl('WHEELHOUSE_OIDC_ISSUER', raw);
   const clientId = env.WHEELHOUSE_OIDC_CLIENT_ID?.trim();
   if (!clientId) throw new ConfigError('WHEELHOUSE_OIDC_CLIENT_ID', 'is required with WHEELHOUSE_OIDC_ISSUER');
   const roles = new Map<string, Role>();
@@ -59,12 +54,18 @@ export function readOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
 /** WHEELHOUSE_PUBLIC_URL without a trailing slash, or undefined (then `http://HOST:PORT`). */
 export function readPublicUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.WHEELHOUSE_PUBLIC_URL?.trim();
-  if (!raw) return undefined;
+  return raw ? httpUrl('WHEELHOUSE_PUBLIC_URL', raw) : undefined;
+}
+
+/** An http(s) URL without a trailing slash, or a ConfigError naming `setting`. */
+function httpUrl(setting: string, raw: string): string {
+  let url: URL;
   try {
-    const u = new URL(raw);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme');
-    return u.href.replace(/\/+$/, '');
+    url = new URL(raw);
   } catch {
-    throw new ConfigError('WHEELHOUSE_PUBLIC_URL', `"${raw}" is not an http(s) URL`);
+    throw new ConfigError(setting, `"${raw}" is not an http(s) URL`);
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(setting, `"${raw}" is not an http(s) URL`);
+  return url.href.replace(/\/+$/, '');
 }

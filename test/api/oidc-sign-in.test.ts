@@ -9,11 +9,9 @@ import { createClient } from 'graphql-ws';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Registry } from '../../src/providers/registry.js';
-import { startTestApp, TEST_BOOTSTRAP_TOKEN, type TestApp } from '../support/app.js';
-import { FakeProvider } from '../support/fake-provider.js';
-import { IDP_USERS, type IdentityProvider, startIdentityProvider } from '../support/identity-provider.js';
-import { jarFetch, oidcSettings, signInOverHttp } from '../support/sign-in.js';
+import { TEST_BOOTSTRAP_TOKEN, type TestApp } from '../support/app.js';
+import { IDP_USERS, type IdentityProvider } from '../support/identity-provider.js';
+import { jarFetch, signInOverHttp, startSignInApp } from '../support/sign-in.js';
 
 const VIEWER = 'query { viewer { scopes role token { id } user { email name role subject issuer lastSignInAt } } }';
 const CREATE_TOKEN = `mutation { createApiToken(input: { name: "x", scopes: [READ] }) {
@@ -28,7 +26,8 @@ describe('sign-in with OpenID Connect', () => {
   let idp: IdentityProvider;
   let t: TestApp;
   let origin: string;
-  const providerKey = `fake-${randomUUID().slice(0, 8)}`;
+  let providerKey: string;
+  let stop: () => Promise<void>;
 
   /** A GraphQL request on the session cookie; `csrf` adds the console's header. */
   const onCookie = (session: string, body: object, o: { csrf?: boolean; origin?: string } = {}) =>
@@ -47,16 +46,10 @@ describe('sign-in with OpenID Connect', () => {
       .rows[0]!.n;
 
   beforeAll(async () => {
-    idp = await startIdentityProvider();
-    const registry = new Registry();
-    registry.register(providerKey, new FakeProvider());
-    t = await startTestApp({ registry, config: { oidc: oidcSettings(idp) } });
-    origin = new URL(t.url).origin;
-    await idp.register(`${origin}/auth/callback`);
+    ({ idp, t, origin, providerKey, stop } = await startSignInApp());
   });
   afterAll(async () => {
-    await t?.stop();
-    await idp?.close();
+    await stop?.();
   });
 
   it('signs a person of `deployers` in as DEPLOYER: an HttpOnly SameSite=Lax cookie whose id is stored only hashed', async () => {

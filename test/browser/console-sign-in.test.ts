@@ -10,13 +10,11 @@ import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from '../../src/providers/registry.js';
 import { ensureConsoleBuilt } from '../../src/server/console-build.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { skipUnless } from '../support/env.js';
-import { FakeProvider } from '../support/fake-provider.js';
-import { type IdentityProvider, startIdentityProvider } from '../support/identity-provider.js';
-import { oidcSettings } from '../support/sign-in.js';
+import type { IdentityProvider } from '../support/identity-provider.js';
+import { startSignInApp } from '../support/sign-in.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = skipUnless('Chromium', existsSync(CHROMIUM), `${CHROMIUM} is missing (apt package chromium)`);
@@ -42,23 +40,18 @@ describe.skipIf(skip)('console sign-in with the identity provider', () => {
   let origin: string;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const providerKey = `fake-${randomUUID().slice(0, 8)}`;
+  let providerKey: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
     await ensureConsoleBuilt();
-    idp = await startIdentityProvider();
-    const registry = new Registry();
-    registry.register(providerKey, new FakeProvider());
-    t = await startTestApp({ registry, config: { oidc: oidcSettings(idp) } });
-    origin = new URL(t.url).origin;
-    await idp.register(`${origin}/auth/callback`);
+    ({ idp, t, origin, providerKey, stop } = await startSignInApp());
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();
-    await t?.stop();
-    await idp?.close();
+    await stop?.();
   });
 
   async function newPage(): Promise<{ page: Page; context: BrowserContext }> {

@@ -1,4 +1,8 @@
-import { IDP_CLIENT, type IdentityProvider } from './identity-provider.js';
+import { randomUUID } from 'node:crypto';
+import { Registry } from '../../src/providers/registry.js';
+import { startTestApp, type TestApp } from './app.js';
+import { FakeProvider } from './fake-provider.js';
+import { IDP_CLIENT, type IdentityProvider, startIdentityProvider } from './identity-provider.js';
 
 /** Cookies by origin (a test's jar: the app and the provider listen on different ports of one host). */
 export class CookieJar {
@@ -89,5 +93,35 @@ export function oidcSettings(idp: IdentityProvider) {
       ['platform-admins', 'ADMIN' as const],
     ]),
     tenantClaim: undefined,
+  };
+}
+
+/**
+ * The test's OpenID provider and Wheelhouse signing in with it (a fake provider `providerKey`
+ * registered, so a person can deploy); the provider knows the app's callback.
+ */
+export async function startSignInApp(): Promise<{
+  idp: IdentityProvider;
+  t: TestApp;
+  origin: string;
+  providerKey: string;
+  stop(): Promise<void>;
+}> {
+  const idp = await startIdentityProvider();
+  const providerKey = `fake-${randomUUID().slice(0, 8)}`;
+  const registry = new Registry();
+  registry.register(providerKey, new FakeProvider());
+  const t = await startTestApp({ registry, config: { oidc: oidcSettings(idp) } });
+  const origin = new URL(t.url).origin;
+  await idp.register(`${origin}/auth/callback`);
+  return {
+    idp,
+    t,
+    origin,
+    providerKey,
+    async stop() {
+      await t.stop();
+      await idp.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db-types.js';
-import type { NewSession, SessionRow, UserRow } from '../identity-tables.js';
+import type { NewSession, NewUser, SessionRow, UserRow } from '../identity-tables.js';
 import { isUuid } from './token-repository.js';
 
 /**
@@ -9,15 +9,7 @@ import { isUuid } from './token-repository.js';
  */
 export async function upsertUser(
   db: Db,
-  user: {
-    id: string;
-    tenant_id: string;
-    issuer: string;
-    subject: string;
-    email: string | null;
-    name: string | null;
-    role: string;
-  },
+  user: Omit<NewUser, 'last_sign_in_at' | 'created_at'> & { email: string | null; name: string | null },
   at: Date,
 ): Promise<UserRow> {
   return db
