@@ -36,7 +36,10 @@ const TABLES = [
   'routes',
   'schedules',
   'secrets',
+  'sessions',
   'tenants',
+  'trust_policies',
+  'users',
   'webhook_deliveries',
   'webhooks',
 ];

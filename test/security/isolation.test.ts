@@ -144,6 +144,8 @@ interface Ids {
   keptVolume: string;
   /** A's schedule (suspended: it never ticks). */
   schedule: string;
+  /** A's trust policy. */
+  trustPolicy: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -221,6 +223,8 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     tenants: () => [{ args: { first: 40 }, depth: 4 }],
     secrets: () => [{ args: { first: 40 }, depth: 4 }],
     webhooks: () => [{ args: { first: 40 }, depth: 4 }],
+    // B's own policies (none): nothing of A's.
+    trustPolicies: () => [{ args: {}, depth: 3 }],
     webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
     keptVolumes: () => [{ args: { first: 40 }, depth: 4 }],
     // B's own schedules (none), and A's instance as a filter: nothing of A's.
@@ -339,6 +343,23 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     testWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
     redeliverWebhookDelivery: (x) => [{ args: { input: { deliveryId: x.webhookDelivery } }, expect: 'NotFoundError' }],
     deleteWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    deleteTrustPolicy: (x) => [{ args: { input: { id: x.trustPolicy } }, expect: 'NotFoundError' }],
+    // B's own policy: its id is B's, so only the type is compared.
+    createTrustPolicy: () => [
+      {
+        args: {
+          input: {
+            name: 'b-ci',
+            issuer: 'https://token.actions.githubusercontent.com',
+            audience: 'b',
+            subjectPattern: 'repo:b/app:*',
+            scopes: ['READ'],
+          },
+        },
+        selection: '{ __typename }',
+        expect: 'CreateTrustPolicyPayload',
+      },
+    ],
     deleteKeptVolume: (x) => [{ args: { input: { id: x.keptVolume } }, expect: 'NotFoundError' }],
     // A route on A's instance: not B's to change.
     addRoute: (x) => [
@@ -392,6 +413,7 @@ function randomIds(): Ids {
     build: globalId('Build', r()),
     keptVolume: globalId('KeptVolume', r()),
     schedule: globalId('Schedule', r()),
+    trustPolicy: globalId('TrustPolicy', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -586,7 +608,21 @@ describe('tenant isolation: every root field, B against A', () => {
         next_run_at: null,
       })
       .execute();
+    const policy = await client.data<{ createTrustPolicy: { trustPolicy: { id: string } } }>(
+      A.token,
+      'mutation($i: CreateTrustPolicyInput!) { createTrustPolicy(input: $i) { ... on CreateTrustPolicyPayload { trustPolicy { id } } } }',
+      {
+        i: {
+          name: `a-ci-${tag}`,
+          issuer: 'https://token.actions.githubusercontent.com',
+          audience: `a-${tag}`,
+          subjectPattern: `repo:a/${tag}:*`,
+          scopes: ['READ'],
+        },
+      },
+    );
     foreign = {
+      trustPolicy: policy.createTrustPolicy.trustPolicy.id,
       schedule: globalId('Schedule', scheduleId),
       keptVolume: globalId('KeptVolume', keptVolumeId),
       build: built.buildService.build.id,
