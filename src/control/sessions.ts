@@ -74,10 +74,31 @@ export class SessionService {
    * included) and a new session with the role's scopes. Undefined when the tenant is unknown.
    */
   async signIn(who: SignInIdentity): Promise<{ secret: string; user: User; session: SessionRow } | undefined> {
+    const user = await this.recordSignIn(who);
+    if (!user) return undefined;
+    const now = new Date();
+    const secret = `whs_${randomBytes(32).toString('base64url')}`;
+    const session = await identity.insertSession(this.db, {
+      id: randomUUID(),
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      session_hash: hashToken(secret),
+      scopes: [...ROLE_SCOPES[user.role]],
+      expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    });
+    // Old sessions are swept at sign-ins: they are few, and nothing else needs them gone sooner.
+    await identity.deleteStaleSessions(this.db, now);
+    return { secret, user, session };
+  }
+
+  /**
+   * Records a sign-in without a browser session (the CLI's, which gets a token instead): the
+   * user as the provider describes them now. Undefined when the tenant is unknown.
+   */
+  async recordSignIn(who: SignInIdentity): Promise<User | undefined> {
     const tenant = await findTenantByName(this.db, who.tenant ?? DEFAULT_TENANT);
     if (!tenant) return undefined;
-    const now = new Date();
-    const user = toUser(
+    return toUser(
       await identity.upsertUser(
         this.db,
         {
@@ -89,21 +110,9 @@ export class SessionService {
           name: who.name,
           role: who.role,
         },
-        now,
+        new Date(),
       ),
     );
-    const secret = `whs_${randomBytes(32).toString('base64url')}`;
-    const session = await identity.insertSession(this.db, {
-      id: randomUUID(),
-      tenant_id: tenant.id,
-      user_id: user.id,
-      session_hash: hashToken(secret),
-      scopes: [...ROLE_SCOPES[user.role]],
-      expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS),
-    });
-    // Old sessions are swept at sign-ins: they are few, and nothing else needs them gone sooner.
-    await identity.deleteStaleSessions(this.db, now);
-    return { secret, user, session };
   }
 
   /** The principal of a live session cookie, or undefined. */

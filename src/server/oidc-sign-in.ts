@@ -174,8 +174,14 @@ export class OidcSignIn {
       name: typeof claims.name === 'string' ? claims.name : null,
     };
     const tenantClaim = this.settings.tenantClaim ? claims[this.settings.tenantClaim] : undefined;
-    const signedIn = role
-      ? await this.sessions.signIn({ ...who, role, tenant: typeof tenantClaim === 'string' ? tenantClaim : undefined })
+    const identity = role
+      ? { ...who, role, tenant: typeof tenantClaim === 'string' ? tenantClaim : undefined }
+      : undefined;
+    // The CLI gets a token (below), not a browser session: only the sign-in is recorded.
+    const signedIn = identity
+      ? flow.cli
+        ? await this.sessions.recordSignIn(identity).then((user) => (user ? { user, secret: undefined } : undefined))
+        : await this.sessions.signIn(identity)
       : undefined;
     if (!role || !signedIn) {
       await this.onAuthEvent({
@@ -194,8 +200,7 @@ export class OidcSignIn {
       detail: role,
     });
     if (flow.cli) {
-      // The CLI gets a one-time code, bound to its PKCE challenge; no browser session is opened.
-      await this.sessions.end(signedIn.secret);
+      // A one-time code, bound to the CLI's challenge, sent back to its loopback address.
       const code: CliCode = {
         tenantId: signedIn.user.tenantId,
         userId: signedIn.user.id,
@@ -208,11 +213,13 @@ export class OidcSignIn {
       res.writeHead(302, { location: back.href, 'set-cookie': clearFlow, 'cache-control': 'no-store' });
       return void res.end();
     }
+    // A browser sign-in always opened a session (signIn above); the type cannot tell.
+    const secret = signedIn.secret ?? '';
     res.writeHead(302, {
       location: '/',
       'set-cookie': [
         clearFlow,
-        cookieHeader(SESSION_COOKIE, signedIn.secret, {
+        cookieHeader(SESSION_COOKIE, secret, {
           maxAgeSeconds: Math.floor(SESSION_MAX_AGE_MS / 1000),
           path: '/',
           secure: this.#secure(req),

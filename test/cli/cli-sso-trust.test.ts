@@ -66,6 +66,10 @@ describe('wheelhouse login --sso and trust', () => {
     expect(row.rows[0]!.scopes).not.toContain('system');
     expect(row.rows[0]!.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
     expect(JSON.stringify(row.rows)).not.toContain(stored.token);
+    const sessions = await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(t.database.db);
+    expect(sessions.rows[0]!.n).toBe(0);
+    const user = await sql<{ role: string }>`select role from users where subject = 'ada'`.execute(t.database.db);
+    expect(user.rows).toEqual([{ role: 'ADMIN' }]);
 
     const add = await runCli(
       [
