@@ -87,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       trustPolicies: services.trustPolicies,
       vaultKey: services.secrets.key,
       onAuthEvent: opts.onAuthEvent,
+      warn: (message) => logger.warn({ component: 'sign-in' }, message),
     }),
   );
   const ws = createWsServer(server, graphql, services, maskError, origins);

@@ -24,6 +24,8 @@ export interface AuthRouteOptions {
   vaultKey: Buffer;
   /** Called at every sign-in (and refused one), sign-out and token exchange; a no-op by default. */
   onAuthEvent?: AuthEventHook;
+  /** Where a failed sign-in's reason goes (the log). */
+  warn?: (message: string) => void;
 }
 
 /** Handles a request under /auth/; true when it was one of these endpoints. */
@@ -36,11 +38,11 @@ export type AuthRoutes = (req: IncomingMessage, res: ServerResponse) => boolean;
 export function createAuthRoutes(o: AuthRouteOptions): AuthRoutes {
   const hook: AuthEventHook = o.onAuthEvent ?? (() => {});
   const signIn = o.oidc
-    ? new OidcSignIn(o.oidc, o.sessions, o.tokens, new SealedValues(o.vaultKey), o.publicUrl, hook)
+    ? new OidcSignIn(o.oidc, o.sessions, o.tokens, new SealedValues(o.vaultKey), o.publicUrl, hook, o.warn)
     : undefined;
   const failed = (res: ServerResponse) => (err: unknown) => {
+    o.warn?.(`sign-in: ${err instanceof Error ? err.message : String(err)}`);
     if (!res.headersSent) jsonAnswer(res, 502, { error: 'the identity provider could not be reached' });
-    void err;
   };
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0];

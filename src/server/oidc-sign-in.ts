@@ -67,6 +67,8 @@ export class OidcSignIn {
     private readonly sealed: SealedValues,
     private readonly publicUrl: string | undefined,
     private readonly onAuthEvent: AuthEventHook,
+    /** Why a sign-in failed, for the operator (never a token: openid-client's messages name claims and checks). */
+    private readonly warn: (message: string) => void = () => {},
   ) {}
 
   /** The provider's metadata, discovered once (again after a failure). */
@@ -160,8 +162,9 @@ export class OidcSignIn {
         const info = await oidc.fetchUserInfo(config, answer.access_token, String(claims.sub));
         for (const c of [...needed, 'email', 'name']) claims[c] ??= info[c];
       }
-    } catch {
+    } catch (err) {
       // Why (a wrong audience, nonce, signature, an expired token…) is for the server's operator, not the page.
+      this.warn(`sign-in refused: ${err instanceof Error ? err.message : String(err)}`);
       return page(res, 401, 'Sign-in failed', 'The identity provider’s answer could not be verified.', clearFlow);
     }
     const ip = req.socket.remoteAddress ?? null;
