@@ -16,6 +16,7 @@ import * as eventLogOrder from './2026-12-07T16-10-00-event-log-order.js';
 import * as schedulePlatformRuns from './2026-12-07T18-00-00-schedule-platform-runs.js';
 import * as volumeBackups from './2026-12-07T19-00-00-volume-backups.js';
 import * as auditLog from './2026-12-07T19-10-00-audit-log.js';
+import * as identity from './2026-12-07T19-20-00-identity.js';
 
 /**
  * Every migration, by name (timestamp-ordered). Listed statically rather than
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T18-00-00-schedule-platform-runs': schedulePlatformRuns,
   '2026-12-07T19-00-00-volume-backups': volumeBackups,
   '2026-12-07T19-10-00-audit-log': auditLog,
+  '2026-12-07T19-20-00-identity': identity,
 };

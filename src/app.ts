@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrator.js';
 import type { Logger } from './logger.js';
 import { Registry } from './providers/registry.js';
+import { type AuthEventHook, createAuthRoutes } from './server/auth-routes.js';
 import { bootstrap } from './server/bootstrap.js';
 import { createErrorMasker } from './server/error-masking.js';
 import { createHttpServer } from './server/http-server.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   executor?: ExecutorTuning;
   /** Webhook worker tuning (tests inject a resolver, shorten the poll). */
   webhooks?: WebhookTuning;
+  /** Called at every sign-in, refused sign-in, sign-out and token exchange (the audit log's hook); a no-op by default. */
+  onAuthEvent?: AuthEventHook;
   /** Where the first-start token is announced; stdout by default. */
   announce?: (line: string) => void;
 }
@@ -76,6 +79,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     metricsServer ? undefined : createMetricsHandler(scrape, services.tokens),
     origins,
     config.builds.archiveMaxBytes,
+    createAuthRoutes({
+      oidc: config.oidc,
+      publicUrl: config.publicUrl,
+      sessions: services.sessions,
+      tokens: services.tokens,
+      trustPolicies: services.trustPolicies,
+      vaultKey: services.secrets.key,
+      onAuthEvent: opts.onAuthEvent,
+      warn: (message) => logger.warn({ component: 'sign-in' }, message),
+    }),
   );
   const ws = createWsServer(server, graphql, services, maskError, origins);
 

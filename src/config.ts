@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { type OidcConfig, readOidcConfig, readPublicUrl } from './oidc-config.js';
 
 /** A configuration error: one line, naming the setting. */
 export class ConfigError extends Error {
@@ -82,6 +83,10 @@ export interface Config {
    * archives are written (issue 36); `<dataDir>/backups` by default.
    */
   backupDir: string;
+  /** Sign-in with OpenID Connect (WHEELHOUSE_OIDC_*); undefined: tokens only. */
+  oidc: OidcConfig | undefined;
+  /** WHEELHOUSE_PUBLIC_URL: where people reach this server (sign-in redirects); undefined: `http://HOST:PORT`. */
+  publicUrl: string | undefined;
 }
 
 /** Builds from source (issue 33). */
@@ -221,6 +226,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     edge: readEdgeConfig(env),
     builds: readBuildConfig(env),
     backupDir: resolve(env.WHEELHOUSE_BACKUP_DIR?.trim() || resolve(dataDir, 'backups')),
+    oidc: readOidcConfig(env),
+    publicUrl: readPublicUrl(env),
   };
 }
 

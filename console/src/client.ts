@@ -11,16 +11,20 @@ export interface ConsoleClient {
   dispose(): void;
 }
 
+/** The header every request carries: a page of another site cannot send it, so the session cookie alone changes nothing. */
+export const CSRF_HEADERS = { 'x-wheelhouse-csrf': '1' } as const;
+
 /**
  * Queries and mutations over HTTP with the token in the Authorization header;
- * subscriptions over graphql-ws with the token in connection_init. A socket
- * the server closes with 4401 (the token is no longer valid) signs out.
+ * subscriptions over graphql-ws with the token in connection_init. Signed in
+ * with the identity provider (`token` null), both ride on the session cookie
+ * instead. A socket the server closes with 4401 (no longer valid) signs out.
  */
-export function createConsoleClient(token: string, onUnauthorized: () => void): ConsoleClient {
+export function createConsoleClient(token: string | null, onUnauthorized: () => void): ConsoleClient {
   let open = false;
   const ws = createWsClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
-    connectionParams: { authorization: `Bearer ${token}` },
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     lazy: true,
     // No silent re-subscribe inside graphql-ws (it would replay the first cursor): a dropped
     // socket ends each stream with an error, and each stream resumes from its own last cursor.
@@ -38,7 +42,9 @@ export function createConsoleClient(token: string, onUnauthorized: () => void): 
   const urql = new Client({
     url: '/graphql',
     requestPolicy: 'cache-and-network',
-    fetchOptions: () => ({ headers: { authorization: `Bearer ${token}` } }),
+    fetchOptions: () => ({
+      headers: token ? { ...CSRF_HEADERS, authorization: `Bearer ${token}` } : { ...CSRF_HEADERS },
+    }),
     exchanges: [
       cacheExchange,
       fetchExchange,

@@ -2,7 +2,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Provider } from 'urql';
-import { createConsoleClient } from './client.js';
+import { CSRF_HEADERS, createConsoleClient } from './client.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
 import type { Scope } from './generated/graphql.js';
 import { AuditPage } from './pages/audit-page.js';
@@ -18,10 +18,13 @@ import { forgetToken, storedToken } from './session.js';
 import './styles.css';
 
 function App() {
-  const [signedIn, setSignedIn] = useState<{ token: string; viewer: Viewer } | null>(null);
+  // `token` null: a person signed in with the identity provider, on the session cookie.
+  const [signedIn, setSignedIn] = useState<{ token: string | null; viewer: Viewer } | null>(null);
   const [notice, setNotice] = useState<string>();
   const signOut = useCallback((why?: string) => {
     forgetToken();
+    // Ends the session on the server too (a no-op without one); the cookie then opens nothing.
+    void fetch('/auth/logout', { method: 'POST', headers: CSRF_HEADERS }).catch(() => {});
     setSignedIn(null);
     setNotice(why);
   }, []);
@@ -41,6 +44,9 @@ function App() {
       />
     );
   }
+  // A person signed in with the identity provider is named, with their role.
+  const { user, role } = signedIn.viewer;
+  const person = user ? `${user.email ?? user.name ?? user.id} (${role?.toLowerCase() ?? 'no role'})` : undefined;
   const session: ConsoleSession = {
     ws: client.ws,
     socketOpen: client.socketOpen,
@@ -52,7 +58,11 @@ function App() {
     <ConsoleContext.Provider value={session}>
       <Provider value={client.urql}>
         <BrowserRouter>
-          <Shell scopes={session.scopes} tenant={session.tenantName} onSignOut={session.signOut} />
+          <Shell
+            scopes={session.scopes}
+            tenant={person ? `${person} · ${session.tenantName}` : session.tenantName}
+            onSignOut={session.signOut}
+          />
         </BrowserRouter>
       </Provider>
     </ConsoleContext.Provider>

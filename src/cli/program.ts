@@ -11,6 +11,7 @@ import { registerRolloutCommands } from './commands/rollouts.js';
 import { registerRouteCommands } from './commands/routes.js';
 import { registerScheduleCommands } from './commands/schedules.js';
 import { registerStreamCommands } from './commands/streams.js';
+import { registerTrustCommands } from './commands/trust.js';
 import { registerVolumeCommands } from './commands/volumes.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import { ExitCode } from './exit-codes.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerRouteCommands(program);
   registerScheduleCommands(program);
   registerStreamCommands(program);
+  registerTrustCommands(program);
   registerVolumeCommands(program);
   registerWebhookCommands(program);
   registerAuditCommands(program);

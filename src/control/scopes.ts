@@ -38,7 +38,10 @@ export function covers(held: ReadonlySet<Scope>, scope: Scope): boolean {
   return false;
 }
 
-/** Who is asking: resolved once per request (and per socket) from the bearer token. */
+/**
+ * Who is asking: resolved once per request (and per socket) from the bearer token or a
+ * person's session cookie (then `tokenId` is the session's id).
+ */
 export interface Principal {
   tenantId: string;
   tokenId: string;

@@ -13,15 +13,21 @@ import type { RouteSignal } from './route-signal.js';
 import type { RouteService } from './routes.js';
 import type { ScheduleService } from './schedules.js';
 import type { SecretService } from './secrets.js';
+import type { SessionService } from './sessions.js';
 import type { EventHub } from './streams/event-hub.js';
 import type { TenantService } from './tenants.js';
 import type { TokenService } from './tokens.js';
+import type { TrustPolicyService } from './trust-policies.js';
 import type { WebhookSignal } from './webhook-signal.js';
 import type { WebhookService } from './webhooks.js';
 
 /** The domain services resolvers call. Built once in app.ts. */
 export interface Services {
   tokens: TokenService;
+  /** People's browser sessions (sign-in with OpenID Connect). */
+  sessions: SessionService;
+  /** Trust policies and the token exchange of CI systems. */
+  trustPolicies: TrustPolicyService;
   tenants: TenantService;
   providers: ProviderCatalog;
   secrets: SecretService;

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { ApiTokenRow } from '../db/database.js';
 import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import type { StoredActor } from '../db/identity-tables.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
 import * as tokens from '../db/repositories/token-repository.js';
@@ -131,6 +132,8 @@ export class TokenService {
       tenantId: row.tenant_id,
       tokenId: row.id,
       scopes: new Set(row.scopes.filter(isScope)),
+      // Issued for a person (CLI sign-in) or a CI system (token exchange): what it does is theirs.
+      ...(row.actor ? { actor: row.actor } : {}),
     };
     if (this.#cacheLive) this.#cache.set(hash, principal, row.expires_at, generation);
     this.#touch(row.id, now);
@@ -236,6 +239,48 @@ export class TokenService {
             name,
             scopes,
             expiresAt: inserted.expires_at ? inserted.expires_at.toISOString() : null,
+          }),
+        },
+      ]);
+      return inserted;
+    });
+    return { secret, token: toApiToken(row) };
+  }
+
+  /**
+   * Issues a token on behalf of `actor` (a person signed in through the CLI, a CI system under a
+   * trust policy) with exactly `scopes`: the caller has already decided they are allowed. The
+   * event names the actor, never the secret.
+   */
+  async issueFor(
+    tenantId: string,
+    input: { name: string; scopes: readonly Scope[]; expiresAt: Date; actor: StoredActor; createdBy?: string },
+  ): Promise<{ secret: string; token: ApiToken }> {
+    const secret = generateTokenSecret();
+    const scopes = [...new Set(input.scopes)];
+    const row = await withTransaction(this.db, async (trx) => {
+      const inserted = await tokens.insertToken(trx, {
+        id: randomUUID(),
+        tenant_id: tenantId,
+        name: input.name,
+        token_hash: hashToken(secret),
+        scopes,
+        created_by: input.createdBy ?? null,
+        expires_at: input.expiresAt,
+        actor: json(input.actor),
+      });
+      await appendEvents(trx, [
+        {
+          tenant_id: tenantId,
+          type: 'token.created',
+          actor_token_id: null,
+          message: `API token "${input.name}" issued (${scopes.join(', ')})`,
+          data: json({
+            tokenId: inserted.id,
+            name: input.name,
+            scopes,
+            expiresAt: input.expiresAt.toISOString(),
+            actor: input.actor,
           }),
         },
       ]);

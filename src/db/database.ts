@@ -4,6 +4,7 @@ import type { WorkloadKind } from '../providers/service-spec.js';
 import type { RenderedSource, SourceType } from '../providers/sources.js';
 import type { AuditChainHeadTable, AuditEntryTable } from './audit-tables.js';
 import type { VolumeBackupTable } from './backup-tables.js';
+import type { ActorColumn, SessionTable, TrustPolicyTable, UserTable } from './identity-tables.js';
 import type {
   BuildStatus,
   ConcurrencyPolicy,
@@ -45,6 +46,7 @@ export interface ApiTokenTable {
   expires_at: Timestamp;
   last_used_at: Timestamp;
   revoked_at: Timestamp;
+  actor: ActorColumn;
 }
 
 export interface InstanceTable {
@@ -301,6 +303,9 @@ export interface Database {
   audit_entries: AuditEntryTable;
   audit_chain_heads: AuditChainHeadTable;
   volume_backups: VolumeBackupTable;
+  users: UserTable;
+  sessions: SessionTable;
+  trust_policies: TrustPolicyTable;
 }
 
 /**

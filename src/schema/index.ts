@@ -25,6 +25,7 @@ import './jobs.js';
 import './backups.js';
 import './schedules.js';
 import './audit.js';
+import './identity.js';
 
 builder.queryType({ description: 'Reads. Every field needs a token; most need READ.' });
 builder.mutationType({

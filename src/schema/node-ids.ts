@@ -16,6 +16,8 @@ export const NODE_TYPES = [
   'Release',
   'Route',
   'Tenant',
+  'TrustPolicy',
+  'User',
   'Webhook',
   'WebhookDelivery',
 ] as const;

@@ -1,6 +1,6 @@
 import { decodeTimeCursor, encodeTimeCursor, pageOf, pageSize } from '../control/cursor.js';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../control/errors.js';
-import type { Scope } from '../control/scopes.js';
+import type { Principal, Scope } from '../control/scopes.js';
 import type { Tenant } from '../control/tenants.js';
 import { type ApiToken, isUuid } from '../control/tokens.js';
 import { builder } from './builder.js';
@@ -46,13 +46,18 @@ export const ApiTokenRef = builder.loadableNode(builder.objectRef<ApiToken>('Api
   }),
 });
 
-interface Viewer {
+/** The calling principal, as `Viewer` shows it. */
+export interface Viewer {
   tenantId: string;
   tokenId: string;
   scopes: Scope[];
+  /** Who acts: a person (session or CLI sign-in), a trust policy, or the token itself. */
+  actor: Principal['actor'];
+  /** Whether the caller is a browser session (then `token` is null). */
+  session: boolean;
 }
 
-const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
+export const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
   description: 'Who is asking: the calling token and its tenant.',
   fields: (t) => ({
     tenant: t.field({
@@ -65,7 +70,7 @@ const ViewerRef = builder.objectRef<Viewer>('Viewer').implement({
       type: ApiTokenRef,
       nullable: true,
       description: 'The calling token.',
-      resolve: (v) => v.tokenId,
+      resolve: (v) => (v.session ? null : v.tokenId),
     }),
   }),
 });
@@ -100,6 +105,8 @@ builder.queryFields((t) => ({
       tenantId: ctx.principal.tenantId,
       tokenId: ctx.principal.tokenId,
       scopes: [...ctx.principal.scopes],
+      actor: ctx.principal.actor,
+      session: ctx.services.sessions.isSession(ctx.principal),
     }),
   }),
   apiTokens: t.connection({

@@ -1,8 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../control/scopes.js';
-import type { TokenService } from '../control/tokens.js';
-import { authenticate } from './auth.js';
+import { type Authenticators, authenticateCredentials } from './auth.js';
 
 /** What replaces a "Did you mean …?" for a caller without a live token. */
 export const SUGGESTION_MASK = '[Suggestion hidden]';
@@ -31,11 +30,14 @@ interface PrincipalContext {
  * signed-in user too.
  */
 export function useFieldSuggestionsForAuthenticated(
-  tokens: TokenService,
+  auth: Authenticators,
 ): Plugin<Record<string, never>, PrincipalContext> {
   return {
     async onParams({ request, context }) {
-      context.principal ??= await authenticate(tokens, request.headers.get('authorization'));
+      context.principal ??= await authenticateCredentials(auth, {
+        authorization: request.headers.get('authorization'),
+        cookie: request.headers.get('cookie'),
+      });
     },
     onExecutionResult({ result, setResult, context }) {
       if (context.principal || !result || Symbol.asyncIterator in result || !result.errors?.length) return;

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { DbHandle } from '../db/db-types.js';
 import { databaseReady } from '../db/health.js';
+import { lacksCsrfHeader } from './auth.js';
+import type { AuthRoutes } from './auth-routes.js';
 import { serveConsole } from './console-assets.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
 import type { MetricsHandler } from './metrics-endpoint.js';
+import { CSRF_REFUSAL } from './oidc-sign-in.js';
 import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
 import type { GraphQLServer } from './yoga.js';
 
@@ -22,6 +25,8 @@ export function createHttpServer(
   origins: OriginPolicy = createOriginPolicy(),
   /** The largest file a multipart request may carry (a build's archive): such a request may be this much larger. */
   maxUploadBytes = 0,
+  /** Sign-in, sign-out and the token exchange (/auth/…). */
+  auth?: AuthRoutes,
 ): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -39,6 +44,8 @@ export function createHttpServer(
       void serveGraphiQLAsset(req, res);
       return;
     }
+    // The sign-in's GETs arrive as top-level navigations (from the identity provider, too).
+    if ((req.method === 'GET' || req.method === 'HEAD') && path?.startsWith('/auth/') && auth?.(req, res)) return;
     // Everything else a browser GETs is the web console (its assets, or index.html for its routes).
     if ((req.method === 'GET' || req.method === 'HEAD') && !(path ?? '').startsWith('/graphql')) {
       void serveConsole(req, res);
@@ -62,6 +69,11 @@ export function createHttpServer(
     const limit = REQUEST_LIMITS.maxBodyBytes + (multipart ? maxUploadBytes : 0);
     if (length > limit) {
       return json(res, 413, { errors: [{ message: `request body over ${limit} bytes` }] });
+    }
+    if (path?.startsWith('/auth/') && auth?.(req, res)) return;
+    // A page of another site can make the browser send the session cookie, never this header.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && lacksCsrfHeader(req)) {
+      return json(res, 403, { errors: [{ message: CSRF_REFUSAL, extensions: { code: 'CSRF' } }] });
     }
     void graphql.handle(req, res);
   });

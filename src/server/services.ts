@@ -17,9 +17,11 @@ import { RouteService } from '../control/routes.js';
 import { ScheduleService } from '../control/schedules.js';
 import { loadSecretKey, SecretService } from '../control/secrets.js';
 import type { Services } from '../control/services.js';
+import { SessionService } from '../control/sessions.js';
 import { EventHub } from '../control/streams/event-hub.js';
 import { TenantService } from '../control/tenants.js';
 import { TokenService } from '../control/tokens.js';
+import { TrustPolicyService } from '../control/trust-policies.js';
 import { WebhookSignal } from '../control/webhook-signal.js';
 import { WebhookService } from '../control/webhooks.js';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -35,6 +37,7 @@ export async function createServices(
 ): Promise<Services> {
   const { db } = database;
   const tokens = new TokenService(db);
+  const sessions = new SessionService(db);
   const secrets = new SecretService(db, await loadSecretKey(config));
   const signal = new OperationSignal();
   const webhookSignal = new WebhookSignal();
@@ -47,6 +50,8 @@ export async function createServices(
   registry.setCallObserver(observeProviderCall);
   return {
     tokens,
+    sessions,
+    trustPolicies: new TrustPolicyService(db, tokens),
     tenants,
     providers: new ProviderCatalog(registry),
     secrets,
@@ -56,7 +61,8 @@ export async function createServices(
     signal,
     events: new EventHub({
       database,
-      isLive: (principal) => tokens.isLive(principal),
+      // A person's session, or a token (a session principal's tokenId is the session's id).
+      isLive: (principal) => (sessions.isSession(principal) ? sessions.isLive(principal) : tokens.isLive(principal)),
       logger: logger.child({ component: 'event-hub' }),
     }),
     webhooks: new WebhookService(db, secrets.key, config.webhooks, webhookSignal),

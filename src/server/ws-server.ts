@@ -8,7 +8,7 @@ import type { Principal } from '../control/scopes.js';
 import type { Services } from '../control/services.js';
 import { STREAM_LIMITS } from '../control/streams/stream-limits.js';
 import type { GraphQLContext } from '../schema/context.js';
-import { authenticate } from './auth.js';
+import { authenticateCredentials } from './auth.js';
 import { maskAll } from './error-masking.js';
 import { REQUEST_LIMITS } from './limits.js';
 import { createOriginPolicy, type OriginPolicy, originOf } from './origin-policy.js';
@@ -61,6 +61,10 @@ export function createWsServer(
     services.events.revoked(tokenId);
     for (const socket of socketsByToken.get(tokenId) ?? []) socket.close(CloseCode.Unauthorized, 'token revoked');
   });
+  const forgetSessionEnd = services.sessions.onEnded((sessionId) => {
+    services.events.revoked(sessionId);
+    for (const socket of socketsByToken.get(sessionId) ?? []) socket.close(CloseCode.Unauthorized, 'signed out');
+  });
   // Each shared event result is encoded once, not once per subscriber (see shared-payloads.ts).
   const payloads = new SharedPayloads();
   wss.on('connection', (socket) => {
@@ -94,7 +98,12 @@ export function createWsServer(
       },
       onConnect: async (ctx) => {
         const raw = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
-        const principal = await authenticate(services.tokens, typeof raw === 'string' ? raw : undefined);
+        // A token in the connection parameters, else the session cookie of the upgrade request (the
+        // origin policy above already refused a page of another site).
+        const principal = await authenticateCredentials(services, {
+          authorization: typeof raw === 'string' ? raw : undefined,
+          cookie: ctx.extra.request.headers.cookie,
+        });
         if (!principal) {
           ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized');
           return false;
@@ -169,6 +178,7 @@ export function createWsServer(
   return {
     async close() {
       forgetRevocation();
+      forgetSessionEnd();
       for (const client of wss.clients) client.close(1001, 'server stopping');
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

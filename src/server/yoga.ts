@@ -9,7 +9,7 @@ import type { GraphQLContext } from '../schema/context.js';
 import { buildSchema } from '../schema/index.js';
 import { createLoaders } from '../schema/loaders.js';
 import { useRetryAfterHeader } from '../schema/rate-limit.js';
-import { authenticate, unauthorized } from './auth.js';
+import { authenticateCredentials, unauthorized } from './auth.js';
 import { useFieldSuggestionsForAuthenticated } from './field-suggestions.js';
 import { renderGraphiQLPage } from './graphiql-page.js';
 import { REQUEST_LIMITS } from './limits.js';
@@ -73,12 +73,17 @@ export function createGraphQLServer(
       useRetryAfterHeader(),
       requestMetricsPlugin(),
       useCompiledQueries(),
-      useFieldSuggestionsForAuthenticated(services.tokens),
+      useFieldSuggestionsForAuthenticated(services),
     ],
     context: async (initial): Promise<GraphQLContext> => {
       // Set by the WebSocket transport, and for HTTP by useFieldSuggestionsForAuthenticated before validation.
+      // A request with no Authorization value may be a person's, by their session cookie (auth.ts).
       const principal =
-        initial.principal ?? (await authenticate(services.tokens, initial.request?.headers.get('authorization')));
+        initial.principal ??
+        (await authenticateCredentials(services, {
+          authorization: initial.request?.headers.get('authorization'),
+          cookie: initial.request?.headers.get('cookie'),
+        }));
       if (!principal) throw unauthorized();
       return {
         principal,

@@ -50,7 +50,7 @@ describe('field suggestions', () => {
     expect((await post(t.url, undefined, typo)).messages[0]).toContain(SUGGESTION_MASK);
     const tenant = await t.newTenant(['read']);
     expect((await post(t.url, tenant.token, typo)).messages).toEqual([
-      'Cannot query field "scope" on type "Viewer". Did you mean "scopes"?',
+      'Cannot query field "scope" on type "Viewer". Did you mean "scopes" or "role"?',
     ]);
     expect((await post(t.url, undefined, typo)).messages[0]).toContain(SUGGESTION_MASK);
   });

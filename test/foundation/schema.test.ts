@@ -140,24 +140,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
     ScheduledBackupInput.hook ScheduledBackupInput.retention ScheduledBackupInput.volume
   `),
   // issue 37
-  identity: words(`
-    CreateTrustPolicyInput CreateTrustPolicyInput.audience CreateTrustPolicyInput.issuer
-    CreateTrustPolicyInput.name CreateTrustPolicyInput.scopes CreateTrustPolicyInput.subjectPattern
-    CreateTrustPolicyInput.tokenTtlSeconds CreateTrustPolicyPayload
-    CreateTrustPolicyPayload.trustPolicy CreateTrustPolicyResult
-    CreateTrustPolicyResult.CreateTrustPolicyPayload CreateTrustPolicyResult.ForbiddenError
-    CreateTrustPolicyResult.RateLimitedError CreateTrustPolicyResult.ValidationError
-    DeleteTrustPolicyInput DeleteTrustPolicyInput.id DeleteTrustPolicyPayload
-    DeleteTrustPolicyPayload.id DeleteTrustPolicyResult
-    DeleteTrustPolicyResult.DeleteTrustPolicyPayload DeleteTrustPolicyResult.ForbiddenError
-    DeleteTrustPolicyResult.NotFoundError DeleteTrustPolicyResult.RateLimitedError
-    Mutation.createTrustPolicy Mutation.createTrustPolicy(input) Mutation.deleteTrustPolicy
-    Mutation.deleteTrustPolicy(input) Query.trustPolicies Role Role.ADMIN Role.DEPLOYER Role.VIEWER
-    TrustPolicy TrustPolicy.audience TrustPolicy.createdAt TrustPolicy.id TrustPolicy.issuer
-    TrustPolicy.lastUsedAt TrustPolicy.name TrustPolicy.scopes TrustPolicy.subjectPattern
-    TrustPolicy.tokenTtlSeconds TrustPolicy:Node User User.email User.id User.issuer User.lastSignInAt
-    User.name User.role User.subject User:Node Viewer.role Viewer.user
-  `),
+  identity: words(``),
 };
 
 describe('schema', () => {

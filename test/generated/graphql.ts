@@ -706,6 +706,32 @@ export type CreateTenantPayload = {
 /** The payload, or why it could not be done. */
 export type CreateTenantResult = ConflictError | CreateTenantPayload | ForbiddenError | RateLimitedError | ValidationError;
 
+/** A new trust policy. */
+export type CreateTrustPolicyInput = {
+  /** The audience the CI requests its token for. */
+  audience: Scalars['String']['input'];
+  /** e.g. https://token.actions.githubusercontent.com */
+  issuer: Scalars['String']['input'];
+  /** A label for people. */
+  name: Scalars['String']['input'];
+  /** What exchanged tokens may do: never SYSTEM, never wider than yours. */
+  scopes: Array<Scope>;
+  /** A glob over `sub`, e.g. repo:acme/shop:ref:refs/heads/main. */
+  subjectPattern: Scalars['String']['input'];
+  /** How long an exchanged token lives (60 to 43200 seconds). */
+  tokenTtlSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The created trust policy. */
+export type CreateTrustPolicyPayload = {
+  __typename?: 'CreateTrustPolicyPayload';
+  /** The new policy. */
+  trustPolicy: TrustPolicy;
+};
+
+/** The payload, or why it could not be done. */
+export type CreateTrustPolicyResult = CreateTrustPolicyPayload | ForbiddenError | RateLimitedError | ValidationError;
+
 /** A new webhook. */
 export type CreateWebhookInput = {
   /** A note for people (at most 500 characters). */
@@ -775,6 +801,22 @@ export type DeleteSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A trust policy to delete. */
+export type DeleteTrustPolicyInput = {
+  /** The policy's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The deleted trust policy. */
+export type DeleteTrustPolicyPayload = {
+  __typename?: 'DeleteTrustPolicyPayload';
+  /** The deleted policy's global id. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteTrustPolicyResult = DeleteTrustPolicyPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A backup to delete. */
 export type DeleteVolumeBackupInput = {
@@ -1589,6 +1631,8 @@ export type Mutation = {
   createSchedule: CreateScheduleResult;
   /** Creates a tenant. Needs SYSTEM. */
   createTenant: CreateTenantResult;
+  /** Creates a trust policy for your tenant. Needs ADMIN; it grants only scopes you hold, never SYSTEM. */
+  createTrustPolicy: CreateTrustPolicyResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
   /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
@@ -1597,6 +1641,8 @@ export type Mutation = {
   deleteSchedule: DeleteScheduleResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
+  /** Deletes a trust policy; tokens exchanged under it run out on their own. Needs ADMIN. */
+  deleteTrustPolicy: DeleteTrustPolicyResult;
   /** Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first). */
   deleteVolumeBackup: DeleteVolumeBackupResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1687,6 +1733,12 @@ export type MutationCreateTenantArgs = {
 
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateTrustPolicyArgs = {
+  input: CreateTrustPolicyInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
 };
@@ -1707,6 +1759,12 @@ export type MutationDeleteScheduleArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteSecretArgs = {
   input: DeleteSecretInput;
+};
+
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteTrustPolicyArgs = {
+  input: DeleteTrustPolicyInput;
 };
 
 
@@ -2162,6 +2220,8 @@ export type Query = {
   services: QueryServicesConnection;
   /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
   tenants: QueryTenantsConnection;
+  /** The tenant's trust policies, newest first. Needs ADMIN. */
+  trustPolicies: Array<TrustPolicy>;
   /** Recomputes the hash chain of the tenant's audit log. Needs AUDIT (ADMIN carries it). */
   verifyAuditLog: AuditVerification;
   /** The calling token, its scopes and its tenant. */
@@ -2667,6 +2727,15 @@ export type RevokeApiTokenPayload = {
 
 /** The payload, or why it could not be done. */
 export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
+
+/** A person's role, from their groups at the identity provider (WHEELHOUSE_OIDC_ROLES). */
+export type Role =
+  /** Everything but SYSTEM. */
+  | 'ADMIN'
+  /** Reads, deploys and execs (READ, DEPLOY, EXEC). */
+  | 'DEPLOYER'
+  /** Reads (READ). */
+  | 'VIEWER';
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -3295,6 +3364,28 @@ export type TestWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type TestWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | TestWebhookPayload;
 
+/** Lets a CI system trade its own OIDC token for a short-lived API token (POST /auth/token-exchange). */
+export type TrustPolicy = Node & {
+  __typename?: 'TrustPolicy';
+  /** The audience its tokens must name. */
+  audience: Scalars['String']['output'];
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The CI's OIDC issuer, whose published keys sign its tokens. */
+  issuer: Scalars['String']['output'];
+  /** When a token was last exchanged under it. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label for people. */
+  name: Scalars['String']['output'];
+  /** Exactly what an exchanged token may do. */
+  scopes: Array<Scope>;
+  /** A glob over `sub`: `*` any run of characters, `?` one character. */
+  subjectPattern: Scalars['String']['output'];
+  /** How long an exchanged token lives. */
+  tokenTtlSeconds: Scalars['Int']['output'];
+};
+
 /** What to change of a schedule (omitted fields stay). */
 export type UpdateScheduleInput = {
   /** A new command. */
@@ -3347,6 +3438,24 @@ export type UpdateWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type UpdateWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | UpdateWebhookPayload | ValidationError;
 
+/** A person who signs in with the OpenID Connect provider. */
+export type User = Node & {
+  __typename?: 'User';
+  /** Their email, as the provider last said. */
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The provider (its issuer URL). */
+  issuer: Scalars['String']['output'];
+  /** When they last signed in. */
+  lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Their name, as the provider last said. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Their role as of their last sign-in. */
+  role: Role;
+  /** The provider's `sub` for this person. */
+  subject: Scalars['String']['output'];
+};
+
 /** The input breaks a rule; nothing was changed. */
 export type ValidationError = Error & {
   __typename?: 'ValidationError';
@@ -3359,12 +3468,16 @@ export type ValidationError = Error & {
 /** Who is asking: the calling token and its tenant. */
 export type Viewer = {
   __typename?: 'Viewer';
+  /** The signed-in person's role; null for a token. */
+  role?: Maybe<Role>;
   /** The calling token's scopes. */
   scopes: Array<Scope>;
   /** The token's tenant. */
   tenant: Tenant;
   /** The calling token. */
   token?: Maybe<ApiToken>;
+  /** The person signed in (a session, or a token from `wheelhouse login --sso`); null for a token. */
+  user?: Maybe<User>;
 };
 
 /** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
@@ -3672,6 +3785,8 @@ export type BuildsBuildQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Route' }
     | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
+    | { __typename?: 'TrustPolicy' }
+    | { __typename?: 'User' }
     | { __typename?: 'VolumeBackup' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
@@ -3888,6 +4003,8 @@ export type SourceInstanceQuery = { __typename?: 'Query', node?:
     | { __typename?: 'Route' }
     | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
+    | { __typename?: 'TrustPolicy' }
+    | { __typename?: 'User' }
     | { __typename?: 'VolumeBackup' }
     | { __typename?: 'Webhook' }
     | { __typename?: 'WebhookDelivery' }
@@ -5457,6 +5574,8 @@ export type EdgeRolloutQuery = { __typename?: 'Query', node?:
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'TrustPolicy' }
+    | { __typename: 'User' }
     | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }

@@ -148,6 +148,8 @@ interface Ids {
   auditEntry: string;
   /** A backup of A's volume (its record, written as a BACKUP operation writes it). */
   volumeBackup: string;
+  /** A's trust policy. */
+  trustPolicy: string;
 }
 
 /** B's own objects, the same on both sides (e.g. B's instance with A's release). */
@@ -227,6 +229,8 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     tenants: () => [{ args: { first: 40 }, depth: 4 }],
     secrets: () => [{ args: { first: 40 }, depth: 4 }],
     webhooks: () => [{ args: { first: 40 }, depth: 4 }],
+    // B's own policies (none): nothing of A's.
+    trustPolicies: () => [{ args: {}, depth: 3 }],
     webhook: (x) => [{ args: { id: x.webhook }, depth: 4 }],
     keptVolumes: () => [{ args: { first: 40 }, depth: 4 }],
     // B's own schedules (none), and A's instance as a filter: nothing of A's.
@@ -360,6 +364,23 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     testWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
     redeliverWebhookDelivery: (x) => [{ args: { input: { deliveryId: x.webhookDelivery } }, expect: 'NotFoundError' }],
     deleteWebhook: (x) => [{ args: { input: { webhookId: x.webhook } }, expect: 'NotFoundError' }],
+    deleteTrustPolicy: (x) => [{ args: { input: { id: x.trustPolicy } }, expect: 'NotFoundError' }],
+    // B's own policy: its id is B's, so only the type is compared.
+    createTrustPolicy: () => [
+      {
+        args: {
+          input: {
+            name: 'b-ci',
+            issuer: 'https://token.actions.githubusercontent.com',
+            audience: 'b',
+            subjectPattern: 'repo:b/app:*',
+            scopes: ['READ'],
+          },
+        },
+        selection: '{ __typename }',
+        expect: 'CreateTrustPolicyPayload',
+      },
+    ],
     deleteKeptVolume: (x) => [{ args: { input: { id: x.keptVolume } }, expect: 'NotFoundError' }],
     // A route on A's instance: not B's to change.
     addRoute: (x) => [
@@ -415,6 +436,7 @@ function randomIds(): Ids {
     schedule: globalId('Schedule', r()),
     auditEntry: globalId('AuditEntry', `${r()}:1`),
     volumeBackup: globalId('VolumeBackup', r()),
+    trustPolicy: globalId('TrustPolicy', r()),
     secretKey: `s-${r()}`,
     instanceName: `n-${r().slice(0, 18)}`,
     tenantName: `t-${r().slice(0, 18)}`,
@@ -609,6 +631,19 @@ describe('tenant isolation: every root field, B against A', () => {
         next_run_at: null,
       })
       .execute();
+    const policy = await client.data<{ createTrustPolicy: { trustPolicy: { id: string } } }>(
+      A.token,
+      'mutation($i: CreateTrustPolicyInput!) { createTrustPolicy(input: $i) { ... on CreateTrustPolicyPayload { trustPolicy { id } } } }',
+      {
+        i: {
+          name: `a-ci-${tag}`,
+          issuer: 'https://token.actions.githubusercontent.com',
+          audience: `a-${tag}`,
+          subjectPattern: `repo:a/${tag}:*`,
+          scopes: ['READ'],
+        },
+      },
+    );
     // A backup of A's volume, as a BACKUP operation records it (no archive is ever read: every probe is refused first).
     const backupId = randomUUID();
     await t.database.db
@@ -634,6 +669,7 @@ describe('tenant isolation: every root field, B against A', () => {
       '{ auditLog(first: 1) { edges { node { id } } } }',
     );
     foreign = {
+      trustPolicy: policy.createTrustPolicy.trustPolicy.id,
       auditEntry: audited.auditLog.edges[0]!.node.id,
       schedule: globalId('Schedule', scheduleId),
       volumeBackup: globalId('VolumeBackup', backupId),

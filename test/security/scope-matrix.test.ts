@@ -209,6 +209,17 @@ const MUTATIONS: Record<string, Row> = {
   })),
   removeRoute: mutationRow('removeRoute', [Scopes.deploy], 'RemoveRouteInput', () => ({ routeId: someId('Route') })),
   // Webhooks: a refused call never reads its ids, so any well-formed ones do.
+  createTrustPolicy: mutationRow('createTrustPolicy', [Scopes.admin], 'CreateTrustPolicyInput', () => ({
+    name: 'ci',
+    issuer: 'https://token.actions.githubusercontent.com',
+    audience: 'wheelhouse',
+    subjectPattern: 'repo:acme/shop:ref:refs/heads/main',
+    scopes: ['READ'],
+  })),
+  // A refused delete never reads the policy: any id is as good.
+  deleteTrustPolicy: mutationRow('deleteTrustPolicy', [Scopes.admin], 'DeleteTrustPolicyInput', () => ({
+    id: someId('TrustPolicy'),
+  })),
   createWebhook: mutationRow('createWebhook', [Scopes.admin], 'CreateWebhookInput', () => ({
     url: 'https://hooks.invalid/matrix',
   })),
@@ -288,6 +299,7 @@ const QUERIES: Record<string, Row> = {
   auditLog: queryRow([Scopes.audit, Scopes.admin], 'query Q { auditLog(first: 5) { edges { node { id action } } } }'),
   verifyAuditLog: queryRow([Scopes.audit, Scopes.admin], 'query Q { verifyAuditLog { valid entries } }'),
   webhooks: queryRow([Scopes.admin], 'query Q { webhooks(first: 5) { edges { node { id } } } }'),
+  trustPolicies: queryRow([Scopes.admin], 'query Q { trustPolicies { id } }'),
   webhook: queryRow([Scopes.admin], 'query Q($id: ID!) { webhook(id: $id) { id } }', () => ({ id: someId('Webhook') })),
 };
 
@@ -479,6 +491,7 @@ describe('scope matrix: every mutation and subscription refuses a token without 
     }
     expect(checked).toContain('tenants');
     expect(checked).toContain('apiTokens');
+    expect(checked).toContain('trustPolicies');
   });
 
   it('has a row for every root Mutation and Subscription field, and every row is a field', () => {

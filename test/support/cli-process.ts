@@ -22,13 +22,19 @@ export interface CliResult {
  */
 export function runCli(
   args: string[],
-  opts: { cwd: string; env: Record<string, string>; onStdout?: (soFar: string) => void },
+  opts: {
+    cwd: string;
+    env: Record<string, string>;
+    onStdout?: (soFar: string) => void;
+    /** Sees what it printed on stderr so far (progress, a sign-in URL). */
+    onStderr?: (soFar: string) => void;
+  },
 ): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     cwd: opts.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, ...opts.env },
   });
-  return collect(child, `wheelhouse ${args.join(' ')}`, opts.onStdout);
+  return collect(child, `wheelhouse ${args.join(' ')}`, opts.onStdout, opts.onStderr);
 }
 
 /**
@@ -44,7 +50,12 @@ export function runShell(line: string, opts: { cwd: string; env: Record<string, 
 }
 
 /** What a child printed until it closed, and its exit code. */
-function collect(child: ChildProcessWithoutNullStreams, shown: string, onStdout?: (soFar: string) => void) {
+function collect(
+  child: ChildProcessWithoutNullStreams,
+  shown: string,
+  onStdout?: (soFar: string) => void,
+  onStderr?: (soFar: string) => void,
+) {
   return new Promise<CliResult>((res) => {
     let stdout = '';
     let stderr = '';
@@ -54,6 +65,7 @@ function collect(child: ChildProcessWithoutNullStreams, shown: string, onStdout?
     });
     child.stderr.on('data', (d) => {
       stderr += String(d);
+      onStderr?.(stderr);
     });
     child.on('close', (code) => {
       if (PRINT) process.stdout.write(`$ ${shown}\n${stdout}${stderr}\n`);

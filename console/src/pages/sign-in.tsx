@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { stringifyDocument } from 'urql';
+import { CSRF_HEADERS } from '../client.js';
 import { ViewerDocument, type ViewerQuery } from '../generated/graphql.js';
 import { storeToken } from '../session.js';
 
@@ -7,8 +8,11 @@ export type Viewer = ViewerQuery['viewer'];
 
 type Check = { viewer: Viewer } | { problem: string };
 
-/** Asks the server who a token is (the Viewer query); a refused token is a clear message, not a blank page. */
-async function checkToken(token: string): Promise<Check> {
+/**
+ * Asks the server who a token is (the Viewer query), or — `token` null — who the session
+ * cookie is; a refused token is a clear message, not a blank page.
+ */
+async function checkToken(token: string | null): Promise<Check> {
   let res: Response;
   try {
     res = await fetch('/graphql', {
@@ -16,7 +20,8 @@ async function checkToken(token: string): Promise<Check> {
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json',
-        authorization: `Bearer ${token}`,
+        ...CSRF_HEADERS,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({ query: stringifyDocument(ViewerDocument) }),
     });
@@ -38,7 +43,8 @@ export function SignIn({
 }: {
   initialToken: string | null;
   notice: string | undefined;
-  onSignedIn: (token: string, viewer: Viewer) => void;
+  /** `token` null: signed in with the identity provider (the session cookie). */
+  onSignedIn: (token: string | null, viewer: Viewer) => void;
 }) {
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | undefined>(notice);
@@ -56,10 +62,15 @@ export function SignIn({
     onSignedIn(candidate, r.viewer);
   };
 
-  // A reload keeps the tab's session: check the stored token once.
+  // A reload keeps the tab's session: check the stored token once, or else the session cookie
+  // (back from the identity provider); no cookie is no message.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     if (initialToken) void signIn(initialToken);
+    else
+      void checkToken(null).then((r) => {
+        if ('viewer' in r) onSignedIn(null, r.viewer);
+      });
   }, []);
 
   const submit = (e: FormEvent) => {
@@ -92,9 +103,14 @@ export function SignIn({
             {problem}
           </p>
         ) : null}
-        <button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : 'Sign in'}
-        </button>
+        <div className="row">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Sign in'}
+          </button>
+          <a className="button secondary" href="/auth/login" data-testid="sso-sign-in">
+            Sign in with your organisation
+          </a>
+        </div>
       </form>
     </div>
   );

@@ -16,27 +16,35 @@ import { usageError } from '../exit-codes.js';
 import { createOutput } from '../output.js';
 import { readSecretValue } from '../read-secret.js';
 import { clientFor, type GlobalOptions, withSession } from '../session.js';
+import { signInWithBrowser } from '../sso-login.js';
 
 export function registerAccountCommands(program: Command): void {
   program
     .command('login')
-    .description('store a server URL and token (the token is read from standard input, never from argv)')
+    .description(
+      'store a server URL and token (the token is read from standard input, never from argv; with --sso, from a browser sign-in)',
+    )
     .requiredOption('--url <url>', 'the server, e.g. http://127.0.0.1:4000')
+    .option('--sso', "sign in with the organisation's identity provider in a browser instead")
+    .option('--no-open', 'with --sso: only print the sign-in URL, do not open a browser')
     .action(async (_o, cmd: Command) => {
-      const opts = cmd.optsWithGlobals<GlobalOptions & { url: string }>();
+      const opts = cmd.optsWithGlobals<GlobalOptions & { url: string; sso?: boolean; open: boolean }>();
       const url = normalizeUrl(opts.url);
-      const token = await readSecretValue(undefined).catch(() => {
-        throw usageError('token: pipe it on standard input, e.g. `echo $TOKEN | wheelhouse login --url …`');
-      });
+      const token = opts.sso
+        ? await signInWithBrowser(url, { open: opts.open, say: (line) => process.stderr.write(`${line}\n`) })
+        : await readSecretValue(undefined).catch(() => {
+            throw usageError('token: pipe it on standard input, e.g. `echo $TOKEN | wheelhouse login --url …`');
+          });
       const client = clientFor({ url, token });
       try {
         // Check before storing: a bad token or URL is reported now, not at the next command.
         const { viewer } = await client.request(ViewerDocument);
         const path = configPath();
         await writeStoredConfig(path, { ...(await readStoredConfig(path)), url, token });
+        const who = viewer.user ? `${viewer.user.email ?? viewer.user.name} (${viewer.role}) in ` : '';
         createOutput(opts.json ?? false).result(
-          { url, tenant: viewer.tenant.name, scopes: viewer.scopes, config: path },
-          `logged in to ${url} as tenant ${viewer.tenant.name} (${viewer.scopes.join(', ')}); saved in ${path}`,
+          { url, tenant: viewer.tenant.name, scopes: viewer.scopes, role: viewer.role, config: path },
+          `logged in to ${url} as ${who}tenant ${viewer.tenant.name} (${viewer.scopes.join(', ')}); saved in ${path}`,
         );
       } finally {
         await client.dispose();

@@ -752,6 +752,32 @@ export type CreateTenantResult =
   | RateLimitedError
   | ValidationError;
 
+/** A new trust policy. */
+export type CreateTrustPolicyInput = {
+  /** The audience the CI requests its token for. */
+  audience: Scalars['String']['input'];
+  /** e.g. https://token.actions.githubusercontent.com */
+  issuer: Scalars['String']['input'];
+  /** A label for people. */
+  name: Scalars['String']['input'];
+  /** What exchanged tokens may do: never SYSTEM, never wider than yours. */
+  scopes: Array<Scope>;
+  /** A glob over `sub`, e.g. repo:acme/shop:ref:refs/heads/main. */
+  subjectPattern: Scalars['String']['input'];
+  /** How long an exchanged token lives (60 to 43200 seconds). */
+  tokenTtlSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The created trust policy. */
+export type CreateTrustPolicyPayload = {
+  __typename?: 'CreateTrustPolicyPayload';
+  /** The new policy. */
+  trustPolicy: TrustPolicy;
+};
+
+/** The payload, or why it could not be done. */
+export type CreateTrustPolicyResult = CreateTrustPolicyPayload | ForbiddenError | RateLimitedError | ValidationError;
+
 /** A new webhook. */
 export type CreateWebhookInput = {
   /** A note for people (at most 500 characters). */
@@ -827,6 +853,22 @@ export type DeleteSecretPayload = {
 
 /** The payload, or why it could not be done. */
 export type DeleteSecretResult = DeleteSecretPayload | ForbiddenError | NotFoundError | RateLimitedError;
+
+/** A trust policy to delete. */
+export type DeleteTrustPolicyInput = {
+  /** The policy's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The deleted trust policy. */
+export type DeleteTrustPolicyPayload = {
+  __typename?: 'DeleteTrustPolicyPayload';
+  /** The deleted policy's global id. */
+  id: Scalars['ID']['output'];
+};
+
+/** The payload, or why it could not be done. */
+export type DeleteTrustPolicyResult = DeleteTrustPolicyPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A backup to delete. */
 export type DeleteVolumeBackupInput = {
@@ -1661,6 +1703,8 @@ export type Mutation = {
   createSchedule: CreateScheduleResult;
   /** Creates a tenant. Needs SYSTEM. */
   createTenant: CreateTenantResult;
+  /** Creates a trust policy for your tenant. Needs ADMIN; it grants only scopes you hold, never SYSTEM. */
+  createTrustPolicy: CreateTrustPolicyResult;
   /** Creates a webhook of your tenant; it receives the events from now on. Needs ADMIN. */
   createWebhook: CreateWebhookResult;
   /** Deletes a kept volume on its provider (its data is lost for good), then forgets it. One attached to an instance again is a ConflictError. */
@@ -1669,6 +1713,8 @@ export type Mutation = {
   deleteSchedule: DeleteScheduleResult;
   /** Deletes a secret of your tenant. Needs SECRETS_WRITE. */
   deleteSecret: DeleteSecretResult;
+  /** Deletes a trust policy; tokens exchanged under it run out on their own. Needs ADMIN. */
+  deleteTrustPolicy: DeleteTrustPolicyResult;
   /** Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first). */
   deleteVolumeBackup: DeleteVolumeBackupResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
@@ -1751,6 +1797,11 @@ export type MutationCreateTenantArgs = {
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationCreateTrustPolicyArgs = {
+  input: CreateTrustPolicyInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
 };
@@ -1768,6 +1819,11 @@ export type MutationDeleteScheduleArgs = {
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
 export type MutationDeleteSecretArgs = {
   input: DeleteSecretInput;
+};
+
+/** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
+export type MutationDeleteTrustPolicyArgs = {
+  input: DeleteTrustPolicyInput;
 };
 
 /** Writes. Provider-touching ones return an Operation at once (or at its end with `wait`). */
@@ -2214,6 +2270,8 @@ export type Query = {
   services: QueryServicesConnection;
   /** Every tenant, newest first. Needs SYSTEM; each listing is recorded in your tenant's events. */
   tenants: QueryTenantsConnection;
+  /** The tenant's trust policies, newest first. Needs ADMIN. */
+  trustPolicies: Array<TrustPolicy>;
   /** Recomputes the hash chain of the tenant's audit log. Needs AUDIT (ADMIN carries it). */
   verifyAuditLog: AuditVerification;
   /** The calling token, its scopes and its tenant. */
@@ -2722,6 +2780,15 @@ export type RevokeApiTokenPayload = {
 
 /** The payload, or why it could not be done. */
 export type RevokeApiTokenResult = ForbiddenError | NotFoundError | RateLimitedError | RevokeApiTokenPayload;
+
+/** A person's role, from their groups at the identity provider (WHEELHOUSE_OIDC_ROLES). */
+export type Role =
+  /** Everything but SYSTEM. */
+  | 'ADMIN'
+  /** Reads, deploys and execs (READ, DEPLOY, EXEC). */
+  | 'DEPLOYER'
+  /** Reads (READ). */
+  | 'VIEWER';
 
 /** Go back to an earlier release (as a new release copied from it). */
 export type RollbackInstanceInput = {
@@ -3388,6 +3455,28 @@ export type TestWebhookPayload = {
 /** The payload, or why it could not be done. */
 export type TestWebhookResult = ForbiddenError | NotFoundError | RateLimitedError | TestWebhookPayload;
 
+/** Lets a CI system trade its own OIDC token for a short-lived API token (POST /auth/token-exchange). */
+export type TrustPolicy = Node & {
+  __typename?: 'TrustPolicy';
+  /** The audience its tokens must name. */
+  audience: Scalars['String']['output'];
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The CI's OIDC issuer, whose published keys sign its tokens. */
+  issuer: Scalars['String']['output'];
+  /** When a token was last exchanged under it. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label for people. */
+  name: Scalars['String']['output'];
+  /** Exactly what an exchanged token may do. */
+  scopes: Array<Scope>;
+  /** A glob over `sub`: `*` any run of characters, `?` one character. */
+  subjectPattern: Scalars['String']['output'];
+  /** How long an exchanged token lives. */
+  tokenTtlSeconds: Scalars['Int']['output'];
+};
+
 /** What to change of a schedule (omitted fields stay). */
 export type UpdateScheduleInput = {
   /** A new command. */
@@ -3450,6 +3539,24 @@ export type UpdateWebhookResult =
   | UpdateWebhookPayload
   | ValidationError;
 
+/** A person who signs in with the OpenID Connect provider. */
+export type User = Node & {
+  __typename?: 'User';
+  /** Their email, as the provider last said. */
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The provider (its issuer URL). */
+  issuer: Scalars['String']['output'];
+  /** When they last signed in. */
+  lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Their name, as the provider last said. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Their role as of their last sign-in. */
+  role: Role;
+  /** The provider's `sub` for this person. */
+  subject: Scalars['String']['output'];
+};
+
 /** The input breaks a rule; nothing was changed. */
 export type ValidationError = Error & {
   __typename?: 'ValidationError';
@@ -3462,12 +3569,16 @@ export type ValidationError = Error & {
 /** Who is asking: the calling token and its tenant. */
 export type Viewer = {
   __typename?: 'Viewer';
+  /** The signed-in person's role; null for a token. */
+  role?: Maybe<Role>;
   /** The calling token's scopes. */
   scopes: Array<Scope>;
   /** The token's tenant. */
   tenant: Tenant;
   /** The calling token. */
   token?: Maybe<ApiToken>;
+  /** The person signed in (a session, or a token from `wheelhouse login --sso`); null for a token. */
+  user?: Maybe<User>;
 };
 
 /** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
@@ -3884,6 +3995,8 @@ export type VolumeBackupInstanceQuery = {
     | { __typename?: 'Route' }
     | { __typename?: 'Schedule' }
     | { __typename?: 'Tenant' }
+    | { __typename?: 'TrustPolicy' }
+    | { __typename?: 'User' }
     | {
         __typename?: 'VolumeBackup';
         id: string;
@@ -4060,6 +4173,8 @@ export type BuildQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'TrustPolicy' }
+    | { __typename: 'User' }
     | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
@@ -4148,6 +4263,8 @@ export type BuildLogPageQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'TrustPolicy' }
+    | { __typename: 'User' }
     | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
@@ -4658,6 +4775,8 @@ export type JobLogPageQuery = {
     | { __typename: 'Route' }
     | { __typename: 'Schedule' }
     | { __typename: 'Tenant' }
+    | { __typename: 'TrustPolicy' }
+    | { __typename: 'User' }
     | { __typename: 'VolumeBackup' }
     | { __typename: 'Webhook' }
     | { __typename: 'WebhookDelivery' }
@@ -6293,6 +6412,7 @@ export type ViewerQuery = {
   viewer: {
     __typename?: 'Viewer';
     scopes: Array<Scope>;
+    role?: Role | null;
     tenant: { __typename?: 'Tenant'; id: string; name: string; createdAt: string };
     token?: {
       __typename?: 'ApiToken';
@@ -6304,6 +6424,7 @@ export type ViewerQuery = {
       lastUsedAt?: string | null;
       revokedAt?: string | null;
     } | null;
+    user?: { __typename?: 'User'; id: string; email?: string | null; name?: string | null } | null;
   };
 };
 
@@ -6480,6 +6601,8 @@ export type NodeQuery = {
     | { __typename: 'Route'; id: string }
     | { __typename: 'Schedule'; id: string }
     | { __typename: 'Tenant'; name: string; createdAt: string; id: string }
+    | { __typename: 'TrustPolicy'; id: string }
+    | { __typename: 'User'; id: string }
     | { __typename: 'VolumeBackup'; id: string }
     | { __typename: 'Webhook'; id: string }
     | { __typename: 'WebhookDelivery'; id: string }
@@ -6659,6 +6782,8 @@ export type NodesQuery = {
     | { __typename: 'Route'; id: string }
     | { __typename: 'Schedule'; id: string }
     | { __typename: 'Tenant'; name: string; createdAt: string; id: string }
+    | { __typename: 'TrustPolicy'; id: string }
+    | { __typename: 'User'; id: string }
     | { __typename: 'VolumeBackup'; id: string }
     | { __typename: 'Webhook'; id: string }
     | { __typename: 'WebhookDelivery'; id: string }
@@ -7914,6 +8039,81 @@ export type WatchInstanceLogChunksSubscription = {
       dropped: number;
     }>;
   };
+};
+
+export type TrustPolicyFieldsFragment = {
+  __typename?: 'TrustPolicy';
+  id: string;
+  name: string;
+  issuer: string;
+  audience: string;
+  subjectPattern: string;
+  scopes: Array<Scope>;
+  tokenTtlSeconds: number;
+  createdAt: string;
+  lastUsedAt?: string | null;
+};
+
+export type TrustPoliciesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type TrustPoliciesQuery = {
+  __typename?: 'Query';
+  trustPolicies: Array<{
+    __typename?: 'TrustPolicy';
+    id: string;
+    name: string;
+    issuer: string;
+    audience: string;
+    subjectPattern: string;
+    scopes: Array<Scope>;
+    tokenTtlSeconds: number;
+    createdAt: string;
+    lastUsedAt?: string | null;
+  }>;
+};
+
+export type CreateTrustPolicyMutationVariables = Exact<{
+  input: CreateTrustPolicyInput;
+}>;
+
+export type CreateTrustPolicyMutation = {
+  __typename?: 'Mutation';
+  createTrustPolicy:
+    | {
+        __typename: 'CreateTrustPolicyPayload';
+        trustPolicy: {
+          __typename?: 'TrustPolicy';
+          id: string;
+          name: string;
+          issuer: string;
+          audience: string;
+          subjectPattern: string;
+          scopes: Array<Scope>;
+          tokenTtlSeconds: number;
+          createdAt: string;
+          lastUsedAt?: string | null;
+        };
+      }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string }
+    | {
+        __typename: 'ValidationError';
+        message: string;
+        fieldErrors: Array<{ __typename?: 'FieldError'; path: Array<string>; message: string }>;
+      };
+};
+
+export type DeleteTrustPolicyMutationVariables = Exact<{
+  input: DeleteTrustPolicyInput;
+}>;
+
+export type DeleteTrustPolicyMutation = {
+  __typename?: 'Mutation';
+  deleteTrustPolicy:
+    | { __typename: 'DeleteTrustPolicyPayload'; id: string }
+    | { __typename: 'ForbiddenError'; requiredScope?: Scope | null; message: string }
+    | { __typename: 'NotFoundError'; message: string }
+    | { __typename: 'RateLimitedError'; retryAfterSeconds: number; message: string };
 };
 
 export type WebhookFieldsFragment = {
@@ -9484,6 +9684,30 @@ export const ScheduleFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ScheduleFieldsFragment, unknown>;
+export const TrustPolicyFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TrustPolicyFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -17397,6 +17621,19 @@ export const ViewerDocument = {
                     selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ApiTokenFields' } }],
                   },
                 },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -22505,6 +22742,344 @@ export const WatchInstanceLogChunksDocument = {
     },
   ],
 } as unknown as DocumentNode<WatchInstanceLogChunksSubscription, WatchInstanceLogChunksSubscriptionVariables>;
+export const TrustPoliciesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'TrustPolicies' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'trustPolicies' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'TrustPolicyFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<TrustPoliciesQuery, TrustPoliciesQueryVariables>;
+export const CreateTrustPolicyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateTrustPolicy' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateTrustPolicyInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createTrustPolicy' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateTrustPolicyPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'trustPolicy' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'TrustPolicyFields' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'TrustPolicyFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TrustPolicy' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issuer' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectPattern' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scopes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tokenTtlSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateTrustPolicyMutation, CreateTrustPolicyMutationVariables>;
+export const DeleteTrustPolicyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteTrustPolicy' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteTrustPolicyInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTrustPolicy' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+                {
+                  kind: 'InlineFragment',
+                  typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteTrustPolicyPayload' } },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                  },
+                },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ErrorFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ErrorFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Error' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '__typename' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ValidationError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fieldErrors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'currentVersion' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ForbiddenError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'requiredScope' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InvalidStateError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'state' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CapabilityNotSupportedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capability' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+              ],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProviderUnavailableError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'provider' } }],
+            },
+          },
+          {
+            kind: 'InlineFragment',
+            typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RateLimitedError' } },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'retryAfterSeconds' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteTrustPolicyMutation, DeleteTrustPolicyMutationVariables>;
 export const WebhooksDocument = {
   kind: 'Document',
   definitions: [
