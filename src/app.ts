@@ -86,7 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       tokens: services.tokens,
       trustPolicies: services.trustPolicies,
       vaultKey: services.secrets.key,
-      onAuthEvent: opts.onAuthEvent,
+      // Sign-ins, sign-outs and token exchanges go to the audit log unless the caller hooks them itself.
+      onAuthEvent: opts.onAuthEvent ?? ((e) => services.audit.recordDoorEvent(e)),
       warn: (message) => logger.warn({ component: 'sign-in' }, message),
     }),
   );

@@ -1,15 +1,41 @@
-import type { DbHandle } from '../db/db-types.js';
+import { type DbHandle, withTransaction } from '../db/db-types.js';
 import * as repo from '../db/repositories/audit-repository.js';
-import { type AuditEntry, auditHash, GENESIS_HASH, toAuditEntry } from './audit-chain.js';
+import {
+  type AuditActor,
+  type AuditEntry,
+  appendAuditEntry,
+  auditHash,
+  GENESIS_HASH,
+  toAuditEntry,
+} from './audit-chain.js';
 import { MutationAudit, type MutationAuditStart } from './audit-context.js';
 import { type Page, pageOf, pageSize } from './cursor.js';
 import { ValidationError } from './errors.js';
+import { globalIdOf } from './global-id.js';
+import type { Principal } from './scopes.js';
 
 /** What `verifyAuditLog` answers: `firstInvalid` is the seq of the first entry altered or removed. */
 export interface AuditVerification {
   valid: boolean;
   entries: number;
   firstInvalid: string | null;
+}
+
+/**
+ * A principal's actor as the log names it: people and trust policies by
+ * their global ids (User, TrustPolicy), as tokens are by theirs.
+ */
+export function loggedActor(actor: NonNullable<Principal['actor']>): AuditActor {
+  const type = actor.kind === 'USER' ? 'User' : actor.kind === 'TRUST_POLICY' ? 'TrustPolicy' : undefined;
+  return type ? { ...actor, id: globalIdOf(type, actor.id) } : actor;
+}
+
+/** Something that happened at the HTTP door rather than in a mutation: a sign-in, a sign-out, a token exchange. */
+export interface DoorEvent {
+  action: 'signIn' | 'signInRefused' | 'signOut' | 'tokenExchange';
+  tenantId: string | null;
+  actor: NonNullable<Principal['actor']> | null;
+  ip: string | null;
 }
 
 /** Entries read per statement while verifying. */
@@ -22,6 +48,27 @@ export class AuditService {
   /** The audit entry of a mutation about to run (the API's field wrapper runs it inside). */
   forMutation(start: MutationAuditStart): MutationAudit {
     return new MutationAudit(this.db, start);
+  }
+
+  /**
+   * Records a sign-in, sign-out or token exchange (`auth.signIn`,
+   * `auth.signOut`, `auth.tokenExchange`), its target the person or the trust
+   * policy. A refused sign-in names no tenant (the person is in no group that
+   * grants one): it is logged by the server, not chained.
+   */
+  async recordDoorEvent(e: DoorEvent): Promise<void> {
+    if (!e.tenantId || !e.actor || e.action === 'signInRefused') return;
+    const actor = loggedActor(e.actor);
+    const tenantId = e.tenantId;
+    await withTransaction(this.db, (tx) =>
+      appendAuditEntry(tx, tenantId, {
+        actor,
+        action: `auth.${e.action}`,
+        targetIds: [actor.id],
+        outcome: 'OK',
+        ip: e.ip,
+      }),
+    );
   }
 
   /** A page of the tenant's entries, newest first; `after` is the cursor (the seq) of the last one seen. */

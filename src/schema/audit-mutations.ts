@@ -12,6 +12,7 @@ import {
   isNonNullType,
   isScalarType,
 } from 'graphql';
+import { loggedActor } from '../control/audit.js';
 import type { AuditActor } from '../control/audit-chain.js';
 import { DomainError } from '../control/errors.js';
 import type { GraphQLContext } from './context.js';
@@ -71,7 +72,7 @@ function errorTypeOfThrown(err: unknown): string {
 /** Who is calling: the principal's actor, else its token (global id and name). */
 async function actorOf(ctx: GraphQLContext): Promise<AuditActor> {
   const { principal } = ctx;
-  if (principal.actor) return principal.actor;
+  if (principal.actor) return loggedActor(principal.actor);
   const [token] = await ctx.services.tokens.byIds(principal.tenantId, [principal.tokenId]);
   return { kind: 'TOKEN', id: encodeGlobalID('ApiToken', principal.tokenId), name: token?.name ?? null };
 }

@@ -99,6 +99,18 @@ describe('sign-in with OpenID Connect', () => {
     const refused = (await (await onCookie(session!, { query: CREATE_TOKEN })).json()) as any;
     expect(refused.data.createApiToken.__typename).toBe('ForbiddenError');
     expect(await sql`select 1 from api_tokens where name = 'x'`.execute(t.database.db)).toMatchObject({ rows: [] });
+
+    // The audit log has her sign-in, her provision and the refusal, each with her as the actor.
+    const user = await sql<{ id: string }>`select id from users where subject = 'dora'`.execute(t.database.db);
+    const actorId = Buffer.from(`User:${user.rows[0]!.id}`).toString('base64');
+    const logged = await sql<{ action: string; outcome: string; error_type: string | null; actor_kind: string }>`
+      select action, outcome, error_type, actor_kind from audit_entries where actor_id = ${actorId}
+      order by seq desc limit 3`.execute(t.database.db);
+    expect(logged.rows.reverse()).toEqual([
+      { action: 'auth.signIn', outcome: 'OK', error_type: null, actor_kind: 'USER' },
+      { action: 'provisionInstance', outcome: 'OK', error_type: null, actor_kind: 'USER' },
+      { action: 'createApiToken', outcome: 'ERROR', error_type: 'ForbiddenError', actor_kind: 'USER' },
+    ]);
   });
 
   it('refuses a person in no mapped group: a 403 page and no session', async () => {

@@ -152,6 +152,34 @@ describe('token exchange under a trust policy', () => {
       select actor, scopes from api_tokens where actor->>'id' = ${localOf(policyId)}`.execute(t.database.db);
     expect(token.rows).toHaveLength(1);
     expect(token.rows[0]!.actor).toEqual({ kind: 'TRUST_POLICY', id: localOf(policyId), name: MAIN });
+    // The exchange and what the token did are on the audit log, as the policy for the subject.
+    const logged = await gql(
+      t,
+      admin.token,
+      `query($actor: String!) { auditLog(first: 5, filter: { actorId: $actor }) { edges { node {
+        action outcome errorType actor { kind id name } } } } }`,
+      { actor: policyId },
+    );
+    expect(logged.auditLog.edges.map((e: { node: unknown }) => e.node).reverse()).toEqual([
+      {
+        action: 'auth.tokenExchange',
+        outcome: 'OK',
+        errorType: null,
+        actor: { kind: 'TRUST_POLICY', id: policyId, name: MAIN },
+      },
+      {
+        action: 'provisionInstance',
+        outcome: 'OK',
+        errorType: null,
+        actor: { kind: 'TRUST_POLICY', id: policyId, name: MAIN },
+      },
+      {
+        action: 'createWebhook',
+        outcome: 'ERROR',
+        errorType: 'ForbiddenError',
+        actor: { kind: 'TRUST_POLICY', id: policyId, name: MAIN },
+      },
+    ]);
     const listed = await gql(t, admin.token, 'query { trustPolicies { id lastUsedAt } }');
     expect(listed.trustPolicies.find((p: { id: string }) => p.id === policyId).lastUsedAt).not.toBeNull();
 
