@@ -19,7 +19,7 @@ import { localId } from './global-ids.js';
 import { newestFirstPage, recordInstance, recordOperation } from './operation-records.js';
 import { rateLimited } from './rate-limit.js';
 import { InstanceRef, OperationRef } from './refs.js';
-import { ScheduleRef } from './schedules.js';
+import { loadSchedules, ScheduleRef } from './schedules.js';
 
 export const VolumeBackupRef = builder.objectRef<VolumeBackup>('VolumeBackup');
 
@@ -86,10 +86,7 @@ builder.loadableNode(VolumeBackupRef, {
       type: ScheduleRef,
       nullable: true,
       description: 'The schedule that made it; null for backupVolume (or a deleted schedule).',
-      load: async (ids: string[], ctx: GraphQLContext) => {
-        const by = new Map((await ctx.services.schedules.byIds(ctx.principal.tenantId, ids)).map((s) => [s.id, s]));
-        return ids.map((id) => by.get(id) ?? null);
-      },
+      load: loadSchedules,
       resolve: (b: VolumeBackup) => b.scheduleId,
     }),
     operation: t.field({

@@ -89,16 +89,18 @@ builder.loadableNode(ScheduleRef, {
   }),
 });
 
+/** One load for a page's schedules, in the order asked (another tenant's is never found: null). */
+export async function loadSchedules(ids: string[], ctx: GraphQLContext): Promise<(Schedule | null)[]> {
+  const by = new Map((await ctx.services.schedules.byIds(ctx.principal.tenantId, ids)).map((s) => [s.id, s]));
+  return ids.map((id) => by.get(id) ?? null);
+}
+
 builder.objectFields(JobRef, (t) => ({
   schedule: t.loadable({
     type: ScheduleRef,
     nullable: true,
     description: 'The schedule that started it; null for runJob, a release command, or a deleted schedule.',
-    // One load for a page's schedules (another tenant's is never found).
-    load: async (ids: string[], ctx: GraphQLContext) => {
-      const by = new Map((await ctx.services.schedules.byIds(ctx.principal.tenantId, ids)).map((s) => [s.id, s]));
-      return ids.map((id) => by.get(id) ?? null);
-    },
+    load: loadSchedules,
     resolve: (j: Job) => j.scheduleId,
   }),
 }));
