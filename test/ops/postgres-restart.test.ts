@@ -244,13 +244,13 @@ describe.skipIf(skip)('Postgres stopped and started again under load', () => {
       );
 
       // The subscriber that stayed connected got every event of the tenant once, in order: no gap across the outage.
+      // (The audit log's `audit.*` events are for the webhooks that name them, never in a feed.)
       const all = async () =>
         (
           await sql<{
             id: string;
-          }>`select ${eventCursorSql} as id from events where tenant_id = ${tenant.tenantId} order by events.xact, events.id`.execute(
-            database.db,
-          )
+          }>`select ${eventCursorSql} as id from events where tenant_id = ${tenant.tenantId}
+             and type not like 'audit.%' order by events.xact, events.id`.execute(database.db)
         ).rows.map((r) => r.id);
       // (Compared with the log at one moment: the supervisor may append more while this runs.)
       const logged = await all();
