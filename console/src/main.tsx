@@ -23,10 +23,14 @@ function App() {
   const [notice, setNotice] = useState<string>();
   const signOut = useCallback((why?: string) => {
     forgetToken();
-    // Ends the session on the server too (a no-op without one); the cookie then opens nothing.
-    void fetch('/auth/logout', { method: 'POST', headers: CSRF_HEADERS }).catch(() => {});
-    setSignedIn(null);
-    setNotice(why);
+    // Ends the session on the server too (a no-op without one); the cookie then opens nothing. The sign-in
+    // page shows only once that is done: it checks the cookie as it opens, and would find it still good.
+    void fetch('/auth/logout', { method: 'POST', headers: CSRF_HEADERS })
+      .catch(() => {})
+      .finally(() => {
+        setSignedIn(null);
+        setNotice(why);
+      });
   }, []);
   const client = useMemo(
     () =>
