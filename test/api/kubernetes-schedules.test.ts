@@ -373,7 +373,11 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
       },
     });
     const id = made.createSchedule.schedule.id as string;
-    await ticker.tick();
+    // Applied by a pass (this ticker's, or the app's own racing it while an earlier test's change settles).
+    await until(async () => {
+      await ticker.tick();
+      return cronJob(id) !== undefined;
+    }, 'its CronJob to be applied');
     const run = k.fake.cronJobs.run(NS, name(id), new Date('2026-12-13T00:00:00Z'));
     await until(
       () => k.fake.list('pods', NS, `job-name=${run.metadata.name}`).some((p) => p.status.phase === 'Running'),
