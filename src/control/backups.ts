@@ -18,6 +18,7 @@ import type { BackupConsistency, BackupHook, VolumeBackupStatus } from '../db/st
 import type { Registry } from '../providers/registry.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf, type MutationControl } from './idempotency.js';
+import { isTerminal } from './model.js';
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
 import { providerFor, requireCapability } from './provider-calls.js';
@@ -47,8 +48,7 @@ export interface VolumeBackup {
  * operation canceled while queued, or given up after crashes) is FAILED.
  */
 export function toVolumeBackup(r: VolumeBackupView): VolumeBackup {
-  const opEnded = r.op_status === 'succeeded' || r.op_status === 'failed' || r.op_status === 'canceled';
-  const status = r.status === 'running' && opEnded ? 'failed' : r.status;
+  const status = r.status === 'running' && isTerminal(r.op_status) ? 'failed' : r.status;
   return {
     id: r.id,
     tenantId: r.tenant_id,
@@ -211,7 +211,7 @@ export class BackupService {
     const row = await backups.findVolumeBackup(this.db, caller.tenantId, id);
     if (!row) throw new NotFoundError('volume backup');
     // One still running has no archive to delete yet (its operation would write one after): cancel it first.
-    if (row.status === 'running' && !['succeeded', 'failed', 'canceled'].includes(row.op_status))
+    if (toVolumeBackup(row).status === 'running')
       throw new NotFoundError('finished volume backup (this one still runs: cancel its operation first)');
     await rm(archivePath(this.backupDir, row), { force: true });
     await backups.deleteVolumeBackup(this.db, caller.tenantId, id);

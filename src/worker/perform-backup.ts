@@ -55,8 +55,11 @@ async function engineFor(ctx: PerformContext, op: Operation, signal: AbortSignal
   const { ctx: call, provider } = await acquireProvider(ctx.registry, row.provider_key, signal);
   const engine = provider.engines.volumeBackups;
   if (!engine) throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'this provider backs up no volumes');
+  // The services mounting a volume that should be running: a stopped instance's stay stopped whatever happens.
   const mounting = (volume: string) =>
-    row.services.filter((sv) => sv.volumes.some((v) => v.name === volume)).map((sv) => sv.name);
+    row.desired_state === 'running'
+      ? row.services.filter((sv) => sv.volumes.some((v) => v.name === volume)).map((sv) => sv.name)
+      : [];
   const afterwards = async () =>
     (await acquireProvider(ctx.registry, row.provider_key, AbortSignal.timeout(RESTART_TIMEOUT_MS))).ctx;
   return { call, provider, engine, afterwards, mounting, backupDir: ctx.backupDir };
@@ -65,8 +68,9 @@ async function engineFor(ctx: PerformContext, op: Operation, signal: AbortSignal
 /**
  * Runs `copy` with the services mounting `volume` stopped, starting them
  * again whichever way it ends (with a context of its own: a cancel aborted the
- * copy's). On a re-run after a crash, the services that crash left stopped are
- * started by the same call (they are the ones mounting the volume).
+ * copy's). A stop that failed part-way says nothing of what it stopped: then
+ * every service of `mounting` (those mounting the volume that should run) is
+ * started again.
  */
 async function withVolumeStopped<T>(
   engine: VolumeBackupEngine,
@@ -74,18 +78,20 @@ async function withVolumeStopped<T>(
   afterwards: () => Promise<CallContext>,
   instanceId: string,
   volume: string,
+  mounting: string[],
   step: (name: string, fn: () => Promise<string>) => Promise<unknown>,
   copy: () => Promise<T>,
 ): Promise<T> {
-  let stopped: string[] = [];
-  await step(`stop the services mounting ${volume}`, async () => {
-    stopped = await engine.stopMounting(call, instanceId, volume);
-    return stopped.length ? `stopped ${stopped.join(', ')}` : 'none was running';
-  });
+  let stopped: string[] | undefined;
   try {
+    await step(`stop the services mounting ${volume}`, async () => {
+      stopped = await engine.stopMounting(call, instanceId, volume);
+      return stopped.length ? `stopped ${stopped.join(', ')}` : 'none was running';
+    });
     return await copy();
   } finally {
-    if (stopped.length) await engine.startServices(await afterwards(), instanceId, stopped);
+    const again = stopped ?? mounting;
+    if (again.length) await engine.startServices(await afterwards(), instanceId, again);
   }
 }
 
@@ -116,7 +122,8 @@ export async function performBackup(
   const partial = `${final}.partial`;
   try {
     await mkdir(dirname(final), { recursive: true, mode: 0o700 });
-    if (op.attempts > 1) await recoverCrashed(engine, call, op, mounting(row.volume), partial);
+    if (op.attempts > 1)
+      await recoverCrashed(engine, call, op, row.consistency === 'stop' ? mounting(row.volume) : [], partial);
     let sealed: { bytes: number; sha256: string } | undefined;
     const copy = () =>
       step(`archive volume ${row.volume} (encrypted)`, async () => {
@@ -129,7 +136,7 @@ export async function performBackup(
         return `${out.bytes} bytes, sha256 ${out.sha256.slice(0, 12)}…`;
       });
     if (row.consistency === 'stop') {
-      await withVolumeStopped(engine, call, afterwards, op.instanceId, row.volume, step, copy);
+      await withVolumeStopped(engine, call, afterwards, op.instanceId, row.volume, mounting(row.volume), step, copy);
     } else if (row.consistency === 'hook' && row.hook) {
       const hook = row.hook;
       if (hook.before.length)
@@ -176,8 +183,9 @@ export async function performBackup(
 
 /**
  * After a crash: the helper it left removed, a partial archive deleted, and
- * the services mounting the volume started (a STOP run may have left them
- * stopped; one scaled to zero stays so).
+ * the services mounting the volume that should run started (a STOP run or a
+ * restore may have left them stopped; one scaled to zero stays so). A HOOK or
+ * LIVE backup stopped none: it starts none.
  */
 async function recoverCrashed(
   engine: VolumeBackupEngine,
@@ -188,7 +196,7 @@ async function recoverCrashed(
 ): Promise<void> {
   await engine.removeLeftovers(call, op.instanceId, op.id);
   if (partial) await rm(partial, { force: true });
-  await engine.startServices(call, op.instanceId, mounting);
+  if (mounting.length) await engine.startServices(call, op.instanceId, mounting);
 }
 
 /** Records a backup's end and its event in one transaction (nothing when it had already ended). */
@@ -252,7 +260,7 @@ export async function performRestore(
     return 'authentic';
   });
   const ref: VolumeRef = { instanceId: op.instanceId, volume: asked.volume, operationId: op.id };
-  await withVolumeStopped(engine, call, afterwards, op.instanceId, asked.volume, step, () =>
+  await withVolumeStopped(engine, call, afterwards, op.instanceId, asked.volume, mounting(asked.volume), step, () =>
     step(`write volume ${asked.volume}`, async () => {
       const source = createReadStream(path);
       const dec = new BackupDecryptor(ctx.secrets.key, row.id);
