@@ -19,13 +19,13 @@ import type { Readable } from 'node:stream';
 import type Dockerode from 'dockerode';
 import type { VolumeRef } from '../backups.js';
 import { CanceledError, ProviderErrorKinds } from '../provider-errors.js';
-import { Call } from './docker-call.js';
+import type { Call } from './docker-call.js';
 import { leaveEdge } from './docker-edge-hooks.js';
 import type { Listed } from './docker-engine.js';
-import { isNotFound } from './docker-errors.js';
 import { healServices } from './docker-heal.js';
 import { backupHelperName, Labels } from './docker-names.js';
 import type { DockerParts } from './docker-parts.js';
+import { removeScratch, removeScratchLabelled } from './docker-scratch.js';
 
 /** Where a helper mounts the volume; the tar's entries are under `volume/`. */
 const MOUNT = '/volume';
@@ -92,21 +92,14 @@ export class DockerVolumeBackups {
   }
 
   /** Removes the helpers a previous run of `operationId` left; answers how many there were. */
-  async removeLeftovers(call: Call, instanceId: string, operationId: string): Promise<number> {
-    const found = await this.parts.engine.docker.listContainers(
-      call.opts({
-        all: true,
-        filters: {
-          label: [
-            `${Labels.managed}=true`,
-            `${Labels.instance}=${instanceId}`,
-            `${Labels.backupOperation}=${operationId}`,
-          ],
-        },
-      }),
+  removeLeftovers(call: Call, instanceId: string, operationId: string): Promise<number> {
+    return removeScratchLabelled(
+      this.parts,
+      call,
+      'backup cleanup',
+      instanceId,
+      `${Labels.backupOperation}=${operationId}`,
     );
-    for (const c of found) await this.#removeQuietly(c.Id);
-    return found.length;
   }
 
   /** The containers whose spec mounts `volume`, the first replica first. */
@@ -153,13 +146,8 @@ export class DockerVolumeBackups {
     );
   }
 
-  /** Removes a helper with a call of its own (the copy's may be canceled); absent is fine. */
-  async #removeQuietly(id: string): Promise<void> {
-    const call = new Call('backup cleanup', undefined, this.parts.apiTimeoutMs, this.parts.target);
-    try {
-      await this.parts.engine.docker.getContainer(id).remove(call.opts({ force: true }));
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
+  /** Removes a helper (and its anonymous volumes); absent is fine. */
+  #removeQuietly(id: string): Promise<void> {
+    return removeScratch(this.parts, 'backup cleanup', id);
   }
 }

@@ -16,11 +16,11 @@ import type { Readable } from 'node:stream';
 import type Dockerode from 'dockerode';
 import type { JobRequest, JobResult, JobSink } from '../jobs.js';
 import { CanceledError } from '../provider-errors.js';
-import { Call } from './docker-call.js';
-import { isNotFound } from './docker-errors.js';
+import type { Call } from './docker-call.js';
 import { FrameDemuxer } from './docker-logs.js';
 import { jobContainerName, Labels } from './docker-names.js';
 import type { DockerParts } from './docker-parts.js';
+import { removeScratch, removeScratchLabelled } from './docker-scratch.js';
 import { type ContainerPlan, configTarOf, labelledSpecOf, SpecError } from './docker-spec.js';
 
 /** How long the log may trail the container's exit before the run ends without its last lines. */
@@ -92,15 +92,8 @@ export class DockerJobs {
   }
 
   /** Removes the containers a previous run of `jobId` left; answers how many there were. */
-  async removeLeftovers(call: Call, instanceId: string, jobId: string): Promise<number> {
-    const found = await this.parts.engine.docker.listContainers(
-      call.opts({
-        all: true,
-        filters: { label: [`${Labels.managed}=true`, `${Labels.instance}=${instanceId}`, `${Labels.job}=${jobId}`] },
-      }),
-    );
-    for (const c of found) await this.#removeQuietly(c.Id);
-    return found.length;
+  removeLeftovers(call: Call, instanceId: string, jobId: string): Promise<number> {
+    return removeScratchLabelled(this.parts, call, 'job cleanup', instanceId, `${Labels.job}=${jobId}`);
   }
 
   async #runCreated(call: Call, container: Dockerode.Container, req: JobRequest, sink: JobSink): Promise<JobResult> {
@@ -144,16 +137,9 @@ export class DockerJobs {
     }
   }
 
-  /** Stops and removes a container with a call of its own (the run's may be canceled); absent is fine. */
-  async #removeQuietly(id: string): Promise<void> {
-    const call = new Call('job cleanup', undefined, this.parts.apiTimeoutMs, this.parts.target);
-    const container = this.parts.engine.docker.getContainer(id);
-    try {
-      // Killed, not stopped gracefully: a job that ended or was ended has nothing left to finish.
-      await container.remove(call.opts({ force: true, v: true }));
-    } catch (err) {
-      if (!isNotFound(err)) await this.parts.engine.remove(call, id).catch(() => undefined);
-    }
+  /** Removes a job's container, killed (a job that ended or was ended has nothing left to finish). */
+  #removeQuietly(id: string): Promise<void> {
+    return removeScratch(this.parts, 'job cleanup', id);
   }
 }
 
