@@ -93,9 +93,13 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
 
   beforeAll(async () => {
     k = await startKubeApp(NS, [V1, V2]);
-    await gql(k.app, k.token, 'mutation($i: PutSecretInput!) { putSecret(input: $i) { __typename } }', {
-      i: { key: 'sched/token', value: 'cron-s3cret-9' },
-    });
+    for (const [key, value] of [
+      ['sched/token', 'cron-s3cret-9'],
+      ['sched/a-key', 'another-value'],
+    ])
+      await gql(k.app, k.token, 'mutation($i: PutSecretInput!) { putSecret(input: $i) { __typename } }', {
+        i: { key, value },
+      });
     const p = await provisionOn(k, {
       name: 'ksched',
       services: [
@@ -104,7 +108,11 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
           image: V1,
           ports: [{ container: 8080 }],
           env: [{ name: 'GREETING', value: 'from-the-service' }],
-          secrets: [{ key: 'sched/token', envName: 'API_TOKEN' }],
+          // Two refs, not in key order: the Secret the cluster answers has its keys sorted.
+          secrets: [
+            { key: 'sched/token', envName: 'API_TOKEN' },
+            { key: 'sched/a-key', envName: 'A_KEY' },
+          ],
         },
       ],
       schedules: [
@@ -190,9 +198,10 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
     expect(secret?.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'CronJob', uid: c?.metadata.uid });
     // The pod must not join the instance's Service: no instance label on it.
     expect(job.template.metadata.labels['wheelhouse.dev/instance']).toBeUndefined();
-    // A second pass writes nothing: the CronJob is already as the schedule says.
+    // A second pass writes nothing: the CronJob and its Secret are already as the schedule says.
     await ticker.tick();
     expect(cronJob()?.metadata.resourceVersion).toBe(c?.metadata.resourceVersion);
+    expect(k.fake.get('secrets', NS, name())?.metadata.resourceVersion).toBe(secret?.metadata.resourceVersion);
   });
 
   it("the ticker starts no job of the platform's schedule, however due", async () => {
@@ -276,7 +285,10 @@ describe('schedules on Kubernetes (the stand-in): CronJobs', () => {
               name: 'web',
               image: V2,
               ports: [{ container: 8080 }],
-              secrets: [{ key: 'sched/token', envName: 'API_TOKEN' }],
+              secrets: [
+                { key: 'sched/token', envName: 'API_TOKEN' },
+                { key: 'sched/a-key', envName: 'A_KEY' },
+              ],
             },
           ],
           wait: true,

@@ -388,7 +388,11 @@ export class FakeKubeApi {
         if (this.#objects.has(ck)) {
           return this.#status(res, 409, 'AlreadyExists', `${plural} "${objName}" already exists`);
         }
-        const created = this.#store(plural, namespace, { ...obj, kind: meta.kind, apiVersion: meta.apiVersion });
+        const created = this.#store(plural, namespace, {
+          ...asServerKeeps(plural, obj),
+          kind: meta.kind,
+          apiVersion: meta.apiVersion,
+        });
         return json(res, 201, created);
       }
       case 'PUT': {
@@ -407,7 +411,7 @@ export class FakeKubeApi {
             `Operation cannot be fulfilled on ${plural} "${name}": the object has been modified`,
           );
         }
-        return json(res, 200, this.#replace(plural, namespace, existing, obj));
+        return json(res, 200, this.#replace(plural, namespace, existing, asServerKeeps(plural, obj)));
       }
       case 'PATCH': {
         if (!existing) return notFound();
@@ -1765,4 +1769,21 @@ function edgeObjectInvalid(
     }
   }
   return undefined;
+}
+
+/**
+ * An object as the API server keeps it: a Secret's or ConfigMap's `data` is a
+ * Go map, answered with its keys sorted whatever order they were sent in.
+ */
+function asServerKeeps(plural: string, obj: Obj): Obj {
+  if ((plural !== 'secrets' && plural !== 'configmaps') || !obj.data) return obj;
+  const data = obj.data as Record<string, unknown>;
+  return {
+    ...obj,
+    data: Object.fromEntries(
+      Object.keys(data)
+        .sort()
+        .map((k) => [k, data[k]]),
+    ),
+  };
 }

@@ -147,7 +147,7 @@ export class KubeCronJobs {
       if (stored) await orAbsent(this.#core.deleteNamespacedSecret({ name, namespace }, call.opts()));
       return;
     }
-    if (stored && JSON.stringify(stored.data ?? {}) === JSON.stringify(secret.data ?? {})) return;
+    if (stored && sameData(stored.data, secret.data)) return;
     const body: V1Secret = { ...secret, metadata: { ...secret.metadata, ownerReferences: [ownerOf(owner)] } };
     if (!stored) await this.#core.createNamespacedSecret({ namespace, body }, call.opts());
     else {
@@ -282,4 +282,13 @@ async function orAbsent<T>(p: Promise<T>): Promise<T | undefined> {
     if (isNotFound(err)) return undefined;
     throw err;
   }
+}
+
+/**
+ * Whether two Secret data maps hold the same keys and values, whatever their
+ * order: the API server answers them sorted, the spec writes them in service order.
+ */
+function sameData(a: Record<string, string> = {}, b: Record<string, string> = {}): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
