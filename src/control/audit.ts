@@ -36,6 +36,8 @@ export interface DoorEvent {
   tenantId: string | null;
   actor: NonNullable<Principal['actor']> | null;
   ip: string | null;
+  /** The role granted (sign-in), or the scopes of the exchanged token (for the server's own log; not chained). */
+  detail?: string;
 }
 
 /** Entries read per statement while verifying. */

@@ -46,6 +46,8 @@ export interface Principal {
   tenantId: string;
   tokenId: string;
   scopes: ReadonlySet<Scope>;
+  /** The token's name, read with it (the audit log names a token actor by it); absent for a session. */
+  tokenName?: string;
   /** Who acts, for the audit log. Absent: the token `tokenId` (kind TOKEN). */
   actor?: { kind: 'TOKEN' | 'USER' | 'TRUST_POLICY' | 'SYSTEM'; id: string; name?: string | null };
 }

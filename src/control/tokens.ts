@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { ApiTokenRow } from '../db/database.js';
-import { type DbHandle, json, withTransaction } from '../db/db-types.js';
+import { type DbHandle, type DbTransaction, json, withTransaction } from '../db/db-types.js';
 import type { StoredActor } from '../db/identity-tables.js';
 import { appendEvents } from '../db/repositories/event-repository.js';
 import { findTenantsByIds } from '../db/repositories/tenant-repository.js';
@@ -132,6 +132,7 @@ export class TokenService {
       tenantId: row.tenant_id,
       tokenId: row.id,
       scopes: new Set(row.scopes.filter(isScope)),
+      tokenName: row.name,
       // Issued for a person (CLI sign-in) or a CI system (token exchange): what it does is theirs.
       ...(row.actor ? { actor: row.actor } : {}),
     };
@@ -217,31 +218,13 @@ export class TokenService {
         // SYSTEM naming a tenant that does not exist: the same answer as a foreign one.
         throw new NotFoundError('tenant');
       }
-      const inserted = await tokens.insertToken(trx, {
-        id: randomUUID(),
-        tenant_id: tenantId,
+      const inserted = await this.#insert(trx, tenantId, secret, {
         name,
-        token_hash: hashToken(secret),
         scopes,
-        created_by: caller.tokenId,
-        expires_at: input.expiresAt ?? null,
+        createdBy: caller.tokenId,
+        expiresAt: input.expiresAt ?? null,
       });
       noteAuditTarget('ApiToken', inserted.id);
-      // The audit record: who issued which token with what scopes; never the secret or its hash.
-      await appendEvents(trx, [
-        {
-          tenant_id: tenantId,
-          type: 'token.created',
-          actor_token_id: caller.tokenId,
-          message: `API token "${name}" created (${scopes.join(', ')})`,
-          data: json({
-            tokenId: inserted.id,
-            name,
-            scopes,
-            expiresAt: inserted.expires_at ? inserted.expires_at.toISOString() : null,
-          }),
-        },
-      ]);
       return inserted;
     });
     return { secret, token: toApiToken(row) };
@@ -259,34 +242,54 @@ export class TokenService {
     const secret = generateTokenSecret();
     const scopes = [...new Set(input.scopes)];
     const row = await withTransaction(this.db, async (trx) => {
-      const inserted = await tokens.insertToken(trx, {
-        id: randomUUID(),
-        tenant_id: tenantId,
+      const inserted = await this.#insert(trx, tenantId, secret, {
         name: input.name,
-        token_hash: hashToken(secret),
         scopes,
-        created_by: input.createdBy ?? null,
-        expires_at: input.expiresAt,
-        actor: json(input.actor),
+        createdBy: input.createdBy ?? null,
+        expiresAt: input.expiresAt,
+        actor: input.actor,
       });
-      await appendEvents(trx, [
-        {
-          tenant_id: tenantId,
-          type: 'token.created',
-          actor_token_id: null,
-          message: `API token "${input.name}" issued (${scopes.join(', ')})`,
-          data: json({
-            tokenId: inserted.id,
-            name: input.name,
-            scopes,
-            expiresAt: input.expiresAt.toISOString(),
-            actor: input.actor,
-          }),
-        },
-      ]);
       return inserted;
     });
     return { secret, token: toApiToken(row) };
+  }
+
+  /**
+   * Writes a token and its `token.created` event (the record of who issued
+   * which token with what scopes; never the secret or its hash).
+   */
+  async #insert(
+    trx: DbTransaction,
+    tenantId: string,
+    secret: string,
+    t: { name: string; scopes: Scope[]; createdBy: string | null; expiresAt: Date | null; actor?: StoredActor },
+  ) {
+    const inserted = await tokens.insertToken(trx, {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name: t.name,
+      token_hash: hashToken(secret),
+      scopes: t.scopes,
+      created_by: t.createdBy,
+      expires_at: t.expiresAt,
+      ...(t.actor ? { actor: json(t.actor) } : {}),
+    });
+    await appendEvents(trx, [
+      {
+        tenant_id: tenantId,
+        type: 'token.created',
+        actor_token_id: t.actor ? null : t.createdBy,
+        message: `API token "${t.name}" ${t.actor ? 'issued' : 'created'} (${t.scopes.join(', ')})`,
+        data: json({
+          tokenId: inserted.id,
+          name: t.name,
+          scopes: t.scopes,
+          expiresAt: inserted.expires_at ? inserted.expires_at.toISOString() : null,
+          ...(t.actor ? { actor: t.actor } : {}),
+        }),
+      },
+    ]);
+    return inserted;
   }
 
   /** Makes a token with a known secret (the bootstrap token) exist; idempotent. */

@@ -73,8 +73,10 @@ function errorTypeOfThrown(err: unknown): string {
 async function actorOf(ctx: GraphQLContext): Promise<AuditActor> {
   const { principal } = ctx;
   if (principal.actor) return loggedActor(principal.actor);
-  const [token] = await ctx.services.tokens.byIds(principal.tenantId, [principal.tokenId]);
-  return { kind: 'TOKEN', id: encodeGlobalID('ApiToken', principal.tokenId), name: token?.name ?? null };
+  // The name came with the token when it was authenticated; a principal made elsewhere (tests, the bootstrap) reads it.
+  const name =
+    principal.tokenName ?? (await ctx.services.tokens.byIds(principal.tenantId, [principal.tokenId]))[0]?.name;
+  return { kind: 'TOKEN', id: encodeGlobalID('ApiToken', principal.tokenId), name: name ?? null };
 }
 
 /**

@@ -1,22 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as oidc from 'openid-client';
+import type { DoorEvent } from '../control/audit.js';
 import { ROLE_SCOPES, roleFromClaim } from '../control/roles.js';
-import type { Principal } from '../control/scopes.js';
 import { SESSION_MAX_AGE_MS, type SessionService, userActor } from '../control/sessions.js';
 import type { TokenService } from '../control/tokens.js';
 import type { OidcConfig, Role } from '../oidc-config.js';
 import { CSRF_HEADER, cookieHeader, readCookie, SESSION_COOKIE, type SealedValues } from './auth-cookies.js';
 
-/** Something that happened at the door, for the audit log (the lead wires it; a no-op by default). */
-export interface AuthEvent {
-  action: 'signIn' | 'signInRefused' | 'signOut' | 'tokenExchange';
-  tenantId: string | null;
-  actor: NonNullable<Principal['actor']> | null;
-  ip: string | null;
-  /** The role granted (sign-in), or the scopes of the exchanged token. */
-  detail?: string;
-}
+/** Something that happened at the door (a sign-in, a sign-out), for the audit log (control/audit.ts). */
+export type AuthEvent = DoorEvent;
 export type AuthEventHook = (event: AuthEvent) => void | Promise<void>;
 
 const FLOW_COOKIE = 'wheelhouse_oidc';
