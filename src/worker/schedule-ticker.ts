@@ -68,6 +68,8 @@ export class ScheduleTicker {
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
   #running: Promise<unknown> | undefined;
+  /** The platform pass in flight (at most one): it runs beside the claims, never ahead of them. */
+  #platformPass: Promise<void> | undefined;
 
   constructor(options: ScheduleTickerOptions) {
     this.#o = { now: () => new Date(), batch: 100, ...options };
@@ -76,7 +78,10 @@ export class ScheduleTicker {
   start(): void {
     this.#stopped = false;
     const loop = (): void => {
-      this.#running = this.tick()
+      // A slow platform (a CronJob pass may take up to its minute) never holds up the next claims: a tick
+      // due with a short starting deadline would be MISSED behind it. Its pass runs beside, one at a time.
+      void this.#passPlatform();
+      this.#running = this.claim()
         .catch((err: unknown) => this.#o.logger.warn({ err }, 'schedule tick failed'))
         .finally(() => {
           if (!this.#stopped) this.#timer = setTimeout(loop, this.#o.intervalMs);
@@ -89,10 +94,30 @@ export class ScheduleTicker {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     await this.#running;
+    await this.#platformPass;
   }
 
-  /** One pass: claims every due schedule (up to the batch), one transaction each. */
+  /** One whole pass (tests drive it): the claims, then the platform's schedules. */
   async tick(): Promise<TickOutcome[]> {
+    const out = await this.claim();
+    await this.#passPlatform();
+    return out;
+  }
+
+  /** The platform's pass, unless one is already running (then that one is awaited). */
+  #passPlatform(): Promise<void> {
+    if (!this.#o.platform) return Promise.resolve();
+    this.#platformPass ??= this.#o.platform
+      .pass()
+      .catch((err: unknown) => this.#o.logger.warn({ err }, 'platform schedules pass failed'))
+      .finally(() => {
+        this.#platformPass = undefined;
+      });
+    return this.#platformPass;
+  }
+
+  /** Claims every due schedule (up to the batch), one transaction each. */
+  async claim(): Promise<TickOutcome[]> {
     const out: TickOutcome[] = [];
     const platformKeys = this.#o.platform?.providerKeys() ?? [];
     for (let i = 0; i < this.#o.batch; i++) {
@@ -103,7 +128,6 @@ export class ScheduleTicker {
       for (const id of ended) this.#o.signal.ended(id);
       out.push(outcome);
     }
-    await this.#o.platform?.pass();
     return out;
   }
 
