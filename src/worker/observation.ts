@@ -31,21 +31,37 @@ export function fromStatus(st: InstanceStatus): Observed {
 }
 
 /**
- * Whether writing `obs` would change the instance as it is in `row`: a field
- * it sets to another value, or a first start to stamp. The supervisor skips
- * the write of an observation that changes nothing (the claim stamped the row
- * observed already), which is most of them in a fleet at rest.
+ * The columns an observation writes (JSON columns as plain values): the
+ * state and readiness, each field it sets, and a first start's stamp. One
+ * list for the write and for the check that skips it.
+ */
+function observedColumns(before: Instance, obs: Observed) {
+  const state = obs.state ?? before.state;
+  return {
+    state,
+    ready: obs.ready ?? before.ready,
+    ...(obs.restarts !== undefined ? { restarts: obs.restarts } : {}),
+    ...(obs.message !== undefined ? { message: obs.message } : {}),
+    ...(obs.services ? { service_status: obs.services } : {}),
+    ...(obs.endpoints ? { endpoints: obs.endpoints } : {}),
+    ...(obs.providerRef !== undefined ? { provider_ref: obs.providerRef } : {}),
+    ...(state === 'running' && !before.startedAt ? { started_at: new Date() } : {}),
+  };
+}
+
+/**
+ * Whether writing `obs` would change the instance as it is in `row`: a
+ * column it writes to another value, or a first start to stamp. The
+ * supervisor skips the write of an observation that changes nothing (the
+ * claim stamped the row observed already), which is most of them in a fleet
+ * at rest.
  */
 export function observationChanges(row: InstanceRow, obs: Observed): boolean {
-  const before = toInstance(row);
-  const state = obs.state ?? before.state;
-  if (state !== before.state || (obs.ready !== undefined && obs.ready !== before.ready)) return true;
-  if (state === 'running' && !before.startedAt) return true;
-  if (obs.restarts !== undefined && obs.restarts !== before.restarts) return true;
-  if (obs.message !== undefined && obs.message !== before.message) return true;
-  if (obs.providerRef !== undefined && obs.providerRef !== before.providerRef) return true;
-  if (obs.services && canonicalJson(obs.services) !== canonicalJson(before.serviceStatus)) return true;
-  return !!obs.endpoints && canonicalJson(obs.endpoints) !== canonicalJson(before.endpoints);
+  const columns: Record<string, unknown> = observedColumns(toInstance(row), obs);
+  const stored = row as unknown as Record<string, unknown>;
+  return Object.entries(columns).some(
+    ([column, value]) => column === 'started_at' || canonicalJson(value) !== canonicalJson(stored[column]),
+  );
 }
 
 /** Who made an observation, and what else to write with it. */
@@ -82,24 +98,18 @@ export async function writeObservation(
   const row = await lockInstanceById(tx, instanceId);
   if (!row) return undefined;
   const before = toInstance(row);
-  const state = obs.state ?? before.state;
-  const ready = obs.ready ?? before.ready;
+  const { service_status, endpoints, ...columns } = observedColumns(before, obs);
   const events = transitionEvents(
     row,
     before,
-    { state, ready, message: obs.message, services: obs.services },
+    { state: columns.state, ready: columns.ready, message: obs.message, services: obs.services },
     opts.operationId ?? null,
   );
   const set: Parameters<typeof instances.updateInstance>[2] = {
-    state,
-    ready,
+    ...columns,
     observed_at: new Date(),
-    ...(obs.restarts !== undefined ? { restarts: obs.restarts } : {}),
-    ...(obs.message !== undefined ? { message: obs.message } : {}),
-    ...(obs.services ? { service_status: json(obs.services) } : {}),
-    ...(obs.endpoints ? { endpoints: json(obs.endpoints) } : {}),
-    ...(obs.providerRef !== undefined ? { provider_ref: obs.providerRef } : {}),
-    ...(state === 'running' && !before.startedAt ? { started_at: new Date() } : {}),
+    ...(service_status ? { service_status: json(service_status) } : {}),
+    ...(endpoints ? { endpoints: json(endpoints) } : {}),
     ...opts.extra,
   };
   const updated = await instances.updateInstance(tx, row.id, set);
