@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { usageError } from './exit-codes.js';
+import { serviceNames, uniqueNames } from './spec-names.js';
 import { schedulesOfServices, schedulesSchema } from './spec-schedules.js';
 
 /**
@@ -276,9 +277,7 @@ function routesOfServices(
   },
   ctx: z.RefinementCtx,
 ) {
-  const names = new Set(
-    Array.isArray(spec.services) ? spec.services.map((s) => s.name) : Object.keys(spec.services ?? {}),
-  );
+  const names = new Set(serviceNames(spec));
   const seen = new Set<string>();
   (spec.routes ?? []).forEach((r, i) => {
     if (!spec.source && !names.has(r.service))
@@ -296,7 +295,7 @@ function releaseCommandOfServices(
 ) {
   const rc = spec.releaseCommand;
   if (!rc) return;
-  const names = Array.isArray(spec.services) ? spec.services.map((s) => s.name) : Object.keys(spec.services ?? {});
+  const names = serviceNames(spec);
   if (!names.includes(rc.service))
     ctx.addIssue({ code: 'custom', path: ['releaseCommand', 'service'], message: `no service named "${rc.service}"` });
 }
@@ -322,14 +321,7 @@ const listSpecSchema = z
     ...specFields,
     services: z
       .array(serviceSchema.extend({ name: serviceName }).superRefine(imageOrBuild))
-      .superRefine((list, ctx) => {
-        const seen = new Set<string>();
-        list.forEach((s, i) => {
-          if (seen.has(s.name))
-            ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${s.name}" is named twice` });
-          seen.add(s.name);
-        });
-      })
+      .superRefine(uniqueNames)
       .optional(),
   })
   .superRefine(servicesOrSource)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceNames, uniqueNames } from './spec-names.js';
 
 /**
  * `schedules:` in `wheelhouse.yaml` (issue 35, docs/jobs.md): the instance's
@@ -32,13 +33,7 @@ const scheduleSchema = z.strictObject({
 });
 
 /** The `schedules:` list; a name given twice is an error at its second place. */
-export const schedulesSchema = z.array(scheduleSchema).superRefine((list, ctx) => {
-  const seen = new Set<string>();
-  list.forEach((s, i) => {
-    if (seen.has(s.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${s.name}" is named twice` });
-    seen.add(s.name);
-  });
-});
+export const schedulesSchema = z.array(scheduleSchema).superRefine(uniqueNames);
 
 /** One schedule of an app spec, as written in the file (its command as a list). */
 export type ScheduleFileSpec = z.infer<typeof scheduleSchema>;
@@ -57,7 +52,7 @@ export function schedulesOfServices(
     ctx.addIssue({ code: 'custom', path: ['schedules'], message: 'schedules run in services: not with a source' });
     return;
   }
-  const names = Array.isArray(spec.services) ? spec.services.map((s) => s.name) : Object.keys(spec.services ?? {});
+  const names = serviceNames(spec);
   spec.schedules.forEach((s, i) => {
     if (!names.includes(s.service))
       ctx.addIssue({ code: 'custom', path: ['schedules', i, 'service'], message: `no service named "${s.service}"` });
