@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { withTransaction } from '../../src/db/db-types.js';
-import { appendEvents, eventHorizon, positionColumns } from '../../src/db/repositories/event-repository.js';
+import { appendEvents, eventHorizon, eventPosition, positionColumns } from '../../src/db/repositories/event-repository.js';
 import { ensureTenant } from '../../src/db/repositories/tenant-repository.js';
 import { insertWebhook, lockWebhooksBehind } from '../../src/db/repositories/webhook-repository.js';
 import { openTestDatabase } from '../support/database.js';
@@ -42,8 +42,13 @@ describe('a dispatch pass', () => {
       });
     // The high id has waited since before the first event; the low id only since the second.
     await hook(high, tenants[1], positionColumns(await eventHorizon(db)));
-    await withTransaction(db, (tx) => appendEvents(tx, [event(tenants[0]), event(tenants[1])]));
-    await hook(low, tenants[0], positionColumns(await eventHorizon(db)));
+    const first = await withTransaction(db, (tx) => appendEvents(tx, [event(tenants[0]), event(tenants[1])]));
+    // The low id's cursor is the first pair's last event itself, not the horizon: on a shared
+    // Postgres server other files' open transactions hold the horizon back, and a cursor taken
+    // from it could sit level with the high id's, so the tie went to the lower id.
+    const firstLast = first.at(-1);
+    if (!firstLast) throw new Error('no event appended');
+    await hook(low, tenants[0], positionColumns(eventPosition(firstLast)));
     await withTransaction(db, (tx) => appendEvents(tx, [event(tenants[0]), event(tenants[1])]));
   });
   afterAll(async () => {
