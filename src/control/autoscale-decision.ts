@@ -158,6 +158,12 @@ export interface WakeSituation {
   current: number;
   /** An operation of the instance is open (the SCALE would have to wait its turn). */
   operationOpen: boolean;
+  /**
+   * A BACKUP or RESTORE of the instance is open: a STOP copy has stopped (drained) the
+   * services mounting its volume and starts them when the copy ends, so a request is held
+   * for them as for a sleeping service, whatever their autoscale policy.
+   */
+  copying?: boolean;
 }
 
 /** Refused (the waker answers 503 with the reason), pending (a replica is coming, or ask again), or queue the 0 → 1. */
@@ -168,6 +174,8 @@ export type WakeAnswer =
 /** Whether a request held at the edge wakes its sleeping service now. */
 export function decideWake(s: WakeSituation): WakeAnswer {
   if (!s.exists) return { outcome: 'refused', reason: 'no such instance' };
+  if (s.copying && s.running)
+    return { outcome: 'pending', reason: 'a backup or restore stopped it; it starts again when the copy ends' };
   if (s.policy?.minReplicas !== 0) return { outcome: 'refused', reason: 'the service does not scale to zero' };
   if (!s.running) return { outcome: 'refused', reason: 'the instance is not meant to run' };
   if (s.current > 0) return { outcome: 'pending', reason: `${s.current} replica(s) desired` };

@@ -252,14 +252,16 @@ export class Autoscaler {
     const spec = row?.services.find((s) => s.name === service);
     const current = spec?.resources.replicas ?? 1;
     const running = row?.desired_state === 'running';
-    // The open operations are read only when they could change the answer.
-    const asleep = running && spec?.resources.autoscale?.minReplicas === 0 && current === 0;
+    // The open operations are read only when they could change the answer: the waker asks only while no
+    // replica is ready, for a sleeping service or one a backup stopped.
+    const open = running && row !== undefined ? await operations.openOperations(db, row.id) : [];
     const answer = decideWake({
       exists: row !== undefined,
       policy: spec?.resources.autoscale,
       running,
       current,
-      operationOpen: asleep && row !== undefined && (await operations.openOperations(db, row.id)).length > 0,
+      operationOpen: open.length > 0,
+      copying: open.some((o) => o.kind === 'backup' || o.kind === 'restore'),
     });
     if (answer.outcome !== 'queue') return answer;
     const queued = await this.#wakeNow(row!, spec!, spec!.resources.autoscale!, answer.decision);

@@ -9,6 +9,10 @@
  * edge again they would find the backend's state of that instant, and the
  * waker has just seen a ready replica's address.
  *
+ * A service a STOP backup or a restore has stopped (drained off the edge) is
+ * held for the same way, whatever its policy: the autoscaler answers
+ * `pending` while the copy runs, and the copy starts the service again.
+ *
  * Every Wheelhouse process runs one (loopback only, a free port); the edge is
  * rendered by the process holding its lease, with that process's waker. Any
  * process's waker would do: it reads the instance from Postgres and the edge

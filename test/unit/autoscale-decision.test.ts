@@ -227,6 +227,15 @@ describe('waking a sleeping service', () => {
     [{ running: false }, { outcome: 'refused', reason: 'the instance is not meant to run' }],
     [{ current: 1 }, { outcome: 'pending', reason: '1 replica(s) desired' }],
     [{ operationOpen: true }, { outcome: 'pending', reason: 'an operation is open' }],
+    // A service stopped for a STOP backup is held for whatever its policy; not when the instance is stopped.
+    [
+      { policy: undefined, copying: true },
+      { outcome: 'pending', reason: 'a backup or restore stopped it; it starts again when the copy ends' },
+    ],
+    [
+      { running: false, copying: true },
+      { outcome: 'refused', reason: 'the instance is not meant to run' },
+    ],
   ])('answers %o with %o', (change, answer) => {
     expect(decideWake({ ...asleep, ...change })).toEqual(answer);
   });
