@@ -75,12 +75,19 @@ builder.loadableNode(VolumeBackupRef, {
     }),
     sizeBytes: t.float({
       nullable: true,
-      description: 'Bytes of the archived content (the tar), once it succeeded.',
+      description:
+        'Bytes of the archived content (the tar), once it succeeded; for a snapshot, its restore size as the platform reports it.',
       resolve: (b) => b.sizeBytes,
     }),
     sha256: t.exposeString('sha256', {
       nullable: true,
-      description: "Hex sha256 of the stored archive's plaintext (checked before a restore writes).",
+      description:
+        "Hex sha256 of the stored archive's plaintext (checked before a restore writes); null for a snapshot.",
+    }),
+    snapshot: t.exposeString('snapshot', {
+      nullable: true,
+      description:
+        "The platform snapshot that holds this backup (a Kubernetes VolumeSnapshot's name, in the instance's namespace) when the provider snapshots volumes: then there is no archive in the backup store, no sha256, and sizeBytes is the size a volume restored from it needs. Null for an archive.",
     }),
     schedule: t.loadable({
       type: ScheduleRef,
@@ -236,10 +243,10 @@ builder.mutationFields((t) => ({
   deleteVolumeBackup: t.field({
     type: DeleteVolumeBackupPayload,
     description:
-      'Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first).',
+      "Deletes a backup: its archive from the store (or its snapshot from the provider's platform), then its record. One still running is not found (cancel its operation first).",
     authScopes: { deploy: true },
     errors: {
-      types: [NotFoundError, ForbiddenError, RateLimitedError],
+      types: [NotFoundError, CapabilityNotSupportedError, ForbiddenError, RateLimitedError],
       union: { name: 'DeleteVolumeBackupResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeleteVolumeBackupInput, required: true, description: 'The backup.' }) },

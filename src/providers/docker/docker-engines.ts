@@ -141,6 +141,8 @@ function dockerVolumeBackupEngine(
   const runLong = <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) =>
     runCancelable((c, o, f) => runCall(long, c, o, f), ctx, op, fn);
   return {
+    // Tar streams through a helper container, encrypted into the backup store by the control plane.
+    mode: 'archive',
     readVolume: <T>(ctx: CallContext, ref: VolumeRef, consume: (tar: Readable) => Promise<T>) =>
       runLong(ctx, 'backup', (call) => backups.readVolume(call, ref, consume)),
     writeVolume: (ctx: CallContext, ref: VolumeRef, tar: Readable) =>
