@@ -28,6 +28,7 @@ const RESTORE = `mutation($input: RestoreVolumeInput!) { restoreVolume(input: $i
   ... on Error { message } } }`;
 const DELETE = `mutation($id: ID!) { deleteVolumeBackup(input: { id: $id }) { __typename
   ... on DeleteVolumeBackupPayload { id } ... on Error { message } } }`;
+const OPERATION_OF = `query($id: ID!) { node(id: $id) { ... on VolumeBackup { operation { id } } } }`;
 const NODE = `query($id: ID!) { node(id: $id) { ... on VolumeBackup {
   status consistency sizeBytes sha256 snapshot instance { id } } } }`;
 
@@ -123,6 +124,35 @@ describe('Kubernetes: volume backups as VolumeSnapshots', () => {
     expect(podsOf()).toEqual(podsBefore);
     const del = await gql(k.app, k.token, DELETE, { id: b.id });
     expect(del.deleteVolumeBackup.__typename).toBe('DeleteVolumeBackupPayload');
+  });
+
+  it('a HOOK backup runs its commands around the snapshot, stopping nothing; a failing before takes none', async () => {
+    const cutsBefore = k.fake.snapshots.cuts.length;
+    const hook = { service: 'db', before: ['echo', 'frozen'], after: ['echo', 'thawed'] };
+    const b = await backupOf({ instanceId, volume: 'data', consistency: 'HOOK', hook });
+    expect(b.status, JSON.stringify(b.operation)).toBe('SUCCEEDED');
+    const steps = (
+      await gql(k.app, k.token, 'query($id: ID!) { node(id: $id) { ... on Operation { steps { name status } } } }', {
+        id: (await gql(k.app, k.token, OPERATION_OF, { id: b.id })).node.operation.id,
+      })
+    ).node.steps.map((s: { name: string; status: string }) => `${s.name}: ${s.status}`);
+    expect(steps).toEqual([
+      'before: echo frozen: SUCCEEDED',
+      `snapshot volume data: SUCCEEDED`,
+      'after: echo thawed: SUCCEEDED',
+    ]);
+    expect(k.fake.snapshots.cuts.slice(cutsBefore)).toEqual([
+      { namespace: NS, snapshot: b.snapshot, claim, podsMounting: 1 },
+    ]);
+
+    const failing = { service: 'db', before: ['sh', '-c', 'exit 3'] };
+    const f = await backupOf({ instanceId, volume: 'data', consistency: 'HOOK', hook: failing });
+    expect(f.status).toBe('FAILED');
+    expect(f.operation.error.code).toBe('BACKUP_HOOK_FAILED');
+    expect(f.snapshot).toBeNull();
+    expect(k.fake.snapshots.cuts.length).toBe(cutsBefore + 1);
+    for (const id of [b.id, f.id]) await gql(k.app, k.token, DELETE, { id });
+    expect(k.fake.get('volumesnapshots', NS, b.snapshot)).toBeUndefined();
   });
 
   it('a restore replaces the claim with one made from the snapshot, which the workload mounts', async () => {
