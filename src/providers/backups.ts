@@ -38,6 +38,28 @@ export interface VolumeServiceControl {
   removeLeftovers: (ctx: CallContext, instanceId: string, operationId: string) => Promise<number>;
 }
 
+/** What a provider's own backup code does for VolumeServiceControl, with its own call type `C`. */
+export interface ServiceControlImpl<C> {
+  stopMounting(call: C, instanceId: string, volume: string): Promise<string[]>;
+  startServices(call: C, instanceId: string, services: readonly string[]): Promise<void>;
+  removeLeftovers(call: C, instanceId: string, operationId: string): Promise<number>;
+}
+
+/** VolumeServiceControl made of `impl`, each call through the provider's call mapping `run`. */
+export function serviceControlVia<C>(
+  run: <T>(ctx: CallContext, op: string, fn: (call: C) => Promise<T>) => Promise<T>,
+  impl: ServiceControlImpl<C>,
+): VolumeServiceControl {
+  return {
+    stopMounting: (ctx: CallContext, instanceId: string, volume: string) =>
+      run(ctx, 'stop', (call) => impl.stopMounting(call, instanceId, volume)),
+    startServices: (ctx: CallContext, instanceId: string, services: readonly string[]) =>
+      run(ctx, 'start', (call) => impl.startServices(call, instanceId, services)),
+    removeLeftovers: (ctx: CallContext, instanceId: string, operationId: string) =>
+      run(ctx, 'backup cleanup', (call) => impl.removeLeftovers(call, instanceId, operationId)),
+  };
+}
+
 /**
  * Reads and writes volumes as tar streams, which the control plane encrypts
  * into its backup store (Docker). An aborted `ctx.signal` stops the copy,

@@ -10,7 +10,7 @@
  * (kubernetes-snapshots.ts).
  */
 import { CustomObjectsApi } from '@kubernetes/client-node';
-import type { SnapshotVolumeBackupEngine, VolumeRef } from '../backups.js';
+import { type SnapshotVolumeBackupEngine, serviceControlVia, type VolumeRef } from '../backups.js';
 import { Capabilities, type Capability } from '../capabilities.js';
 import type { ProviderEngines } from '../engines.js';
 import type { JobRequest, JobSink, PlatformRun, PlatformScheduleSpec } from '../jobs.js';
@@ -194,11 +194,6 @@ function snapshotEngine(parts: KubeEngineParts, run: KubeRun): SnapshotVolumeBac
       ),
     deleteSnapshot: (ctx: CallContext, _instanceId: string, snapshot: string) =>
       run(ctx, 'delete snapshot', (call) => snapshots.deleteSnapshot(call, snapshot)),
-    stopMounting: (ctx: CallContext, instanceId: string, volume: string) =>
-      run(ctx, 'stop', (call) => snapshots.stopMounting(call, instanceId, volume)),
-    startServices: (ctx: CallContext, instanceId: string, services: readonly string[]) =>
-      run(ctx, 'start', (call) => snapshots.startServices(call, instanceId, services)),
-    removeLeftovers: (ctx: CallContext, instanceId: string, operationId: string) =>
-      run(ctx, 'backup cleanup', (call) => snapshots.removeLeftovers(call, instanceId, operationId)),
+    ...serviceControlVia(run, snapshots),
   };
 }
