@@ -27,9 +27,16 @@ const VolumeBackupStatusEnum = builder.enumType('VolumeBackupStatus', {
   description: 'Where a volume backup is.',
   values: {
     RUNNING: { value: 'running', description: 'Queued or being copied (its operation says which).' },
-    SUCCEEDED: { value: 'succeeded', description: 'Archived, encrypted, in the backup store: it can be restored.' },
-    FAILED: { value: 'failed', description: 'Did not complete (see its operation); no archive was left.' },
-    DELETED: { value: 'deleted', description: 'Its archive was deleted (by retention or deleteVolumeBackup).' },
+    SUCCEEDED: {
+      value: 'succeeded',
+      description:
+        'Archived, encrypted, in the backup store (or, see `snapshot`, a snapshot the platform keeps and says is ready): it can be restored.',
+    },
+    FAILED: { value: 'failed', description: 'Did not complete (see its operation); no archive or snapshot was left.' },
+    DELETED: {
+      value: 'deleted',
+      description: 'Its archive (or snapshot) was deleted (by retention or deleteVolumeBackup).',
+    },
   } as const,
 });
 
@@ -55,7 +62,7 @@ const BackupConsistencyEnum = builder.enumType('BackupConsistency', {
 
 builder.loadableNode(VolumeBackupRef, {
   description:
-    'One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP).',
+    'One encrypted, checksummed archive of one volume of an instance in the backup store, or a snapshot of it the platform keeps (a Kubernetes VolumeSnapshot, see `snapshot`); made by an operation of kind BACKUP.',
   id: { resolve: (b) => b.id },
   // Another tenant's backup is missing alike (the ids it found, as every node's loader).
   load: (ids: string[], ctx: GraphQLContext) => ctx.services.backups.byIds(ctx.principal.tenantId, ids),

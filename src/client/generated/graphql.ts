@@ -3586,7 +3586,7 @@ export type Viewer = {
   user?: Maybe<User>;
 };
 
-/** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
+/** One encrypted, checksummed archive of one volume of an instance in the backup store, or a snapshot of it the platform keeps (a Kubernetes VolumeSnapshot, see `snapshot`); made by an operation of kind BACKUP. */
 export type VolumeBackup = Node & {
   __typename?: 'VolumeBackup';
   /** How the volume was kept consistent. */
@@ -3616,13 +3616,13 @@ export type VolumeBackup = Node & {
 
 /** Where a volume backup is. */
 export type VolumeBackupStatus =
-  /** Its archive was deleted (by retention or deleteVolumeBackup). */
+  /** Its archive (or snapshot) was deleted (by retention or deleteVolumeBackup). */
   | 'DELETED'
-  /** Did not complete (see its operation); no archive was left. */
+  /** Did not complete (see its operation); no archive or snapshot was left. */
   | 'FAILED'
   /** Queued or being copied (its operation says which). */
   | 'RUNNING'
-  /** Archived, encrypted, in the backup store: it can be restored. */
+  /** Archived, encrypted, in the backup store (or, see `snapshot`, a snapshot the platform keeps and says is ready): it can be restored. */
   | 'SUCCEEDED';
 
 /** A volume owned by the instance. */
