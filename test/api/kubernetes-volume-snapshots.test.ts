@@ -192,6 +192,25 @@ describe('Kubernetes: volume backups as VolumeSnapshots', () => {
     expect(k.fake.get('volumesnapshots', NS, backup.snapshot)).toBeTruthy();
   });
 
+  it('a restore whose snapshot is gone from the cluster fails before touching the claim, and starts the pod again', async () => {
+    const b = await backupOf({ instanceId, volume: 'data', consistency: 'LIVE' });
+    expect(b.status, JSON.stringify(b.operation)).toBe('SUCCEEDED');
+    const gone = await fetch(
+      `${k.fake.url}/apis/snapshot.storage.k8s.io/v1/namespaces/${NS}/volumesnapshots/${b.snapshot}`,
+      { method: 'DELETE', headers: { authorization: `Bearer ${k.fake.token}` } },
+    );
+    expect(gone.status).toBe(200);
+    const before = k.fake.get('persistentvolumeclaims', NS, claim);
+    const r = (await gql(k.app, k.token, RESTORE, { input: { backupId: b.id, wait: true } })).restoreVolume;
+    expect(r.operation.status, JSON.stringify(r)).toBe('FAILED');
+    expect(r.operation.error.message).toContain(`VolumeSnapshot ${b.snapshot} is gone from namespace ${NS}`);
+    expect(k.fake.get('persistentvolumeclaims', NS, claim)?.metadata.uid).toBe(before?.metadata.uid);
+    expect(k.fake.snapshots.readVolume(NS, claim)).toEqual({ '/data/a.txt': 'first' });
+    expect(k.fake.get('deployments', NS, workload)?.spec.replicas).toBe(1);
+    await until(() => readyPodsMounting(claim) === 1, 'the pod back after the failed restore');
+    await gql(k.app, k.token, DELETE, { id: b.id });
+  });
+
   it('deleting the backup deletes its snapshot', async () => {
     const del = await gql(k.app, k.token, DELETE, { id: backup.id });
     expect(del.deleteVolumeBackup).toEqual({ __typename: 'DeleteVolumeBackupPayload', id: backup.id });
