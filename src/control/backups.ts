@@ -3,7 +3,8 @@
  * volume and queues a BACKUP operation with its `volume_backups` row;
  * `restoreVolume` checks a backup and a target volume (the backup's own, or
  * one of another instance of the tenant) and queues a RESTORE on the target
- * instance; `deleteVolumeBackup` removes the archive, then the record. The
+ * instance; `deleteVolumeBackup` removes the archive (or the provider's
+ * snapshot, when its engine snapshots volumes), then the record. The
  * worker does the copying (worker/perform-backup.ts) on the provider's
  * volume backup engine; the archive's format is backup-format.ts.
  */
@@ -16,12 +17,12 @@ import type { VolumeBackupView } from '../db/repositories/volume-backup-reposito
 import * as backups from '../db/repositories/volume-backup-repository.js';
 import type { BackupConsistency, BackupHook, VolumeBackupStatus } from '../db/stored-shapes.js';
 import type { Registry } from '../providers/registry.js';
-import { NotFoundError, ValidationError } from './errors.js';
+import { CapabilityNotSupportedError, NotFoundError, ValidationError } from './errors.js';
 import { type Enqueued, enqueueIdempotent, idempotencyOf, type MutationControl } from './idempotency.js';
 import { isTerminal } from './model.js';
 import { enqueueOperation } from './operation-queue.js';
 import type { OperationSignal } from './operation-signal.js';
-import { providerFor, requireCapability } from './provider-calls.js';
+import { acquireProvider, providerFor, requireCapability } from './provider-calls.js';
 import type { Principal } from './scopes.js';
 import { checkArgv, checkNoNul, Problems } from './spec-validation.js';
 import { assertAllowed } from './state-machine.js';
@@ -38,6 +39,8 @@ export interface VolumeBackup {
   consistency: BackupConsistency;
   sizeBytes: number | null;
   sha256: string | null;
+  /** The platform snapshot holding it (a Kubernetes VolumeSnapshot), when the provider snapshots: then no archive. */
+  snapshot: string | null;
   error: string | null;
   createdAt: Date;
   expiresAt: Date | null;
@@ -60,6 +63,7 @@ export function toVolumeBackup(r: VolumeBackupView): VolumeBackup {
     consistency: r.consistency,
     sizeBytes: r.size_bytes == null ? null : Number(r.size_bytes),
     sha256: r.sha256,
+    snapshot: r.snapshot,
     error: r.error ?? (status === 'failed' && r.status === 'running' ? r.op_error_message : null),
     createdAt: r.created_at,
     expiresAt: r.expires_at,
@@ -185,10 +189,19 @@ export class BackupService {
       throw ValidationError.of(['input', 'backupId'], `the backup is ${backup.status}: only a succeeded one restores`);
     const targetId = input.instanceId ?? backup.instanceId;
     const volume = input.volume ?? backup.volume;
-    await volumeTarget(this.db, this.registry, caller, targetId, volume, {
+    const target = await volumeTarget(this.db, this.registry, caller, targetId, volume, {
       instance: ['input', 'instanceId'],
       volume: ['input', 'volume'],
     });
+    if (backup.snapshot && targetId !== backup.instanceId) {
+      // A platform snapshot makes a volume only where the platform keeps it: the same provider.
+      const source = await instances.findInstance(this.db, caller.tenantId, backup.instanceId);
+      if (source?.provider_key !== target.provider_key)
+        throw ValidationError.of(
+          ['input', 'instanceId'],
+          `the backup is a snapshot kept by provider "${source?.provider_key ?? '(gone)'}": it restores only into an instance of that provider`,
+        );
+    }
     return enqueueIdempotent({ db: this.db, signal: this.signal }, caller, input, 'restore', targetId, async (tx) => {
       const locked = await instances.lockInstance(tx, caller.tenantId, targetId);
       if (!locked) throw new NotFoundError('instance');
@@ -206,15 +219,31 @@ export class BackupService {
     });
   }
 
-  /** Removes a backup's archive from the store, then its record (deleteVolumeBackup). */
+  /** Removes a backup's archive from the store (or its snapshot from the platform), then its record (deleteVolumeBackup). */
   async delete(caller: Principal, id: string): Promise<void> {
     const row = await backups.findVolumeBackup(this.db, caller.tenantId, id);
     if (!row) throw new NotFoundError('volume backup');
     // One still running has no archive to delete yet (its operation would write one after): cancel it first.
     if (toVolumeBackup(row).status === 'running')
       throw new NotFoundError('finished volume backup (this one still runs: cancel its operation first)');
-    await rm(archivePath(this.backupDir, row), { force: true });
+    if (row.snapshot) await this.#deleteSnapshot(caller, row.instance_id, row.snapshot);
+    else await rm(archivePath(this.backupDir, row), { force: true });
     await backups.deleteVolumeBackup(this.db, caller.tenantId, id);
+  }
+
+  /** Deletes a snapshot backup's snapshot on the provider of its instance (the record is kept when that fails). */
+  async #deleteSnapshot(caller: Principal, instanceId: string, snapshot: string): Promise<void> {
+    const row = await instances.findInstance(this.db, caller.tenantId, instanceId);
+    if (!row) throw new NotFoundError('instance');
+    const { ctx, provider } = await acquireProvider(this.registry, row.provider_key, AbortSignal.timeout(60_000));
+    const engine = provider.engines.volumeBackups;
+    if (engine?.mode !== 'snapshot')
+      throw new CapabilityNotSupportedError(
+        'volume-backup',
+        row.provider_key,
+        `the backup is snapshot ${snapshot}, and this provider no longer takes snapshots: delete it on the platform`,
+      );
+    await engine.deleteSnapshot(ctx, instanceId, snapshot);
   }
 
   async find(tenantId: string, id: string): Promise<VolumeBackup | undefined> {

@@ -6,7 +6,7 @@ import type { ColumnType } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './database.js';
 import type { BackupConsistency, BackupHook, VolumeBackupStatus } from './stored-shapes.js';
 
-/** One encrypted archive of one volume of an instance (issue 36), made by a BACKUP operation. */
+/** One encrypted archive, or one platform snapshot, of one volume of an instance (issue 36), made by a BACKUP operation. */
 export interface VolumeBackupTable {
   id: string;
   tenant_id: string;
@@ -24,8 +24,10 @@ export interface VolumeBackupTable {
   size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
   /** Hex sha256 of the archived plaintext. */
   sha256: string | null;
-  /** The encrypted archive's file, once it SUCCEEDED. */
+  /** The encrypted archive's file, once it SUCCEEDED (an archive backup). */
   archive_path: string | null;
+  /** The platform snapshot that holds it (a Kubernetes VolumeSnapshot's name), once it SUCCEEDED (a snapshot backup). */
+  snapshot: string | null;
   error: string | null;
   created_at: CreatedAt;
   finished_at: Timestamp;

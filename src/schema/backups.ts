@@ -27,9 +27,16 @@ const VolumeBackupStatusEnum = builder.enumType('VolumeBackupStatus', {
   description: 'Where a volume backup is.',
   values: {
     RUNNING: { value: 'running', description: 'Queued or being copied (its operation says which).' },
-    SUCCEEDED: { value: 'succeeded', description: 'Archived, encrypted, in the backup store: it can be restored.' },
-    FAILED: { value: 'failed', description: 'Did not complete (see its operation); no archive was left.' },
-    DELETED: { value: 'deleted', description: 'Its archive was deleted (by retention or deleteVolumeBackup).' },
+    SUCCEEDED: {
+      value: 'succeeded',
+      description:
+        'Archived, encrypted, in the backup store (or, see `snapshot`, a snapshot the platform keeps and says is ready): it can be restored.',
+    },
+    FAILED: { value: 'failed', description: 'Did not complete (see its operation); no archive or snapshot was left.' },
+    DELETED: {
+      value: 'deleted',
+      description: 'Its archive (or snapshot) was deleted (by retention or deleteVolumeBackup).',
+    },
   } as const,
 });
 
@@ -55,7 +62,7 @@ const BackupConsistencyEnum = builder.enumType('BackupConsistency', {
 
 builder.loadableNode(VolumeBackupRef, {
   description:
-    'One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP).',
+    'One encrypted, checksummed archive of one volume of an instance in the backup store, or a snapshot of it the platform keeps (a Kubernetes VolumeSnapshot, see `snapshot`); made by an operation of kind BACKUP.',
   id: { resolve: (b) => b.id },
   // Another tenant's backup is missing alike (the ids it found, as every node's loader).
   load: (ids: string[], ctx: GraphQLContext) => ctx.services.backups.byIds(ctx.principal.tenantId, ids),
@@ -75,12 +82,19 @@ builder.loadableNode(VolumeBackupRef, {
     }),
     sizeBytes: t.float({
       nullable: true,
-      description: 'Bytes of the archived content (the tar), once it succeeded.',
+      description:
+        'Bytes of the archived content (the tar), once it succeeded; for a snapshot, its restore size as the platform reports it.',
       resolve: (b) => b.sizeBytes,
     }),
     sha256: t.exposeString('sha256', {
       nullable: true,
-      description: "Hex sha256 of the stored archive's plaintext (checked before a restore writes).",
+      description:
+        "Hex sha256 of the stored archive's plaintext (checked before a restore writes); null for a snapshot.",
+    }),
+    snapshot: t.exposeString('snapshot', {
+      nullable: true,
+      description:
+        "The platform snapshot that holds this backup (a Kubernetes VolumeSnapshot's name, in the instance's namespace) when the provider snapshots volumes: then there is no archive in the backup store, no sha256, and sizeBytes is the size a volume restored from it needs. Null for an archive.",
     }),
     schedule: t.loadable({
       type: ScheduleRef,
@@ -236,10 +250,10 @@ builder.mutationFields((t) => ({
   deleteVolumeBackup: t.field({
     type: DeleteVolumeBackupPayload,
     description:
-      'Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first).',
+      "Deletes a backup: its archive from the store (or its snapshot from the provider's platform), then its record. One still running is not found (cancel its operation first).",
     authScopes: { deploy: true },
     errors: {
-      types: [NotFoundError, ForbiddenError, RateLimitedError],
+      types: [NotFoundError, CapabilityNotSupportedError, ForbiddenError, RateLimitedError],
       union: { name: 'DeleteVolumeBackupResult', description: 'The payload, or why it could not be done.' },
     },
     args: { input: t.arg({ type: DeleteVolumeBackupInput, required: true, description: 'The backup.' }) },

@@ -15,6 +15,12 @@
  * emptied and filled (each chunk authenticated again as it streams), and the
  * services started again.
  *
+ * With a snapshot engine (Kubernetes VolumeSnapshots) the platform keeps the
+ * backup: BACKUP has it take a snapshot (with the same STOP, HOOK and LIVE
+ * around it) and records the snapshot's name instead of an archive; RESTORE
+ * has it make the volume anew from the snapshot, the services mounting it
+ * stopped and started again.
+ *
  * A crash mid-run leaves the operation leased; the next executor re-claims
  * it, removes the helper the crashed run left and starts what it had
  * stopped, then runs again.
@@ -124,17 +130,26 @@ export async function performBackup(
     await mkdir(dirname(final), { recursive: true, mode: 0o700 });
     if (op.attempts > 1)
       await recoverCrashed(engine, call, op, row.consistency === 'stop' ? mounting(row.volume) : [], partial);
-    let sealed: { bytes: number; sha256: string } | undefined;
-    const copy = () =>
-      step(`archive volume ${row.volume} (encrypted)`, async () => {
-        const out = await engine.readVolume(call, ref, async (tar) => {
-          const enc = new BackupEncryptor(ctx.secrets.key, row.id);
-          await pipeline(tar, enc, createWriteStream(partial, { mode: 0o600 }), { signal });
-          return { bytes: enc.bytes, sha256: enc.digest() };
-        });
-        sealed = out;
-        return `${out.bytes} bytes, sha256 ${out.sha256.slice(0, 12)}…`;
-      });
+    let end: Omit<backups.VolumeBackupEnd, 'status' | 'error'> | undefined;
+    // A snapshot engine's platform keeps the backup; an archive engine's tar is encrypted into the store.
+    const copy =
+      engine.mode === 'snapshot'
+        ? () =>
+            step(`snapshot volume ${row.volume}`, async () => {
+              const taken = await engine.snapshotVolume(call, ref);
+              end = { sizeBytes: taken.sizeBytes, sha256: null, archivePath: null, snapshot: taken.snapshot };
+              return `snapshot ${taken.snapshot} ready${taken.sizeBytes == null ? '' : ` (${taken.sizeBytes} bytes)`}`;
+            })
+        : () =>
+            step(`archive volume ${row.volume} (encrypted)`, async () => {
+              const out = await engine.readVolume(call, ref, async (tar) => {
+                const enc = new BackupEncryptor(ctx.secrets.key, row.id);
+                await pipeline(tar, enc, createWriteStream(partial, { mode: 0o600 }), { signal });
+                return { bytes: enc.bytes, sha256: enc.digest() };
+              });
+              end = { sizeBytes: out.bytes, sha256: out.sha256, archivePath: final, snapshot: null };
+              return `${out.bytes} bytes, sha256 ${out.sha256.slice(0, 12)}…`;
+            });
     if (row.consistency === 'stop') {
       await withVolumeStopped(engine, call, afterwards, op.instanceId, row.volume, mounting(row.volume), step, copy);
     } else if (row.consistency === 'hook' && row.hook) {
@@ -154,16 +169,9 @@ export async function performBackup(
     } else {
       await copy();
     }
-    if (!sealed) throw new OperationFailure('INTERNAL', 'the archive was not written');
-    await rename(partial, final);
-    const done = sealed;
-    await endBackup(ctx, op, row, {
-      status: 'succeeded',
-      sizeBytes: done.bytes,
-      sha256: done.sha256,
-      archivePath: final,
-      error: null,
-    });
+    if (!end) throw new OperationFailure('INTERNAL', 'the backup was not written');
+    if (end.archivePath) await rename(partial, final);
+    await endBackup(ctx, op, row, { ...end, status: 'succeeded', error: null });
     return { outcome: null };
   } catch (err) {
     await rm(partial, { force: true });
@@ -175,6 +183,7 @@ export async function performBackup(
       sizeBytes: null,
       sha256: null,
       archivePath: null,
+      snapshot: null,
       error: message,
     });
     throw err;
@@ -234,10 +243,32 @@ export async function performRestore(
   const asked = op.params.restore;
   if (!asked) throw new OperationFailure('INTERNAL', 'a restore without its backup');
   const row = await backups.findVolumeBackup(ctx.db, op.tenantId, asked.backupId);
-  if (row?.status !== 'succeeded' || !row.sha256)
+  if (row?.status !== 'succeeded' || !(row.sha256 || row.snapshot))
     throw new OperationFailure('NOT_FOUND', 'the backup no longer exists or did not succeed');
   const { call, engine, afterwards, mounting, backupDir } = await engineFor(ctx, op, signal);
   const step = (name: string, fn: () => Promise<string>) => runStep(ctx.db, op, steps, masker, name, fn);
+  const ref: VolumeRef = { instanceId: op.instanceId, volume: asked.volume, operationId: op.id };
+  const stopped = <T>(copy: () => Promise<T>) =>
+    withVolumeStopped(engine, call, afterwards, op.instanceId, asked.volume, mounting(asked.volume), step, copy);
+  if (row.snapshot) {
+    const snapshot = row.snapshot;
+    if (engine.mode !== 'snapshot')
+      throw new OperationFailure(
+        'CAPABILITY_NOT_SUPPORTED',
+        `the backup is snapshot ${snapshot}: this provider takes none`,
+      );
+    if (op.attempts > 1) await recoverCrashed(engine, call, op, mounting(asked.volume), undefined);
+    // The platform checks its own snapshot; the volume is made anew from it.
+    await stopped(() =>
+      step(`restore volume ${asked.volume} from snapshot ${snapshot}`, async () => {
+        await engine.restoreSnapshot(call, ref, snapshot);
+        return 'volume made from the snapshot';
+      }),
+    );
+    return { outcome: null };
+  }
+  if (engine.mode !== 'archive' || !row.sha256)
+    throw new OperationFailure('CAPABILITY_NOT_SUPPORTED', 'the backup is an archive: this provider restores none');
   const path = archivePath(backupDir, row);
   const expected = row.sha256;
   if (op.attempts > 1) await recoverCrashed(engine, call, op, mounting(asked.volume), undefined);
@@ -259,8 +290,7 @@ export async function performRestore(
       throw new OperationFailure('BACKUP_INVALID', "the archive's sha256 differs from its record; nothing was written");
     return 'authentic';
   });
-  const ref: VolumeRef = { instanceId: op.instanceId, volume: asked.volume, operationId: op.id };
-  await withVolumeStopped(engine, call, afterwards, op.instanceId, asked.volume, mounting(asked.volume), step, () =>
+  await stopped(() =>
     step(`write volume ${asked.volume}`, async () => {
       const source = createReadStream(path);
       const dec = new BackupDecryptor(ctx.secrets.key, row.id);

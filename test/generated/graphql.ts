@@ -832,7 +832,7 @@ export type DeleteVolumeBackupPayload = {
 };
 
 /** The payload, or why it could not be done. */
-export type DeleteVolumeBackupResult = DeleteVolumeBackupPayload | ForbiddenError | NotFoundError | RateLimitedError;
+export type DeleteVolumeBackupResult = CapabilityNotSupportedError | DeleteVolumeBackupPayload | ForbiddenError | NotFoundError | RateLimitedError;
 
 /** A webhook to delete, with its delivery log. */
 export type DeleteWebhookInput = {
@@ -1643,7 +1643,7 @@ export type Mutation = {
   deleteSecret: DeleteSecretResult;
   /** Deletes a trust policy; tokens exchanged under it run out on their own. Needs ADMIN. */
   deleteTrustPolicy: DeleteTrustPolicyResult;
-  /** Deletes a backup: its archive from the store, then its record. One still running is not found (cancel its operation first). */
+  /** Deletes a backup: its archive from the store (or its snapshot from the provider's platform), then its record. One still running is not found (cancel its operation first). */
   deleteVolumeBackup: DeleteVolumeBackupResult;
   /** Deletes a webhook of your tenant and its delivery log. Needs ADMIN. */
   deleteWebhook: DeleteWebhookResult;
@@ -3480,7 +3480,7 @@ export type Viewer = {
   user?: Maybe<User>;
 };
 
-/** One encrypted, checksummed archive of one volume of an instance in the backup store (made by an operation of kind BACKUP). */
+/** One encrypted, checksummed archive of one volume of an instance in the backup store, or a snapshot of it the platform keeps (a Kubernetes VolumeSnapshot, see `snapshot`); made by an operation of kind BACKUP. */
 export type VolumeBackup = Node & {
   __typename?: 'VolumeBackup';
   /** How the volume was kept consistent. */
@@ -3496,10 +3496,12 @@ export type VolumeBackup = Node & {
   operation: Operation;
   /** The schedule that made it; null for backupVolume (or a deleted schedule). */
   schedule?: Maybe<Schedule>;
-  /** Hex sha256 of the stored archive's plaintext (checked before a restore writes). */
+  /** Hex sha256 of the stored archive's plaintext (checked before a restore writes); null for a snapshot. */
   sha256?: Maybe<Scalars['String']['output']>;
-  /** Bytes of the archived content (the tar), once it succeeded. */
+  /** Bytes of the archived content (the tar), once it succeeded; for a snapshot, its restore size as the platform reports it. */
   sizeBytes?: Maybe<Scalars['Float']['output']>;
+  /** The platform snapshot that holds this backup (a Kubernetes VolumeSnapshot's name, in the instance's namespace) when the provider snapshots volumes: then there is no archive in the backup store, no sha256, and sizeBytes is the size a volume restored from it needs. Null for an archive. */
+  snapshot?: Maybe<Scalars['String']['output']>;
   /** Where it is. */
   status: VolumeBackupStatus;
   /** The volume's name in the service specs. */
@@ -3508,13 +3510,13 @@ export type VolumeBackup = Node & {
 
 /** Where a volume backup is. */
 export type VolumeBackupStatus =
-  /** Its archive was deleted (by retention or deleteVolumeBackup). */
+  /** Its archive (or snapshot) was deleted (by retention or deleteVolumeBackup). */
   | 'DELETED'
-  /** Did not complete (see its operation); no archive was left. */
+  /** Did not complete (see its operation); no archive or snapshot was left. */
   | 'FAILED'
   /** Queued or being copied (its operation says which). */
   | 'RUNNING'
-  /** Archived, encrypted, in the backup store: it can be restored. */
+  /** Archived, encrypted, in the backup store (or, see `snapshot`, a snapshot the platform keeps and says is ready): it can be restored. */
   | 'SUCCEEDED';
 
 /** A volume owned by the instance. */

@@ -2,7 +2,8 @@
  * One namespace per tenant against the in-process API stand-in: created on
  * demand and labelled with the tenant, found again from an instance id
  * alone, removed with the tenant's last instance (but not while it holds
- * kept volumes); a job runs in its instance's namespace.
+ * kept volumes); a job runs in its instance's namespace, and a volume's
+ * VolumeSnapshot is taken in it.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,42 @@ describe('Kubernetes namespaces per tenant', () => {
     expect(fake.list('jobs', ns)).toEqual([]);
     expect(fake.list('pods', ns, `${JobLabels.job}=${jobId}`)).toEqual([]);
     await p.deprovision(ctx, req.instanceId);
+  });
+
+  it("snapshots a volume in the instance's tenant namespace with the option volumeSnapshotClass", async () => {
+    fake.snapshots.installApi();
+    fake.snapshots.addClass('csi-snap');
+    const sp = kubernetesProviderFromConfig(
+      'k',
+      { namespaces: 'per-tenant', namespace: 'wh', volumeSnapshotClass: 'csi-snap' },
+      undefined,
+      fake.kubeconfigPath,
+    );
+    expect(sp.capabilities()).toContain('volume-backup');
+    expect(p.capabilities()).not.toContain('volume-backup');
+    expect(() =>
+      kubernetesProviderFromConfig('k', { volumeSnapshotClass: 'Not A Class' }, undefined, fake.kubeconfigPath),
+    ).toThrow(/options\.volumeSnapshotClass/);
+    const tenant = randomUUID();
+    const req = request(tenant, [{ name: 'data', mountPath: '/data', sizeMb: 8 }]);
+    try {
+      await sp.provision(ctx, req);
+      const engine = sp.engines.volumeBackups;
+      if (engine?.mode !== 'snapshot') throw new Error('no snapshot engine');
+      const operationId = randomUUID();
+      const taken = await engine.snapshotVolume(ctx, { instanceId: req.instanceId, volume: 'data', operationId });
+      const ns = `wh-${tenant}`;
+      expect(fake.get('volumesnapshots', ns, taken.snapshot)?.spec.source).toEqual({
+        persistentVolumeClaimName: `wh-${req.instanceId}-data`,
+      });
+      expect(taken.sizeBytes).toBe(8 * 1024 * 1024);
+      // A crashed run's snapshot is found again by its operation, in the tenant's namespace.
+      expect(await engine.removeLeftovers(ctx, req.instanceId, operationId)).toBe(1);
+      expect(fake.list('volumesnapshots', ns)).toEqual([]);
+    } finally {
+      await sp.deprovision(ctx, req.instanceId, { deleteVolumes: true });
+      sp.close();
+    }
   });
 
   it('is chosen by the providers-file option namespaces: per-tenant', () => {

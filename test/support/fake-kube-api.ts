@@ -46,6 +46,9 @@
  *   LoadBalancer Services, a cloud controller that fills a LoadBalancer's
  *   status.loadBalancer.ingress after `loadBalancerDelayMs`, Ingresses, and
  *   cluster-wide Deployment/StatefulSet/PersistentVolumeClaim lists.
+ * - CSI VolumeSnapshots and the storage behind claims (fake-kube-snapshots.ts):
+ *   snapshot classes, snapshots cut and made ready, claims provisioned from a
+ *   snapshot's dataSource, the pvc-protection finalizer, a claim's content.
  * - Routes (the edge section at the end): the API server's validation of what
  *   the routes Ingress and its TLS Secrets must be (Secret data base64, a
  *   `kubernetes.io/tls` Secret's `tls.crt`/`tls.key`, a Secret's immutable
@@ -63,6 +66,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { parse as parseYaml } from 'yaml';
 import { FakeCronJobs } from './fake-kube-cronjobs.js';
 import { FakeJobs } from './fake-kube-jobs.js';
+import { FakeSnapshots } from './fake-kube-snapshots.js';
 
 type Obj = Record<string, any>;
 
@@ -207,6 +211,21 @@ export class FakeKubeApi {
       const obj = this.#objects.get(key(plural, namespace, name));
       if (obj) this.#delete(plural, namespace, obj, policy);
     },
+  });
+  /** Claims' storage and CSI VolumeSnapshots (fake-kube-snapshots.ts): content, cuts, the protection finalizer. */
+  readonly snapshots = new FakeSnapshots({
+    stored: (plural, namespace, name) => this.#objects.get(key(plural, namespace, name)),
+    list: (plural, namespace) => this.list(plural, namespace),
+    create: (plural, namespace, obj) => void this.#store(plural, namespace, obj),
+    changed: (plural, namespace, obj) => {
+      obj.metadata.resourceVersion = String(++this.#rv);
+      this.#emit('MODIFIED', plural, namespace, obj);
+    },
+    remove: (plural, namespace, name) => {
+      const obj = this.#objects.get(key(plural, namespace, name));
+      if (obj) this.#delete(plural, namespace, obj);
+    },
+    defineResource: (r) => this.defineResource(r),
   });
   url = '';
   kubeconfigPath = '';
@@ -384,6 +403,8 @@ export class FakeKubeApi {
         if (invalidEdge) return this.#status(res, invalidEdge.code, invalidEdge.reason, invalidEdge.message);
         const invalidCron = plural === 'cronjobs' ? this.cronJobs.invalid(obj) : undefined;
         if (invalidCron) return this.#status(res, 422, 'Invalid', invalidCron);
+        const invalidSnapshot = this.snapshots.invalid(plural, obj);
+        if (invalidSnapshot) return this.#status(res, 422, 'Invalid', invalidSnapshot);
         const ck = key(plural, namespace, objName);
         if (this.#objects.has(ck)) {
           return this.#status(res, 409, 'AlreadyExists', `${plural} "${objName}" already exists`);
@@ -425,6 +446,9 @@ export class FakeKubeApi {
       }
       case 'DELETE': {
         if (!existing) return notFound();
+        // The pvc-protection finalizer: a claim a pod still mounts is only marked terminating.
+        if (plural === 'persistentvolumeclaims' && this.snapshots.holdClaim(namespace, existing))
+          return json(res, 200, structuredClone(existing));
         const policy =
           query.get('propagationPolicy') ?? (body ? (JSON.parse(body) as Obj).propagationPolicy : undefined);
         this.#delete(plural, namespace, existing, policy);
@@ -450,6 +474,7 @@ export class FakeKubeApi {
       this.#exposeService(namespace, obj);
     }
     this.#objects.set(key(plural, namespace, obj.metadata.name), obj);
+    this.snapshots.created(plural, namespace, obj);
     this.#emit('ADDED', plural, namespace, obj);
     if (plural === 'deployments' || plural === 'statefulsets') this.#reconcile(plural, namespace, obj);
     if (plural === 'jobs') this.jobs.created(namespace, obj);
@@ -485,6 +510,7 @@ export class FakeKubeApi {
   #delete(plural: string, namespace: string, obj: Obj, propagationPolicy?: string): void {
     this.#objects.delete(key(plural, namespace, obj.metadata.name));
     this.#emitDeleted(plural, namespace, obj);
+    this.snapshots.deleted(plural, obj);
     if (plural === 'pods') this.#killPod(namespace, obj.metadata.name);
     if (plural === 'jobs') this.jobs.deleted(namespace, obj, propagationPolicy);
     if (plural === 'cronjobs') this.cronJobs.deleted(namespace, obj, propagationPolicy);
@@ -1039,6 +1065,8 @@ export class FakeKubeApi {
       ...obj,
       metadata: { ...obj.metadata, resourceVersion: String(++this.#rv) },
     });
+    // A claim held by its protection finalizer goes with the last pod that mounted it.
+    if (plural === 'pods') this.snapshots.podGone(namespace);
   }
 
   #podMetrics(res: ServerResponse, namespace: string): undefined {

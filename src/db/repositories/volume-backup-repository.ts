@@ -90,6 +90,8 @@ export interface VolumeBackupEnd {
   sizeBytes: number | null;
   sha256: string | null;
   archivePath: string | null;
+  /** The platform snapshot's name (a snapshot backup; null for an archive). */
+  snapshot: string | null;
   error: string | null;
 }
 
@@ -102,6 +104,7 @@ export async function finishVolumeBackup(db: Db, tenantId: string, id: string, e
       size_bytes: end.sizeBytes,
       sha256: end.sha256,
       archive_path: end.archivePath,
+      snapshot: end.snapshot,
       error: end.error,
       finished_at: new Date(),
     })

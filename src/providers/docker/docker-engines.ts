@@ -8,7 +8,7 @@
 
 import type { Readable } from 'node:stream';
 import type { CpuSample } from '../autoscaling.js';
-import type { VolumeBackupEngine, VolumeRef } from '../backups.js';
+import { serviceControlVia, type VolumeBackupEngine, type VolumeRef } from '../backups.js';
 import type { BuildEngine, BuildRequest, BuildResult, BuildSink } from '../builds.js';
 import type { MissingEngines, ProviderEngines } from '../engines.js';
 import type { JobEngine, JobRequest, JobResult, JobSink } from '../jobs.js';
@@ -141,16 +141,13 @@ function dockerVolumeBackupEngine(
   const runLong = <T>(ctx: CallContext, op: string, fn: (call: Call) => Promise<T>) =>
     runCancelable((c, o, f) => runCall(long, c, o, f), ctx, op, fn);
   return {
+    // Tar streams through a helper container, encrypted into the backup store by the control plane.
+    mode: 'archive',
     readVolume: <T>(ctx: CallContext, ref: VolumeRef, consume: (tar: Readable) => Promise<T>) =>
       runLong(ctx, 'backup', (call) => backups.readVolume(call, ref, consume)),
     writeVolume: (ctx: CallContext, ref: VolumeRef, tar: Readable) =>
       runLong(ctx, 'restore', (call) => backups.writeVolume(call, ref, tar)),
-    stopMounting: (ctx: CallContext, instanceId: string, volume: string) =>
-      run(ctx, 'stop', (call) => backups.stopMounting(call, instanceId, volume)),
-    startServices: (ctx: CallContext, instanceId: string, services: readonly string[]) =>
-      run(ctx, 'start', (call) => backups.startServices(call, instanceId, services)),
-    removeLeftovers: (ctx: CallContext, instanceId: string, operationId: string) =>
-      run(ctx, 'backup cleanup', (call) => backups.removeLeftovers(call, instanceId, operationId)),
+    ...serviceControlVia(run, backups),
   };
 }
 

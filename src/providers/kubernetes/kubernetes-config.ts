@@ -26,6 +26,8 @@ const optionsSchema = z
       .strict()
       .optional(),
     storageClass: z.string().regex(DNS_SUBDOMAIN, 'must name a storage class').optional(),
+    // Volume backups as VolumeSnapshots in this class (kubernetes-snapshots.ts).
+    volumeSnapshotClass: z.string().regex(DNS_SUBDOMAIN, 'must name a VolumeSnapshotClass').optional(),
     exposure: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'Ingress']).optional(),
     ingressHost: z
       .string()
@@ -122,6 +124,7 @@ export function kubernetesProviderFromConfig(
     ...(parsed.data.apiTimeoutMs ? { apiTimeoutMs: parsed.data.apiTimeoutMs } : {}),
     ...(parsed.data.watch ? { watch: watchOptions(parsed.data.watch) } : {}),
     ...(parsed.data.storageClass ? { defaultStorageClass: parsed.data.storageClass } : {}),
+    ...(parsed.data.volumeSnapshotClass ? { volumeSnapshotClass: parsed.data.volumeSnapshotClass } : {}),
     ...(parsed.data.edgeDomain ? { edgeDomain: parsed.data.edgeDomain } : {}),
     ...(parsed.data.sources ? { sources: parsed.data.sources } : {}),
     ...(parsed.data.gpuResourceName ? { gpu: { resourceName: parsed.data.gpuResourceName } } : {}),

@@ -5,8 +5,12 @@
  * HorizontalPodAutoscaler, whose status is read back (kubernetes-autoscaler.ts);
  * manifests and Argo CD always, Helm where a `helm` binary is found
  * (kubernetes-sources.ts); jobs as `batch/v1` Jobs (kubernetes-jobs.ts), schedules
- * as `batch/v1` CronJobs the cluster's controller runs (kubernetes-cronjobs.ts).
+ * as `batch/v1` CronJobs the cluster's controller runs (kubernetes-cronjobs.ts);
+ * volume backups as VolumeSnapshots where the provider names a snapshot class
+ * (kubernetes-snapshots.ts).
  */
+import { CustomObjectsApi } from '@kubernetes/client-node';
+import { type SnapshotVolumeBackupEngine, serviceControlVia, type VolumeRef } from '../backups.js';
 import { Capabilities, type Capability } from '../capabilities.js';
 import type { ProviderEngines } from '../engines.js';
 import type { JobRequest, JobSink, PlatformRun, PlatformScheduleSpec } from '../jobs.js';
@@ -18,11 +22,13 @@ import type { RouteSpec } from '../traffic.js';
 import type { KubeAutoscalers } from './kubernetes-autoscaler.js';
 import type { KubeCall } from './kubernetes-call.js';
 import type { KubeCanary } from './kubernetes-canary.js';
+import type { KubeChanges } from './kubernetes-changes.js';
 import type { KubeCluster } from './kubernetes-cluster.js';
 import { KubeCronJobs } from './kubernetes-cronjobs.js';
 import type { RouteIngress } from './kubernetes-ingress.js';
 import { KubeJobs } from './kubernetes-jobs.js';
 import type { KubernetesProviderOptions } from './kubernetes-options.js';
+import { KubeVolumeSnapshots } from './kubernetes-snapshots.js';
 import type { KubeSources } from './kubernetes-sources.js';
 
 /**
@@ -55,6 +61,8 @@ export interface KubeEngineParts {
   sources: KubeSources;
   /** The provider's options (the jobs engine's clients, deadlines and polls). */
   options: KubernetesProviderOptions;
+  /** The namespace's watches (what a stop for a backup waits on). */
+  changes: KubeChanges;
 }
 
 /** The engines of a KubernetesProvider made of these parts. */
@@ -62,7 +70,9 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
   const { cluster, routes, canary, autoscalers, sources } = parts;
   const jobs = new KubeJobs(parts.options, cluster);
   const cronJobs = new KubeCronJobs(cluster, jobs.batch);
+  const snapshots = snapshotEngine(parts, run);
   return {
+    ...(snapshots ? { volumeBackups: snapshots } : {}),
     traffic: {
       // Kind `ingress` and the generated hosts' domain (the cluster's controller serves).
       edge: async () => routes.edge(),
@@ -147,5 +157,43 @@ export function kubernetesEngines(parts: KubeEngineParts, run: KubeRun): Provide
       runLog: (ctx: CallContext, _instanceId: string, r: PlatformRun) =>
         run(ctx, 'schedule run log', (call) => cronJobs.log(call, r)),
     },
+  };
+}
+
+/** A long call whose cancel is a CanceledError (the control plane records CANCELED), not a mapped ProviderError. */
+async function cancelable<T>(ctx: CallContext, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (ctx.signal?.aborted) throw new CanceledError(`${what} canceled`);
+    throw err;
+  }
+}
+
+/** Volume backups as VolumeSnapshots (kubernetes-snapshots.ts); none without a snapshot class. */
+function snapshotEngine(parts: KubeEngineParts, run: KubeRun): SnapshotVolumeBackupEngine | undefined {
+  const { options } = parts;
+  if (!options.volumeSnapshotClass) return undefined;
+  const kc = options.kubeConfig;
+  const snapshots = new KubeVolumeSnapshots(parts.cluster, parts.changes, kc.makeApiClient(CustomObjectsApi), {
+    snapshotClass: options.volumeSnapshotClass,
+    readyTimeoutMs: options.snapshotTimeoutMs ?? 10 * 60_000,
+    stopTimeoutMs: options.stopTimeoutMs ?? 2 * 60_000,
+    pollMs: options.pollIntervalMs ?? 250,
+    apiTimeoutMs: options.apiTimeoutMs ?? 30_000,
+    target: { provider: options.key ?? 'kubernetes', endpoint: kc.getCurrentCluster()?.server ?? '(no cluster)' },
+  });
+  return {
+    // The cluster's CSI driver keeps the backup; nothing goes through the backup store.
+    mode: 'snapshot',
+    snapshotVolume: (ctx: CallContext, ref: VolumeRef) =>
+      cancelable(ctx, 'backup', () => run(ctx, 'snapshot volume', (call) => snapshots.snapshotVolume(call, ref))),
+    restoreSnapshot: (ctx: CallContext, ref: VolumeRef, snapshot: string) =>
+      cancelable(ctx, 'restore', () =>
+        run(ctx, 'restore snapshot', (call) => snapshots.restoreSnapshot(call, ref, snapshot)),
+      ),
+    deleteSnapshot: (ctx: CallContext, _instanceId: string, snapshot: string) =>
+      run(ctx, 'delete snapshot', (call) => snapshots.deleteSnapshot(call, snapshot)),
+    ...serviceControlVia(run, snapshots),
   };
 }

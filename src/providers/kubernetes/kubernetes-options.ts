@@ -69,6 +69,15 @@ export interface KubernetesProviderOptions {
    */
   defaultStorageClass?: string;
   /**
+   * A VolumeSnapshotClass (`snapshot.storage.k8s.io/v1`): volume backups are
+   * then VolumeSnapshots of the claims in this class, restored as claims made
+   * from them (kubernetes-snapshots.ts), and the provider has `volume-backup`.
+   * Unset: it backs up no volumes.
+   */
+  volumeSnapshotClass?: string;
+  /** How long a VolumeSnapshot may take to become ready to use. Default 10 min. */
+  snapshotTimeoutMs?: number;
+  /**
    * How ports are reached from outside the cluster unless a port overrides
    * it: `cluster_ip` (default: in-cluster DNS only), `node_port`,
    * `load_balancer` or `ingress` (needs `ingressHost`). See kubernetes-exposure.ts.

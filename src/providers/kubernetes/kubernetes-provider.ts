@@ -202,6 +202,7 @@ export class KubernetesProvider implements Provider {
         autoscalers: this.#autoscalers,
         sources: this.#sources,
         options,
+        changes: this.#changes,
       },
       (ctx, op, fn) => this.#run(ctx, op, fn),
     );

@@ -77,12 +77,14 @@ export class TenantNamespacedKubernetes implements Provider {
     this.#base = new KubernetesProvider(options);
     this.#apps = options.kubeConfig.makeApiClient(AppsV1Api);
     this.#core = options.kubeConfig.makeApiClient(CoreV1Api);
-    const { traffic, canary, autoscaler, jobs } = this.#base.engines;
+    const { traffic, canary, autoscaler, jobs, volumeBackups } = this.#base.engines;
     this.engines = {
       ...(traffic ? { traffic: this.#routed('traffic', traffic) } : {}),
       ...(canary ? { canary: this.#routed('canary', canary) } : {}),
       ...(autoscaler ? { autoscaler: this.#routed('autoscaler', autoscaler) } : {}),
       ...(jobs ? { jobs: this.#routed('jobs', jobs) } : {}),
+      // A snapshot stays in its instance's namespace: a restore names an instance of the same tenant.
+      ...(volumeBackups ? { volumeBackups: this.#routed('volumeBackups', volumeBackups) } : {}),
     };
   }
 
