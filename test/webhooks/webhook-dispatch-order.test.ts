@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { withTransaction } from '../../src/db/db-types.js';
-import { appendEvents, eventHorizon, eventPosition, positionColumns } from '../../src/db/repositories/event-repository.js';
+import {
+  appendEvents,
+  eventHorizon,
+  eventPosition,
+  positionColumns,
+} from '../../src/db/repositories/event-repository.js';
 import { ensureTenant } from '../../src/db/repositories/tenant-repository.js';
 import { insertWebhook, lockWebhooksBehind } from '../../src/db/repositories/webhook-repository.js';
 import { openTestDatabase } from '../support/database.js';
