@@ -108,7 +108,9 @@ export function planRetention(
   if (policy.last > 0) {
     const ahead = futureTicks(nextTick, now, policy.last);
     // The i-th newest goes with the (last - i)-th backup after now.
-    sorted.slice(0, policy.last).forEach((b, i) => keep(b.id, 'last', ahead[policy.last - i - 1] ?? null));
+    sorted.slice(0, policy.last).forEach((b, i) => {
+      keep(b.id, 'last', ahead[policy.last - i - 1] ?? null);
+    });
   }
   for (const rule of ['daily', 'weekly', 'monthly'] as const) {
     const n = policy[rule];
