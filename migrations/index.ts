@@ -17,6 +17,7 @@ import * as schedulePlatformRuns from './2026-12-07T18-00-00-schedule-platform-r
 import * as volumeBackups from './2026-12-07T19-00-00-volume-backups.js';
 import * as auditLog from './2026-12-07T19-10-00-audit-log.js';
 import * as identity from './2026-12-07T19-20-00-identity.js';
+import * as backupSchedules from './2026-12-07T21-30-00-backup-schedules.js';
 import * as volumeSnapshots from './2026-12-07T21-40-00-volume-snapshots.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T19-00-00-volume-backups': volumeBackups,
   '2026-12-07T19-10-00-audit-log': auditLog,
   '2026-12-07T19-20-00-identity': identity,
+  '2026-12-07T21-30-00-backup-schedules': backupSchedules,
   '2026-12-07T21-40-00-volume-snapshots': volumeSnapshots,
 };

@@ -13,6 +13,16 @@ export interface CurrentSchedule {
   startingDeadlineSeconds: number;
   historyLimit: number;
   suspended: boolean;
+  /** A backup schedule's volume, consistency, hook and retention; null for a schedule of jobs. */
+  backup?: BackupShape | null;
+}
+
+/** A schedule's `backup` as the API takes and answers it, every default filled in. */
+export interface BackupShape {
+  volume: string;
+  consistency: string;
+  hook: { service: string; before: string[]; after: string[] } | null;
+  retention: { last: number; daily: number; weekly: number; monthly: number };
 }
 
 /** A schedule as `createSchedule` and `ProvisionInstanceInput.schedules` take it (ScheduleSpecInput). */
@@ -23,10 +33,11 @@ export interface ScheduleUpdateShape {
   id: string;
   cron?: string;
   timeZone?: string;
-  command?: string[];
+  command?: string[] | undefined;
   concurrency?: 'ALLOW' | 'FORBID' | 'REPLACE';
   timeoutSeconds?: number;
   suspended?: boolean;
+  backup?: BackupShape;
 }
 
 /** What `apply` does to the instance's schedules: removals first, then changes in place, then additions. */
@@ -45,6 +56,25 @@ const DEFAULTS = {
   startingDeadlineSeconds: 300,
   historyLimit: 20,
 } as const;
+
+/** The file's `backup:` with the API's defaults, to compare with the server's and to send whole. */
+export function fullBackup(b: NonNullable<ScheduleFileSpec['backup']>): BackupShape {
+  const r = b.retention;
+  return {
+    volume: b.volume,
+    consistency: b.consistency ?? 'STOP',
+    hook: b.hook ? { service: b.hook.service, before: b.hook.before ?? [], after: b.hook.after ?? [] } : null,
+    retention: { last: r?.last ?? 7, daily: r?.daily ?? 7, weekly: r?.weekly ?? 4, monthly: r?.monthly ?? 6 },
+  };
+}
+
+/** What a schedule does at each tick, for a plan's line: its command, or the volume it backs up and how many it keeps. */
+export function scheduleAction(s: { command?: string[] | undefined; backup?: ScheduleFileSpec['backup'] }): string {
+  if (!s.backup) return `runs ${(s.command ?? []).join(' ')}`;
+  const b = fullBackup(s.backup);
+  const r = b.retention;
+  return `backs up volume ${b.volume} (${b.consistency}; keeps last ${r.last}, daily ${r.daily}, weekly ${r.weekly}, monthly ${r.monthly})`;
+}
 
 /** Whether a plan changes nothing. */
 export function emptySchedulePlan(p: SchedulePlan | undefined): boolean {
@@ -74,6 +104,8 @@ export function planSchedules(
     }
     const fixed = [
       want.service !== cur.service ? 'service' : undefined,
+      // A schedule of jobs and a backup schedule do not turn into each other in place.
+      !!want.backup !== !!cur.backup ? (want.backup ? 'backup' : 'command') : undefined,
       (want.startingDeadlineSeconds ?? DEFAULTS.startingDeadlineSeconds) !== cur.startingDeadlineSeconds
         ? 'startingDeadlineSeconds'
         : undefined,
@@ -87,7 +119,10 @@ export function planSchedules(
     const input: ScheduleUpdateShape = { id: cur.id };
     if (want.cron !== cur.cron) input.cron = want.cron;
     if ((want.timeZone ?? DEFAULTS.timeZone) !== cur.timeZone) input.timeZone = want.timeZone ?? DEFAULTS.timeZone;
-    if (JSON.stringify(want.command) !== JSON.stringify(cur.command)) input.command = want.command;
+    if (want.backup) {
+      const backup = fullBackup(want.backup);
+      if (JSON.stringify(backup) !== JSON.stringify(cur.backup)) input.backup = backup;
+    } else if (JSON.stringify(want.command) !== JSON.stringify(cur.command)) input.command = want.command;
     const concurrency = want.concurrency ?? DEFAULTS.concurrency;
     if (concurrency !== cur.concurrency) input.concurrency = concurrency;
     const timeout = want.timeoutSeconds ?? DEFAULTS.timeoutSeconds;

@@ -9,12 +9,28 @@ import {
 } from '../client/generated/graphql.js';
 import { unwrap } from '../client/unwrap.js';
 import type { Output } from './output.js';
-import type { CurrentSchedule, SchedulePlan } from './schedule-plan.js';
+import { type CurrentSchedule, type SchedulePlan, scheduleAction } from './schedule-plan.js';
 
 /** The instance's live schedules, as `apply` compares them. */
 export async function readSchedules(client: WheelhouseClient, instanceId: string): Promise<CurrentSchedule[]> {
   const data = await client.request(InstanceSchedulesDocument, { id: instanceId });
-  return data.instance?.schedules ?? [];
+  // The backup as plain fields (no __typename), so the plan compares it with the file's as JSON.
+  return (data.instance?.schedules ?? []).map(({ backup: b, ...s }) => ({
+    ...s,
+    backup: b
+      ? {
+          volume: b.volume,
+          consistency: b.consistency,
+          hook: b.hook ? { service: b.hook.service, before: b.hook.before, after: b.hook.after } : null,
+          retention: {
+            last: b.retention.last,
+            daily: b.retention.daily,
+            weekly: b.retention.weekly,
+            monthly: b.retention.monthly,
+          },
+        }
+      : null,
+  }));
 }
 
 /** The schedule part of a plan, for people (after the rest of the plan). */
@@ -22,7 +38,8 @@ export function printSchedulePlan(out: Output, plan: SchedulePlan): void {
   for (const r of plan.remove)
     out.line(`  - schedule ${r.name}${r.replaced ? ` (replaced: ${r.replaced.join(', ')} changed)` : ''}`);
   for (const u of plan.update) out.line(`  ~ schedule ${u.name}: ${u.fields.join(', ')}`);
-  for (const a of plan.add) out.line(`  + schedule ${a.name}: ${a.cron} (${a.timeZone ?? 'UTC'}) on ${a.service}`);
+  for (const a of plan.add)
+    out.line(`  + schedule ${a.name}: ${a.cron} (${a.timeZone ?? 'UTC'}) on ${a.service}, ${scheduleAction(a)}`);
 }
 
 /** What `apply` did to the schedules (its JSON result). */

@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { InstanceRow } from '../db/database.js';
-import { type DbHandle, json } from '../db/db-types.js';
+import type { InstanceRow, OperationRow } from '../db/database.js';
+import { type DbHandle, type DbTransaction, json } from '../db/db-types.js';
 import * as instances from '../db/repositories/instance-repository.js';
 import type { VolumeBackupView } from '../db/repositories/volume-backup-repository.js';
 import * as backups from '../db/repositories/volume-backup-repository.js';
@@ -130,7 +130,7 @@ export class BackupService {
     checkNoNul(p, input, ['input']);
     p.throwIfAny();
     const consistency = input.consistency ?? 'stop';
-    const hook = checkHook(p, consistency, input.hook);
+    const hook = checkHook(p, consistency, input.hook, ['input']);
     p.throwIfAny();
     const row = await volumeTarget(this.db, this.registry, caller, input.instanceId, input.volume, {
       instance: ['input', 'instanceId'],
@@ -150,24 +150,14 @@ export class BackupService {
         const locked = await instances.lockInstance(tx, caller.tenantId, input.instanceId);
         if (!locked) throw new NotFoundError('instance');
         assertAllowed('backup', locked.state, locked.desired_state);
-        const op = await enqueueOperation(tx, {
-          instance: locked,
-          kind: 'backup',
-          params: {},
+        const op = await queueBackupLocked(tx, locked, {
+          backupId,
           caller,
-          idempotency: idempotencyOf('backup', input),
-          message: `backup of volume ${input.volume} queued (${consistency})`,
-          data: { kind: 'backup', backupId, volume: input.volume, consistency },
-        });
-        await backups.insertVolumeBackup(tx, {
-          id: backupId,
-          tenant_id: caller.tenantId,
-          instance_id: locked.id,
-          operation_id: op.id,
           volume: input.volume,
-          status: 'running',
           consistency,
-          hook: hook ? json(hook) : null,
+          hook,
+          scheduleId: null,
+          idempotency: idempotencyOf('backup', input),
         });
         return { instanceRow: locked, opRow: op };
       },
@@ -255,6 +245,17 @@ export class BackupService {
     return (await backups.findVolumeBackupsByIds(this.db, tenantId, ids)).map(toVolumeBackup);
   }
 
+  /** A page of the backups a schedule made, newest first. */
+  async forSchedule(
+    tenantId: string,
+    scheduleId: string,
+    limit: number,
+    before?: { createdAt: Date; id: string },
+  ): Promise<VolumeBackup[]> {
+    const rows = await backups.listScheduleVolumeBackups(this.db, tenantId, scheduleId, { limit, before });
+    return rows.map(toVolumeBackup);
+  }
+
   /** A page of an instance's backups (of one volume when given), newest first. */
   async forInstance(
     tenantId: string,
@@ -283,20 +284,77 @@ export function archivePath(
   return b.archive_path ?? `${backupDir}/${b.tenant_id}/${b.id}.whbak`;
 }
 
-/** Checks a HOOK's service and commands into `p`; the hook to store (null unless HOOK). */
-function checkHook(p: Problems, consistency: BackupConsistency, hook: BackupVolumeInput['hook']): BackupHook | null {
+/** Checks a HOOK's service and commands into `p` (at `path` + `hook`); the hook to store (null unless HOOK). */
+export function checkHook(
+  p: Problems,
+  consistency: BackupConsistency,
+  hook: BackupVolumeInput['hook'],
+  path: (string | number)[],
+): BackupHook | null {
+  const at = [...path, 'hook'];
   if (consistency !== 'hook') {
-    if (hook) p.add(['input', 'hook'], 'a hook is run only with consistency HOOK');
+    if (hook) p.add(at, 'a hook is run only with consistency HOOK');
     return null;
   }
   if (!hook) {
-    p.add(['input', 'hook'], 'consistency HOOK needs a hook (its service, and a before and/or after command)');
+    p.add(at, 'consistency HOOK needs a hook (its service, and a before and/or after command)');
     return null;
   }
-  if (!hook.service?.trim()) p.add(['input', 'hook', 'service'], 'must name the service the commands run in');
-  const before = checkArgv(p, hook.before, ['input', 'hook', 'before']) ?? [];
-  const after = checkArgv(p, hook.after, ['input', 'hook', 'after']) ?? [];
-  if (before.length === 0 && after.length === 0)
-    p.add(['input', 'hook'], 'a hook needs a before or an after command (or both)');
+  if (!hook.service?.trim()) p.add([...at, 'service'], 'must name the service the commands run in');
+  const before = checkArgv(p, hook.before, [...at, 'before']) ?? [];
+  const after = checkArgv(p, hook.after, [...at, 'after']) ?? [];
+  if (before.length === 0 && after.length === 0) p.add(at, 'a hook needs a before or an after command (or both)');
   return { service: hook.service, before, after };
+}
+
+/** One backup to queue on a locked instance: by a caller (backupVolume) or a schedule's tick (caller null). */
+export interface QueuedBackupRequest {
+  backupId: string;
+  caller: Principal | null;
+  volume: string;
+  consistency: BackupConsistency;
+  hook: BackupHook | null;
+  scheduleId: string | null;
+  idempotency: { key: string; requestHash: string } | null;
+  /** The queued event's message (the default names the volume and the consistency). */
+  message?: string;
+}
+
+/**
+ * Queues a BACKUP operation and its `volume_backups` row (RUNNING) in the
+ * caller's transaction, which holds the instance's row lock: the one path of
+ * backupVolume and of a backup schedule's tick.
+ */
+export async function queueBackupLocked(
+  tx: DbTransaction,
+  locked: InstanceRow,
+  req: QueuedBackupRequest,
+): Promise<OperationRow> {
+  const op = await enqueueOperation(tx, {
+    instance: locked,
+    kind: 'backup',
+    params: {},
+    caller: req.caller,
+    idempotency: req.idempotency,
+    message: req.message ?? `backup of volume ${req.volume} queued (${req.consistency})`,
+    data: {
+      kind: 'backup',
+      backupId: req.backupId,
+      volume: req.volume,
+      consistency: req.consistency,
+      ...(req.scheduleId ? { scheduleId: req.scheduleId } : {}),
+    },
+  });
+  await backups.insertVolumeBackup(tx, {
+    id: req.backupId,
+    tenant_id: locked.tenant_id,
+    instance_id: locked.id,
+    operation_id: op.id,
+    schedule_id: req.scheduleId,
+    volume: req.volume,
+    status: 'running',
+    consistency: req.consistency,
+    hook: req.hook ? json(req.hook) : null,
+  });
+  return op;
 }

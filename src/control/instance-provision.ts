@@ -6,6 +6,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import * as releases from '../db/repositories/release-repository.js';
 import type { Provider } from '../providers/provider.js';
 import { refuseUnfollowedPolicy } from './autoscale-validation.js';
+import type { ServiceVolumes } from './backup-schedules.js';
 import { checkBuildsAhead, dropArchives, queueBuildsAhead, withArchiveDigests } from './builds-ahead.js';
 import { ValidationError } from './errors.js';
 import { event } from './event-rows.js';
@@ -105,6 +106,7 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
   );
   if (services.some((s) => s.resources.gpu)) requireCapability(provider, providerKey, 'gpu');
   if (schedules.length > 0) requireCapability(provider, providerKey, 'schedules');
+  if (schedules.some((sc) => sc.backup)) requireCapability(provider, providerKey, 'volume-backup');
   // Rendered and validated against the cluster before anything is written: a bad document applies nothing.
   const rendered = source
     ? await renderSource(
@@ -211,15 +213,14 @@ export async function provision(ctx: CommandContext, caller: Principal, input: P
 function checkSchedules(
   p: Problems,
   specs: readonly ScheduleSpec[],
-  services: readonly { name: string }[],
+  services: readonly ServiceVolumes[],
   now: Date,
 ): CheckedSpec[] {
-  const names = services.map((s) => s.name);
   const seen = new Set<string>();
   return specs.map((spec, i) => {
     const at = ['input', 'schedules', i];
     if (seen.has(spec.name)) p.add([...at, 'name'], `"${spec.name}" is given twice`);
     seen.add(spec.name);
-    return checkScheduleSpec(p, spec, names, at, now);
+    return checkScheduleSpec(p, spec, services, at, now);
   });
 }

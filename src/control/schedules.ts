@@ -13,10 +13,11 @@ import { type Db, type DbHandle, json, withTransaction } from '../db/db-types.js
 import * as instances from '../db/repositories/instance-repository.js';
 import * as jobs from '../db/repositories/job-repository.js';
 import * as schedules from '../db/repositories/schedule-repository.js';
-import type { ConcurrencyPolicy } from '../db/stored-shapes.js';
+import type { ConcurrencyPolicy, ScheduledBackup } from '../db/stored-shapes.js';
 import type { Registry } from '../providers/registry.js';
+import { checkScheduledBackup, type ScheduledBackupSpec, type ServiceVolumes } from './backup-schedules.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
-import { checkJobCommand, DEFAULT_JOB_TIMEOUT_SECONDS } from './jobs.js';
+import { checkJobCommand, DEFAULT_JOB_TIMEOUT_SECONDS, MAX_JOB_TIMEOUT_SECONDS } from './jobs.js';
 import { type Job, toJob } from './jobs-model.js';
 import { providerFor, requireCapability } from './provider-calls.js';
 import { checkCron, checkStandardCron, nextTick } from './schedule-cron.js';
@@ -48,6 +49,8 @@ export interface Schedule {
   suspended: boolean;
   nextRunAt: Date | null;
   createdAt: Date;
+  /** A backup schedule's volume, consistency, hook and retention; null for a schedule of jobs. */
+  backup: ScheduledBackup | null;
 }
 
 /** ScheduleSpecInput. */
@@ -62,6 +65,8 @@ export interface ScheduleSpec {
   startingDeadlineSeconds?: number | null;
   suspended?: boolean | null;
   historyLimit?: number | null;
+  /** Backs up a volume at each tick instead of running `command`. */
+  backup?: ScheduledBackupSpec | null;
 }
 
 /** UpdateScheduleInput, after its global id was resolved. */
@@ -73,6 +78,8 @@ export interface ScheduleChange {
   concurrency?: ConcurrencyPolicy | null;
   timeoutSeconds?: number | null;
   suspended?: boolean | null;
+  /** A backup schedule's new volume, consistency, hook and retention (a schedule of jobs cannot take one). */
+  backup?: ScheduledBackupSpec | null;
 }
 
 export function toSchedule(r: ScheduleRow): Schedule {
@@ -92,6 +99,7 @@ export function toSchedule(r: ScheduleRow): Schedule {
     suspended: r.suspended,
     nextRunAt: r.next_run_at,
     createdAt: r.created_at,
+    backup: r.backup,
   };
 }
 
@@ -104,24 +112,35 @@ export type CheckedSpec = Omit<NewSchedule, 'id' | 'tenant_id' | 'instance_id' |
 
 /**
  * Checks one schedule spec into `p` at `path` (the service against the
- * instance's `services`), with its first tick after `now`.
+ * instance's `services`, a backup's volume against the volumes they mount),
+ * with its first tick after `now`. A schedule runs `command` or backs up
+ * (`backup`): exactly one of the two.
  */
 export function checkScheduleSpec(
   p: Problems,
   spec: ScheduleSpec,
-  services: readonly string[],
+  services: readonly (string | ServiceVolumes)[],
   path: (string | number)[],
   now: Date,
 ): CheckedSpec {
   checkNoNul(p, spec, path);
   checkName(p, spec.name, [...path, 'name']);
-  if (!services.includes(spec.service)) p.add([...path, 'service'], `the instance has no service "${spec.service}"`);
-  const cmd = checkJobCommand(
-    p,
-    { command: spec.command ?? [], timeoutSeconds: spec.timeoutSeconds ?? null },
-    path,
-    DEFAULT_JOB_TIMEOUT_SECONDS,
-  );
+  const known = services.map((s) => (typeof s === 'string' ? { name: s } : s));
+  if (!known.some((s) => s.name === spec.service))
+    p.add([...path, 'service'], `the instance has no service "${spec.service}"`);
+  if (spec.backup && spec.command != null)
+    p.add([...path, 'backup'], 'a schedule runs a command or backs up a volume, not both: give one of command, backup');
+  const backup = spec.backup ? checkScheduledBackup(p, spec.backup, known, path) : null;
+  if (!backup && spec.command == null) p.add([...path, 'command'], 'is required unless `backup` is given');
+  const cmd =
+    backup || spec.command == null
+      ? { command: [], timeoutSeconds: checkTimeout(p, spec.timeoutSeconds, path) }
+      : checkJobCommand(
+          p,
+          { command: spec.command, timeoutSeconds: spec.timeoutSeconds ?? null },
+          path,
+          DEFAULT_JOB_TIMEOUT_SECONDS,
+        );
   const timeZone = spec.timeZone ?? 'UTC';
   checkCron(p, { cron: spec.cron, timeZone }, path);
   const startingDeadlineSeconds = spec.startingDeadlineSeconds ?? 300;
@@ -141,8 +160,16 @@ export function checkScheduleSpec(
     starting_deadline_seconds: startingDeadlineSeconds,
     history_limit: historyLimit,
     suspended,
+    backup: backup ? json(backup) : null,
     next_run_at: ok && !suspended ? nextTick({ cron: spec.cron, timeZone }, now) : null,
   };
+}
+
+/** A timeout without a command (a backup schedule's: stored in a job's range, its BACKUP operations take none yet). */
+function checkTimeout(p: Problems, timeoutSeconds: number | null | undefined, path: (string | number)[]): number {
+  const t = timeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS;
+  checkRange(p, t, 1, MAX_JOB_TIMEOUT_SECONDS, [...path, 'timeoutSeconds']);
+  return t;
 }
 
 /**
@@ -191,18 +218,13 @@ export class ScheduleService {
     if (row.source_type !== 'services')
       throw ValidationError.of(['input', 'instanceId'], `this instance runs a ${row.source_type} source, not services`);
     const p = new Problems();
-    const checked = checkScheduleSpec(
-      p,
-      spec,
-      row.services.map((s) => s.name),
-      ['input', 'schedule'],
-      this.now(),
-    );
+    const checked = checkScheduleSpec(p, spec, row.services, ['input', 'schedule'], this.now());
     p.throwIfAny();
     const provider = providerFor(this.registry, row.provider_key);
     if (provider.engines.schedules) checkStandardCron(p, spec.cron, ['input', 'schedule']);
     p.throwIfAny();
     requireCapability(provider, row.provider_key, 'schedules');
+    if (spec.backup) requireCapability(provider, row.provider_key, 'volume-backup');
     const [created] = await withTransaction(this.db, async (tx) => {
       const locked = await instances.lockInstance(tx, caller.tenantId, instanceId);
       if (!locked) throw new NotFoundError('instance');
@@ -219,7 +241,9 @@ export class ScheduleService {
       const p = new Problems();
       checkNoNul(p, change, ['input']);
       const patch: ScheduleUpdate = {};
-      if (change.command != null || change.timeoutSeconds != null) {
+      if (row.backup) await this.#changeBackup(tx, caller.tenantId, row, change, p, patch);
+      else if (change.backup) p.add(['input', 'backup'], 'a schedule of jobs cannot become a backup schedule');
+      else if (change.command != null || change.timeoutSeconds != null) {
         const cmd = checkJobCommand(
           p,
           { command: change.command ?? row.command, timeoutSeconds: change.timeoutSeconds ?? row.timeout_seconds },
@@ -246,6 +270,26 @@ export class ScheduleService {
       if (!updated) throw new NotFoundError('schedule');
       return toSchedule(updated);
     });
+  }
+
+  /**
+   * A backup schedule's part of an update (into `patch`): a new `backup`
+   * (its volume checked against the instance's services now) and timeout;
+   * it runs no command.
+   */
+  async #changeBackup(
+    db: Db,
+    tenantId: string,
+    row: ScheduleRow,
+    change: ScheduleChange,
+    p: Problems,
+    patch: ScheduleUpdate,
+  ): Promise<void> {
+    if (change.command != null) p.add(['input', 'command'], 'a backup schedule runs no command: change its backup');
+    if (change.timeoutSeconds != null) patch.timeout_seconds = checkTimeout(p, change.timeoutSeconds, ['input']);
+    if (!change.backup) return;
+    const inst = await instances.findInstance(db, tenantId, row.instance_id);
+    patch.backup = json(checkScheduledBackup(p, change.backup, inst?.services ?? [], ['input']));
   }
 
   /** Whether the instance's provider runs its schedules on the platform's own scheduler (a Kubernetes CronJob). */

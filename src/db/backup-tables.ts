@@ -12,7 +12,7 @@ export interface VolumeBackupTable {
   tenant_id: string;
   instance_id: string;
   operation_id: string;
-  /** The schedule that made it (scheduled backups; null for now). */
+  /** The schedule that made it (null for backupVolume, or once the schedule was deleted). */
   schedule_id: string | null;
   /** The volume's name in the service specs. */
   volume: string;
@@ -31,6 +31,6 @@ export interface VolumeBackupTable {
   error: string | null;
   created_at: CreatedAt;
   finished_at: Timestamp;
-  /** When retention deletes it (scheduled backups; null for now). */
+  /** When its schedule's retention deletes it, if every later tick makes a backup (control/backup-retention.ts). */
   expires_at: Timestamp;
 }

@@ -14,6 +14,7 @@ import type {
   OperationParams,
   OperationStatus,
   OperationStep,
+  ScheduledBackup,
   StoredBuildSource,
   StoredBuildSpec,
   StoredRollout,
@@ -399,6 +400,8 @@ export interface ScheduleTable {
   starting_deadline_seconds: number;
   history_limit: number;
   suspended: boolean;
+  /** A backup schedule's volume, consistency, hook and retention (issue 36); null for a schedule of jobs. */
+  backup: ColumnType<ScheduledBackup | null, string | null | undefined, string | null>;
   /** UTC; null while suspended. */
   next_run_at: Timestamp;
   created_at: CreatedAt;

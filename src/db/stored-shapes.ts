@@ -258,3 +258,19 @@ export interface BackupHook {
   before: string[];
   after: string[];
 }
+
+/** How many of a backup schedule's backups retention keeps (issue 36): the last N, and the newest of N days, weeks, months. */
+export interface BackupRetention {
+  last: number;
+  daily: number;
+  weekly: number;
+  monthly: number;
+}
+
+/** A schedule's `backup` (issue 36): what each tick backs up, and how many backups it keeps. */
+export interface ScheduledBackup {
+  volume: string;
+  consistency: BackupConsistency;
+  hook: BackupHook | null;
+  retention: BackupRetention;
+}

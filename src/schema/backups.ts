@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '../control/errors.js';
 import type { Enqueued } from '../control/idempotency.js';
+import { BackupConsistencyEnum, BackupHookInput } from './backup-inputs.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { localId } from './global-ids.js';
@@ -36,26 +37,6 @@ const VolumeBackupStatusEnum = builder.enumType('VolumeBackupStatus', {
     DELETED: {
       value: 'deleted',
       description: 'Its archive (or snapshot) was deleted (by retention or deleteVolumeBackup).',
-    },
-  } as const,
-});
-
-const BackupConsistencyEnum = builder.enumType('BackupConsistency', {
-  description: 'How a backup keeps the volume consistent while it reads it.',
-  values: {
-    LIVE: {
-      value: 'live',
-      description: 'Copied as is while the services write to it: a crash-consistent copy at best.',
-    },
-    STOP: {
-      value: 'stop',
-      description:
-        'The services mounting the volume are stopped (routed ones drained first) and started again after, whichever way the copy ends.',
-    },
-    HOOK: {
-      value: 'hook',
-      description:
-        "The hook's `before` command runs in its service, the volume is copied, then `after`; nothing is stopped.",
     },
   } as const,
 });
@@ -133,18 +114,21 @@ builder.objectFields(InstanceRef, (t) => ({
   ),
 }));
 
-const BackupHookInput = builder.inputType('BackupHookInput', {
-  description: 'Commands run in a service around a HOOK backup (e.g. a dump or a freeze, then a thaw).',
-  fields: (t) => ({
-    service: t.string({ required: true, description: 'The service the commands run in (as exec does).' }),
-    before: t.stringList({
-      description: 'One command and its arguments, run before the volume is read; a non-zero exit fails the backup.',
-    }),
-    after: t.stringList({
-      description: 'One command and its arguments, run after the volume was read (also when the copy failed).',
-    }),
-  }),
-});
+builder.objectFields(ScheduleRef, (t) => ({
+  backups: t.connection(
+    {
+      type: VolumeBackupRef,
+      description:
+        "A backup schedule's backups, newest first: those its retention keeps (with their expiresAt), the running one, and failed ones up to its history limit. Empty for a schedule of jobs.",
+      resolve: (s, args, ctx) =>
+        newestFirstPage(args, (limit, before) =>
+          ctx.services.backups.forSchedule(ctx.principal.tenantId, s.id, limit, before),
+        ),
+    },
+    { name: 'ScheduleBackupsConnection', description: "A page of a backup schedule's backups." },
+    { name: 'ScheduleBackupsEdge', description: 'A volume backup and its cursor.' },
+  ),
+}));
 
 const BackupVolumeInput = builder.inputType('BackupVolumeInput', {
   description: 'One volume of an instance to back up.',

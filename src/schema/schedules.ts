@@ -9,6 +9,7 @@ import {
 } from '../control/errors.js';
 import type { Job } from '../control/jobs-model.js';
 import type { Schedule } from '../control/schedules.js';
+import { ScheduledBackupInput, ScheduledBackupRef } from './backup-inputs.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { forwardTimePage } from './forward-page.js';
@@ -44,7 +45,16 @@ builder.loadableNode(ScheduleRef, {
     service: t.exposeString('service', {
       description: 'The service whose image, env, secrets and volumes it runs with.',
     }),
-    command: t.exposeStringList('command', { description: 'The command each run runs.' }),
+    command: t.exposeStringList('command', {
+      description: 'The command each run runs (empty for a backup schedule).',
+    }),
+    backup: t.field({
+      type: ScheduledBackupRef,
+      nullable: true,
+      description:
+        'What a backup schedule backs up at each tick and how many backups it keeps (its runs are its `backups`, not jobs); null for a schedule of jobs.',
+      resolve: (s) => s.backup,
+    }),
     cron: t.exposeString('cron', { description: 'Five cron fields, or @hourly/@daily/@weekly/@monthly.' }),
     timeZone: t.exposeString('timeZone', { description: 'The IANA zone the cron expression reads in.' }),
     concurrency: t.field({
@@ -147,7 +157,7 @@ export const ScheduleSpecInput = builder.inputType('ScheduleSpecInput', {
       required: true,
       description: 'The service whose image, env, secrets and volumes it runs with.',
     }),
-    command: t.stringList({ description: 'The command and its arguments.' }),
+    command: t.stringList({ description: 'The command and its arguments; required unless `backup` is given.' }),
     cron: t.string({ required: true, description: 'Five fields, or @hourly/@daily/@weekly/@monthly.' }),
     timeZone: t.string({ defaultValue: 'UTC', description: 'An IANA zone; runs follow its daylight-saving changes.' }),
     concurrency: t.field({
@@ -163,7 +173,13 @@ export const ScheduleSpecInput = builder.inputType('ScheduleSpecInput', {
     suspended: t.boolean({ defaultValue: false, description: 'Created paused.' }),
     historyLimit: t.int({
       defaultValue: 20,
-      description: 'Ended jobs kept per schedule (0 to 1000), oldest deleted first.',
+      description:
+        'Ended jobs kept per schedule (0 to 1000), oldest deleted first; for a backup schedule, its failed backups kept.',
+    }),
+    backup: t.field({
+      type: ScheduledBackupInput,
+      description:
+        'Backs up a volume at each tick (a BACKUP operation, as backupVolume) instead of running a command; give exactly one of command and backup.',
     }),
   }),
 });
@@ -186,6 +202,10 @@ const UpdateScheduleInput = builder.inputType('UpdateScheduleInput', {
     concurrency: t.field({ type: ConcurrencyPolicyEnum, description: 'A new concurrency policy.' }),
     timeoutSeconds: t.int({ description: 'A new timeout (1 to 86400).' }),
     suspended: t.boolean({ description: 'Pause (true) or resume (false; the next run is computed from now).' }),
+    backup: t.field({
+      type: ScheduledBackupInput,
+      description: "A backup schedule's new volume, consistency, hook and retention (a schedule of jobs takes none).",
+    }),
   }),
 });
 

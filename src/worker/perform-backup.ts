@@ -31,6 +31,7 @@ import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BackupArchiveError, BackupDecryptor, BackupEncryptor } from '../control/backup-format.js';
+import { applyScheduleRetention } from '../control/backup-schedules.js';
 import { archivePath } from '../control/backups.js';
 import { event } from '../control/event-rows.js';
 import type { Operation, OperationStep } from '../control/model.js';
@@ -172,6 +173,11 @@ export async function performBackup(
     if (!end) throw new OperationFailure('INTERNAL', 'the backup was not written');
     if (end.archivePath) await rename(partial, final);
     await endBackup(ctx, op, row, { ...end, status: 'succeeded', error: null });
+    if (row.schedule_id) {
+      const snapshots = engine.mode === 'snapshot' ? engine : undefined;
+      const deleteSnapshot = snapshots && (async (name: string) => snapshots.deleteSnapshot(call, op.instanceId, name));
+      await retain(ctx.db, backupDir, op, row.schedule_id, step, deleteSnapshot);
+    }
     return { outcome: null };
   } catch (err) {
     await rm(partial, { force: true });
@@ -188,6 +194,28 @@ export async function performBackup(
     });
     throw err;
   }
+}
+
+/**
+ * A scheduled backup that succeeded applies its schedule's retention, as a
+ * step of its own. A retention that fails does not fail the backup (it is
+ * made and recorded): the step says why, and the next scheduled backup's
+ * retention deletes what this one did not.
+ */
+async function retain(
+  db: PerformContext['db'],
+  backupDir: string,
+  op: Operation,
+  scheduleId: string,
+  step: (name: string, fn: () => Promise<string>) => Promise<unknown>,
+  deleteSnapshot: ((snapshot: string) => Promise<void>) | undefined,
+): Promise<void> {
+  await step("apply the schedule's retention", async () => {
+    const r = await applyScheduleRetention(db, backupDir, op.tenantId, scheduleId, new Date(), deleteSnapshot);
+    if (!r) return 'the schedule was deleted or backs up no more: nothing pruned';
+    const failed = r.prunedFailed ? `, ${r.prunedFailed} failed record(s) beyond the history limit` : '';
+    return `kept ${r.kept} backup(s), deleted ${r.deleted}${failed}`;
+  }).catch(() => undefined);
 }
 
 /**

@@ -3,7 +3,8 @@
  * memory. Every replica runs one; each pass claims the due schedules one at a
  * time (FOR UPDATE SKIP LOCKED on the row) and, in the claim's transaction,
  * records the tick (a queued JOB operation and its job, or a MISSED / SKIPPED
- * job) and moves `next_run_at` past now. A tick therefore starts at most one
+ * job; for a backup schedule a queued BACKUP operation and its backup, or an
+ * event) and moves `next_run_at` past now. A tick therefore starts at most one
  * job across replicas, and a crash before the commit leaves the tick due for
  * the next pass: nothing lost, nothing doubled.
  *
@@ -18,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { appendSystemAuditEntry } from '../control/audit-chain.js';
+import { queueBackupLocked } from '../control/backups.js';
 import { event } from '../control/event-rows.js';
 import { globalIdOf } from '../control/global-id.js';
 import { cancelLocked } from '../control/operation-commands.js';
@@ -32,6 +34,7 @@ import * as instances from '../db/repositories/instance-repository.js';
 import * as jobs from '../db/repositories/job-repository.js';
 import * as operations from '../db/repositories/operation-repository.js';
 import * as schedules from '../db/repositories/schedule-repository.js';
+import * as backups from '../db/repositories/volume-backup-repository.js';
 import type { JobStatus } from '../db/stored-shapes.js';
 import type { Logger } from '../logger.js';
 import type { PlatformSchedules } from './schedule-platform.js';
@@ -151,8 +154,10 @@ export class ScheduleTicker {
       await schedules.advanceSchedule(tx, s.id, null);
       return { ...outcome, missed: 0 };
     }
-    for (const at of missed.slice(-MISSED_ROWS))
-      await recordEnded(tx, s, inst, at, 'missed', `not started within ${s.starting_deadline_seconds} s of its time`);
+    // A backup schedule's ticks are no jobs: its missed ones are in the event (and the audit entry) only.
+    if (!s.backup)
+      for (const at of missed.slice(-MISSED_ROWS))
+        await recordEnded(tx, s, inst, at, 'missed', `not started within ${s.starting_deadline_seconds} s of its time`);
     if (outcome.missed > 0) {
       await appendEvents(tx, [
         event(inst, null, 'schedule.missed', null, {
@@ -169,7 +174,8 @@ export class ScheduleTicker {
     if (inTime) {
       const skippedWhy = await this.#runOrSkip(tx, s, inst, latest, ended);
       if (skippedWhy) {
-        await recordEnded(tx, s, inst, latest, 'skipped', skippedWhy);
+        if (s.backup) await appendEvents(tx, [skippedEvent(s, inst, latest, skippedWhy)]);
+        else await recordEnded(tx, s, inst, latest, 'skipped', skippedWhy);
         outcome.skipped = true;
       } else outcome.queued = latest;
     }
@@ -185,7 +191,11 @@ export class ScheduleTicker {
     return outcome;
   }
 
-  /** Queues the tick's job (cancelling the previous one first under REPLACE); why not, when it is skipped. */
+  /**
+   * Queues the tick's job, or a backup schedule's BACKUP operation
+   * (cancelling the previous one first under REPLACE); why not, when it is
+   * skipped.
+   */
   async #runOrSkip(
     tx: DbTransaction,
     s: ScheduleRow,
@@ -193,12 +203,17 @@ export class ScheduleTicker {
     at: Date,
     ended: string[],
   ): Promise<string | undefined> {
+    const backup = s.backup;
     try {
-      assertAllowed('job', inst.state, inst.desired_state);
+      assertAllowed(backup ? 'backup' : 'job', inst.state, inst.desired_state);
     } catch {
       return `the instance is ${inst.desired_state === 'destroyed' ? 'being deprovisioned' : inst.state}`;
     }
-    const open = await schedules.openScheduleOperations(tx, s.id);
+    if (backup && !inst.services.some((sv) => sv.volumes.some((v) => v.name === backup.volume)))
+      return `no service of the instance mounts volume "${backup.volume}" any more`;
+    const open = backup
+      ? await backups.openScheduleBackupOperations(tx, s.id)
+      : await schedules.openScheduleOperations(tx, s.id);
     if (open.length > 0 && s.concurrency === 'forbid') return 'the previous run is still queued or running';
     if (s.concurrency === 'replace') {
       for (const id of open) {
@@ -207,6 +222,19 @@ export class ScheduleTicker {
         const r = await cancelLocked(tx, row, inst, null);
         if (r.ended) ended.push(id);
       }
+    }
+    if (backup) {
+      await queueBackupLocked(tx, inst, {
+        backupId: randomUUID(),
+        caller: null,
+        volume: backup.volume,
+        consistency: backup.consistency,
+        hook: backup.hook,
+        scheduleId: s.id,
+        idempotency: null,
+        message: `backup of volume ${backup.volume} queued by schedule ${s.name} (${backup.consistency})`,
+      });
+      return undefined;
     }
     const jobId = randomUUID();
     const op = await enqueueOperation(tx, {
@@ -220,6 +248,14 @@ export class ScheduleTicker {
     await jobs.insertJob(tx, tickJob(s, op.id, at, { id: jobId, status: 'queued' }));
     return undefined;
   }
+}
+
+/** A backup schedule's tick that did not run (no job records it): an event saying why. */
+function skippedEvent(s: ScheduleRow, inst: InstanceRow, at: Date, why: string) {
+  return event(inst, null, 'schedule.skipped', null, {
+    message: `schedule ${s.name}, ${at.toISOString()}: skipped, ${why}`,
+    data: { scheduleId: s.id, schedule: s.name, scheduledAt: at.toISOString(), reason: why },
+  });
 }
 
 /**

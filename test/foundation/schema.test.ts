@@ -132,13 +132,7 @@ const PENDING_NEXT: Readonly<Record<string, readonly string[]>> = {
   // issue 35
   jobs: words(``),
   // issue 36
-  // The core landed; scheduled backups and retention are still open.
-  backups: words(`
-    BackupRetentionInput BackupRetentionInput.daily BackupRetentionInput.last
-    BackupRetentionInput.monthly BackupRetentionInput.weekly
-    ScheduleSpecInput.backup ScheduledBackupInput ScheduledBackupInput.consistency
-    ScheduledBackupInput.hook ScheduledBackupInput.retention ScheduledBackupInput.volume
-  `),
+  backups: words(``),
   // issue 37
   identity: words(``),
 };

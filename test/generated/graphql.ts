@@ -270,6 +270,17 @@ export type BackupConsistency =
   /** The services mounting the volume are stopped (routed ones drained first) and started again after, whichever way the copy ends. */
   | 'STOP';
 
+/** Commands run in a service around a HOOK backup. */
+export type BackupHook = {
+  __typename?: 'BackupHook';
+  /** Run after the volume was read (empty: none). */
+  after: Array<Scalars['String']['output']>;
+  /** Run before the volume is read (empty: none). */
+  before: Array<Scalars['String']['output']>;
+  /** The service the commands run in. */
+  service: Scalars['String']['output'];
+};
+
 /** Commands run in a service around a HOOK backup (e.g. a dump or a freeze, then a thaw). */
 export type BackupHookInput = {
   /** One command and its arguments, run after the volume was read (also when the copy failed). */
@@ -278,6 +289,31 @@ export type BackupHookInput = {
   before?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The service the commands run in (as exec does). */
   service: Scalars['String']['input'];
+};
+
+/** How many of a backup schedule's backups are kept (see BackupRetentionInput). */
+export type BackupRetention = {
+  __typename?: 'BackupRetention';
+  /** The newest of each of the last N days that have one. */
+  daily: Scalars['Int']['output'];
+  /** The newest N. */
+  last: Scalars['Int']['output'];
+  /** The newest of each of the last N months that have one. */
+  monthly: Scalars['Int']['output'];
+  /** The newest of each of the last N ISO weeks that have one. */
+  weekly: Scalars['Int']['output'];
+};
+
+/** How many of a backup schedule's backups are kept (restic/borg semantics, in the schedule's time zone); every other one is deleted, archive and record, after each of its backups succeeds. At least one count above 0. */
+export type BackupRetentionInput = {
+  /** The newest backup of each of the last N days that have one. */
+  daily?: InputMaybe<Scalars['Int']['input']>;
+  /** The newest N backups (0 to 1000). */
+  last?: InputMaybe<Scalars['Int']['input']>;
+  /** The newest backup of each of the last N months that have one. */
+  monthly?: InputMaybe<Scalars['Int']['input']>;
+  /** The newest backup of each of the last N ISO weeks (Monday to Sunday) that have one. */
+  weekly?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One volume of an instance to back up. */
@@ -2988,7 +3024,11 @@ export type ScaleInstanceResult = CapabilityNotSupportedError | ConflictError | 
 /** Jobs started by a cron expression in a time zone (each tick starts at most one, across replicas). */
 export type Schedule = Node & {
   __typename?: 'Schedule';
-  /** The command each run runs. */
+  /** What a backup schedule backs up at each tick and how many backups it keeps (its runs are its `backups`, not jobs); null for a schedule of jobs. */
+  backup?: Maybe<ScheduledBackup>;
+  /** A backup schedule's backups, newest first: those its retention keeps (with their expiresAt), the running one, and failed ones up to its history limit. Empty for a schedule of jobs. */
+  backups: ScheduleBackupsConnection;
+  /** The command each run runs (empty for a backup schedule). */
   command: Array<Scalars['String']['output']>;
   /** What a tick does while the previous run is still going. */
   concurrency: ConcurrencyPolicy;
@@ -3021,11 +3061,34 @@ export type Schedule = Node & {
 
 
 /** Jobs started by a cron expression in a time zone (each tick starts at most one, across replicas). */
+export type ScheduleBackupsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Jobs started by a cron expression in a time zone (each tick starts at most one, across replicas). */
 export type ScheduleJobsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of a backup schedule's backups. */
+export type ScheduleBackupsConnection = {
+  __typename?: 'ScheduleBackupsConnection';
+  edges: Array<ScheduleBackupsEdge>;
+  pageInfo: PageInfo;
+};
+
+/** A volume backup and its cursor. */
+export type ScheduleBackupsEdge = {
+  __typename?: 'ScheduleBackupsEdge';
+  cursor: Scalars['String']['output'];
+  node: VolumeBackup;
 };
 
 /** A page of a schedule's jobs. */
@@ -3044,13 +3107,15 @@ export type ScheduleJobsEdge = {
 
 /** A schedule: a command run as a job at each tick of a cron expression in a time zone. */
 export type ScheduleSpecInput = {
-  /** The command and its arguments. */
+  /** Backs up a volume at each tick (a BACKUP operation, as backupVolume) instead of running a command; give exactly one of command and backup. */
+  backup?: InputMaybe<ScheduledBackupInput>;
+  /** The command and its arguments; required unless `backup` is given. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   /** What a tick does while the previous run still goes. */
   concurrency?: InputMaybe<ConcurrencyPolicy>;
   /** Five fields, or @hourly/@daily/@weekly/@monthly. */
   cron: Scalars['String']['input'];
-  /** Ended jobs kept per schedule (0 to 1000), oldest deleted first. */
+  /** Ended jobs kept per schedule (0 to 1000), oldest deleted first; for a backup schedule, its failed backups kept. */
   historyLimit?: InputMaybe<Scalars['Int']['input']>;
   /** Unique per instance (a DNS label). */
   name: Scalars['String']['input'];
@@ -3064,6 +3129,31 @@ export type ScheduleSpecInput = {
   timeZone?: InputMaybe<Scalars['String']['input']>;
   /** Each run ends TIMED_OUT after this long (1 to 86400). */
   timeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What a backup schedule backs up at each tick, and how many backups it keeps. */
+export type ScheduledBackup = {
+  __typename?: 'ScheduledBackup';
+  /** How the volume is kept consistent. */
+  consistency: BackupConsistency;
+  /** For HOOK: its service and commands. */
+  hook?: Maybe<BackupHook>;
+  /** How many are kept. */
+  retention: BackupRetention;
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['output'];
+};
+
+/** What a backup schedule backs up at each tick (as backupVolume), and how many backups it keeps. */
+export type ScheduledBackupInput = {
+  /** How the volume is kept consistent while it is read (STOP by default). */
+  consistency?: InputMaybe<BackupConsistency>;
+  /** For HOOK: the service and its before/after commands. */
+  hook?: InputMaybe<BackupHookInput>;
+  /** How many backups are kept (left out: last 7, daily 7, weekly 4, monthly 6). */
+  retention?: InputMaybe<BackupRetentionInput>;
+  /** The volume's name in the service specs. */
+  volume: Scalars['String']['input'];
 };
 
 /** A permission carried by an API token. */
@@ -3388,6 +3478,8 @@ export type TrustPolicy = Node & {
 
 /** What to change of a schedule (omitted fields stay). */
 export type UpdateScheduleInput = {
+  /** A backup schedule's new volume, consistency, hook and retention (a schedule of jobs takes none). */
+  backup?: InputMaybe<ScheduledBackupInput>;
   /** A new command. */
   command?: InputMaybe<Array<Scalars['String']['input']>>;
   /** A new concurrency policy. */

@@ -176,7 +176,8 @@ const ROUTE_PROBE = globalId('Route', randomUUID());
 /** Every root field and how to point it at an object. Query and Mutation rows are required; Subscription rows run when the field exists. */
 // Lists are read 40 at a time: every field to depth 4 of 100 instances is over the query cost limit
 // (100 × ~1,000 nodes), refused before execution; B has far fewer objects of its own anyway. Instances
-// 25 at a time: each one's schedules (a list) with their jobs, and its backups (a page each), make an instance dearer.
+// 20 at a time: each one's schedules (a list) with their jobs and their backups, and its backups (a page each), make
+// an instance dearer.
 const ROWS: Record<Kind, Record<string, Row>> = {
   query: {
     node: (x) =>
@@ -204,7 +205,7 @@ const ROWS: Record<Kind, Record<string, Row>> = {
     provider: () => [{ args: { key: 'seed' } }],
     capabilities: () => [{ args: {} }],
     instances: (x) => [
-      { args: { first: 25 }, depth: 4 },
+      { args: { first: 20 }, depth: 4 },
       { args: { filter: { namePrefix: x.instanceName } }, depth: 4 },
       { args: { filter: { label: { key: 'team', value: x.label } } }, depth: 4 },
     ],

@@ -67,7 +67,7 @@ export function registerScheduleCommands(program: Command): void {
             s.concurrency,
             s.suspended ? 'paused' : s.nextRunAt,
             s.lastJob ? `${s.lastJob.status} (${s.lastJob.scheduledAt ?? '-'})` : null,
-            s.command.join(' '),
+            s.backup ? `backup of volume ${s.backup.volume} (${s.backup.consistency})` : s.command.join(' '),
           ]),
           rows,
         );

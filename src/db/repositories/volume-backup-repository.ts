@@ -63,15 +63,41 @@ export async function listInstanceVolumeBackups(
   db: Db,
   tenantId: string,
   instanceId: string,
-  page: { limit: number; volume?: string | null; before?: { createdAt: Date; id: string } },
+  page: BackupPage & { volume?: string | null },
 ): Promise<VolumeBackupView[]> {
-  const before = page.before;
-  return selectBackups(db)
+  return newestFirst(
+    selectBackups(db)
+      .where('volume_backups.tenant_id', '=', tenantId)
+      .where('volume_backups.instance_id', '=', instanceId)
+      .$if(page.volume != null, (q) => q.where('volume_backups.volume', '=', page.volume!)),
+    page,
+  );
+}
+
+/** A page of the backups a schedule made, newest first (without `page`: all of them, for its retention). */
+export async function listScheduleVolumeBackups(
+  db: Db,
+  tenantId: string,
+  scheduleId: string,
+  page?: BackupPage,
+): Promise<VolumeBackupView[]> {
+  const q = selectBackups(db)
     .where('volume_backups.tenant_id', '=', tenantId)
-    .where('volume_backups.instance_id', '=', instanceId)
-    .$if(page.volume != null, (q) => q.where('volume_backups.volume', '=', page.volume!))
-    .$if(before !== undefined, (q) =>
-      q.where((eb) =>
+    .where('volume_backups.schedule_id', '=', scheduleId);
+  return newestFirst(q, page ?? {});
+}
+
+/** A page of a newest-first list: at most `limit`, before the keyset (created_at, id) when given. */
+interface BackupPage {
+  limit?: number;
+  before?: { createdAt: Date; id: string } | undefined;
+}
+
+function newestFirst(q: ReturnType<typeof selectBackups>, page: BackupPage): Promise<VolumeBackupView[]> {
+  const before = page.before;
+  return q
+    .$if(before !== undefined, (w) =>
+      w.where((eb) =>
         eb.or([
           eb('volume_backups.created_at', '<', before!.createdAt),
           eb.and([eb('volume_backups.created_at', '=', before!.createdAt), eb('volume_backups.id', '<', before!.id)]),
@@ -80,7 +106,52 @@ export async function listInstanceVolumeBackups(
     )
     .orderBy('volume_backups.created_at', 'desc')
     .orderBy('volume_backups.id', 'desc')
-    .limit(page.limit)
+    .$if(page.limit !== undefined, (w) => w.limit(page.limit!))
+    .execute();
+}
+
+/**
+ * The operations of a schedule's backups still queued or running (FORBID
+ * and REPLACE look at them), as openScheduleOperations for its jobs.
+ */
+export async function openScheduleBackupOperations(db: Db, scheduleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('volume_backups')
+    .innerJoin('operations', 'operations.id', 'volume_backups.operation_id')
+    .select('volume_backups.operation_id')
+    .where('volume_backups.schedule_id', '=', scheduleId)
+    .where('volume_backups.status', '=', 'running')
+    .where('operations.status', 'in', ['queued', 'running'])
+    .execute();
+  return rows.map((r) => r.operation_id);
+}
+
+/** Sets when retention deletes a backup of the tenant. */
+export async function setVolumeBackupExpiry(
+  db: Db,
+  tenantId: string,
+  id: string,
+  expiresAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('volume_backups')
+    .set({ expires_at: expiresAt })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deletes BACKUP operations of the tenant (their archives removed first):
+ * their backups' records, events and log lines follow by cascade.
+ */
+export async function deleteBackupOperations(db: Db, tenantId: string, operationIds: readonly string[]): Promise<void> {
+  if (operationIds.length === 0) return;
+  await db
+    .deleteFrom('operations')
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'backup')
+    .where('id', 'in', operationIds)
     .execute();
 }
 
