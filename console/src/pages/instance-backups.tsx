@@ -35,15 +35,19 @@ export function BackupsPanel({ instance, version }: { instance: InstanceData; ve
   const canDeploy = useCan('DEPLOY');
   // The cursors of the pages shown so far: the last is the current page's `after`.
   const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  const volumes = [...new Set(instance.services.flatMap((s) => s.volumes.map((v) => v.name)))];
+  // An instance without volumes has nothing to back up: no panel, and no read on each of its events.
   const [{ data }, refetch] = useQuery({
     query: ConsoleInstanceBackupsDocument,
     variables: { id: instance.id, first: PAGE, after: pages[pages.length - 1] },
     requestPolicy: 'network-only',
+    pause: volumes.length === 0,
   });
   const reload = () => refetch({ requestPolicy: 'network-only' });
+  const hasVolumes = volumes.length > 0;
   useEffect(() => {
-    if (version > 0) refetch({ requestPolicy: 'network-only' });
-  }, [version, refetch]);
+    if (version > 0 && hasVolumes) refetch({ requestPolicy: 'network-only' });
+  }, [version, hasVolumes, refetch]);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
@@ -52,10 +56,9 @@ export function BackupsPanel({ instance, version }: { instance: InstanceData; ve
   const [problem, setProblem] = useState<MutationProblem>();
   const [restoring, setRestoring] = useState<Backup>();
   const [restoreOp, setRestoreOp] = useState<OperationFieldsFragment>();
-  const volumes = [...new Set(instance.services.flatMap((s) => s.volumes.map((v) => v.name)))];
   const connection = data?.instance?.volumeBackups;
   const backups = connection?.edges.map((e) => e.node) ?? [];
-  if (volumes.length === 0 && backups.length === 0 && pages.length === 1) return null;
+  if (!hasVolumes) return null;
 
   return (
     <Panel
