@@ -37,7 +37,7 @@ export function BackupsPanel({ instance, version }: { instance: InstanceData; ve
   const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
   const volumes = [...new Set(instance.services.flatMap((s) => s.volumes.map((v) => v.name)))];
   // An instance without volumes has nothing to back up: no panel, and no read on each of its events.
-  const [{ data }, refetch] = useQuery({
+  const [{ data, error }, refetch] = useQuery({
     query: ConsoleInstanceBackupsDocument,
     variables: { id: instance.id, first: PAGE, after: pages[pages.length - 1] },
     requestPolicy: 'network-only',
@@ -78,6 +78,12 @@ export function BackupsPanel({ instance, version }: { instance: InstanceData; ve
       }
     >
       <ProblemBanner problem={problem} />
+      {/* A failed read says so, rather than passing for an empty list. */}
+      {error ? (
+        <p className="banner error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
       {restoreOp ? <RestoreStatus key={restoreOp.id} operation={restoreOp} /> : null}
       {restoring ? (
         <RestoreConfirm
