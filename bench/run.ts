@@ -6,7 +6,7 @@
  * Docker rows use the local engine and the test images.
  *
  *   npm run bench                 all rows
- *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge, scale-to-zero, build, eventlog)
+ *   npm run bench -- --only pages one row (throughput, statements, pages, provision, logs, fanout, footprint, webhooks, edge, scale-to-zero, build, eventlog, backup)
  *   npm run bench -- --only scale the scale envelope (minutes; never part of a plain run)
  *
  * BENCH_SECONDS sets each autocannon run (default 8).
@@ -27,6 +27,7 @@ const ROWS: Record<string, () => Promise<BenchRow[]>> = {
   'scale-to-zero': async () => (await import('./rows/scale-to-zero.js')).scaleToZeroRows(),
   build: async () => (await import('./rows/build.js')).buildRows(),
   eventlog: async () => (await import('./rows/eventlog.js')).eventLogRows(),
+  backup: async () => (await import('./rows/backup.js')).backupRows(),
   scale: async () => (await import('./rows/scale.js')).scaleRows(),
 };
 /** Rows that take minutes: run only when named with --only. */

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Dockerode from 'dockerode';
+import type { Config } from '../../src/config.js';
 import { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { Registry } from '../../src/providers/registry.js';
 import { ensureTestImages, TEST_IMAGES } from '../../test/support/docker-images.js';
@@ -128,12 +129,15 @@ async function dockerodeRun(docker: Dockerode): Promise<number> {
 }
 
 /** Wheelhouse over the local engine with the worker on; the caller stops it. */
-export async function startDockerBench(): Promise<{ w: BenchApp; stop(): Promise<void> }> {
+export async function startDockerBench(
+  /** Settings beside the defaults (the backup row's backup store). */
+  config: Partial<Config> = {},
+): Promise<{ w: BenchApp; stop(): Promise<void> }> {
   await ensureTestImages();
   const database = await openBenchDatabase();
   const registry = new Registry();
   registry.register('docker', new DockerProvider({ key: 'docker' }));
-  const w = await startBenchApp(database, { registry, runWorker: true });
+  const w = await startBenchApp(database, { registry, runWorker: true, config });
   return {
     w,
     async stop() {

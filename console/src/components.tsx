@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 
 const TONES: Record<string, string> = {
   RUNNING: 'ok',
@@ -66,4 +66,62 @@ export function durationText(startedAt: string | null | undefined, finishedAt: s
   const end = finishedAt ? Date.parse(finishedAt) : Date.now();
   const s = Math.max(0, Math.round((end - Date.parse(startedAt)) / 100) / 10);
   return `${s >= 60 ? `${Math.floor(s / 60)}m ${Math.round(s % 60)}s` : `${s}s`}${finishedAt ? '' : ' so far'}`;
+}
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** A size in binary units: `512 B`, `1.5 KiB`, `200.0 MiB`; `—` when unknown. */
+export function bytesText(bytes: number | null | undefined): string {
+  if (bytes == null) return '—';
+  let n = bytes;
+  let unit = 0;
+  while (n >= 1024 && unit < UNITS.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${n} B` : `${n.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** How long ago `at` was, coarsely: `12s ago`, `5m ago`, `3h ago`, `2d ago`. */
+export function ageText(at: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h ago`;
+  return `${Math.floor(s / 86_400)}d ago`;
+}
+
+/**
+ * Forward-only keyset paging under a table: `pages` holds the cursors of the
+ * pages shown so far (the last is the current page's `after`); the next page
+ * starts after this one's end cursor, and going back pops.
+ */
+export function Pager({
+  pages,
+  setPages,
+  pageInfo,
+  back = '← Previous',
+  next = 'Next →',
+}: {
+  pages: (string | undefined)[];
+  setPages: Dispatch<SetStateAction<(string | undefined)[]>>;
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null } | undefined;
+  back?: string;
+  next?: string;
+}) {
+  return (
+    <div className="pager">
+      <button type="button" disabled={pages.length < 2} onClick={() => setPages((p) => p.slice(0, -1))}>
+        {back}
+      </button>
+      <span className="muted">page {pages.length}</span>
+      <button
+        type="button"
+        disabled={!pageInfo?.hasNextPage}
+        onClick={() => setPages((p) => [...p, pageInfo?.endCursor ?? undefined])}
+      >
+        {next}
+      </button>
+    </div>
+  );
 }

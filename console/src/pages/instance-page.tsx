@@ -25,6 +25,7 @@ import { useStream } from '../live.js';
 import { useThrottled } from '../throttle.js';
 import { AutoscaleCharts } from './autoscale-chart.js';
 import { AutoscaleCell, AutoscaleForm } from './instance-autoscale.js';
+import { BackupsPanel } from './instance-backups.js';
 import { BuildsPanel } from './instance-builds.js';
 import { DeployForm, ScaleForm } from './instance-forms.js';
 import { EventTimeline, OperationsList, ReleasesTable } from './instance-history.js';
@@ -121,6 +122,7 @@ export function InstancePage() {
           <BuildsPanel instance={instance} version={liveEvents.length} />
           <JobsPanel instance={instance} version={liveEvents.length} />
           <SchedulesPanel instance={instance} version={liveEvents.length} />
+          <BackupsPanel instance={instance} version={liveEvents.length} />
           <RoutesPanel
             instance={instance}
             routes={routes?.instance?.routes}

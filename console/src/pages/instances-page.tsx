@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { Badge, LiveDot, Panel, Ready, Time } from '../components.js';
+import { Badge, LiveDot, Pager, Panel, Ready, Time } from '../components.js';
 import { useCan } from '../console-context.js';
 import {
   ConsoleInstancesDocument,
@@ -147,19 +147,7 @@ export function InstancesPage() {
           ) : null}
         </tbody>
       </table>
-      <div className="pager">
-        <button type="button" disabled={pages.length < 2} onClick={() => setPages((p) => p.slice(0, -1))}>
-          ← Previous
-        </button>
-        <span className="muted">page {pages.length}</span>
-        <button
-          type="button"
-          disabled={!pageInfo?.hasNextPage}
-          onClick={() => setPages((p) => [...p, pageInfo?.endCursor ?? undefined])}
-        >
-          Next →
-        </button>
-      </div>
+      <Pager pages={pages} setPages={setPages} pageInfo={pageInfo} />
     </Panel>
   );
 }
