@@ -11,8 +11,11 @@
  * with nothing left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
 import { loadKubeConfig } from '../../src/providers/kubernetes/kubernetes-config.js';
 import { KubernetesProvider } from '../../src/providers/kubernetes/kubernetes-provider.js';
+import { PlatformSchedules } from '../../src/worker/schedule-platform.js';
+import { ScheduleTicker } from '../../src/worker/schedule-ticker.js';
 import { gql, localIdOf } from '../support/app.js';
 import { type KubeApp, provisionOn, startKubeApp, until } from '../support/kube-app.js';
 
@@ -216,6 +219,76 @@ describe('Kubernetes: volume backups as VolumeSnapshots', () => {
     expect(del.deleteVolumeBackup).toEqual({ __typename: 'DeleteVolumeBackupPayload', id: backup.id });
     expect(k.fake.get('volumesnapshots', NS, backup.snapshot)).toBeUndefined();
     expect((await gql(k.app, k.token, NODE, { id: backup.id })).node).toBeNull();
+  });
+
+  it('a backup schedule is ticked by Wheelhouse, never made a CronJob; its retention deletes the snapshots it lets go', async () => {
+    const made = (
+      await gql(
+        k.app,
+        k.token,
+        `mutation($input: CreateScheduleInput!) { createSchedule(input: $input) { __typename
+          ... on CreateSchedulePayload { schedule { id } } ... on Error { message } } }`,
+        {
+          input: {
+            instanceId,
+            schedule: {
+              name: 'snap-every-minute',
+              service: 'db',
+              cron: '*/1 * * * *',
+              backup: { volume: 'data', consistency: 'LIVE', retention: { last: 1, daily: 0, weekly: 0, monthly: 0 } },
+            },
+          },
+        },
+      )
+    ).createSchedule;
+    expect(made.__typename, JSON.stringify(made)).toBe('CreateSchedulePayload');
+    const SCHEDULE = `query($id: ID!) { node(id: $id) { ... on Schedule { nextRunAt
+      backups(first: 10) { edges { node { id snapshot operation { status } } } } } } }`;
+    const scheduleOf = async () => (await gql(k.app, k.token, SCHEDULE, { id: made.schedule.id })).node;
+    const services = k.app.app.services;
+    const logger = createLogger('silent');
+    // The provider's platform runs command schedules (CronJobs): the ticker claims a backup schedule anyway.
+    const platform = new PlatformSchedules({
+      db: k.app.database.db,
+      registry: k.registry,
+      secrets: services.secrets,
+      signal: services.signal,
+      logger,
+    });
+    expect(platform.providerKeys()).toContain('kubernetes');
+    const snapshots: string[] = [];
+    for (let tick = 1; tick <= 3; tick++) {
+      const due = new Date((await scheduleOf()).nextRunAt);
+      const ticker = new ScheduleTicker({
+        db: k.app.database.db,
+        signal: services.signal,
+        logger,
+        intervalMs: 60_000,
+        platform,
+        now: () => new Date(due.getTime() + 1_000),
+      });
+      await ticker.tick();
+      let done: { snapshot: string; operation: { status: string } } | undefined;
+      await until(async () => {
+        const edges = (await scheduleOf()).backups.edges as {
+          node: { snapshot: string; operation: { status: string } };
+        }[];
+        const fresh = edges.find((e) => e.node.snapshot && !snapshots.includes(e.node.snapshot));
+        done = fresh && !['QUEUED', 'RUNNING'].includes(fresh.node.operation.status) ? fresh.node : undefined;
+        return done !== undefined;
+      }, `scheduled backup ${tick} to end`);
+      if (!done) throw new Error('no backup');
+      expect(done.operation.status).toBe('SUCCEEDED');
+      snapshots.push(done.snapshot);
+    }
+    await platform.pass();
+    // Retention kept the newest; the two it let go are gone from the cluster, not only from the records.
+    const kept = ((await scheduleOf()).backups.edges as { node: { snapshot: string } }[]).map((e) => e.node.snapshot);
+    expect(kept).toEqual([snapshots[2]]);
+    expect(k.fake.get('volumesnapshots', NS, snapshots[0]!)).toBeUndefined();
+    expect(k.fake.get('volumesnapshots', NS, snapshots[1]!)).toBeUndefined();
+    expect(k.fake.get('volumesnapshots', NS, snapshots[2]!)?.status.readyToUse).toBe(true);
+    expect(k.fake.list('cronjobs', NS)).toEqual([]);
   });
 
   it('VOLUME_BACKUP only with a snapshot class; a class the cluster lacks fails the backup, leaving nothing', async () => {

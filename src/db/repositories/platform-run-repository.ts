@@ -29,6 +29,8 @@ export async function schedulesOnProvidersAnyTenant(
     .selectAll('schedules')
     .select('instances.id as inst_id')
     .where('instances.provider_key', 'in', providerKeys)
+    // A backup schedule is Wheelhouse's to tick on any provider: its tick is a BACKUP operation, not a run.
+    .where('schedules.backup', 'is', null)
     .orderBy('schedules.created_at')
     .execute();
   if (rows.length === 0) return [];

@@ -97,7 +97,7 @@ export async function deleteSchedule(db: Db, tenantId: string, id: string): Prom
 export async function claimDueScheduleAnyTenant(
   tx: DbTransaction,
   now: Date,
-  /** Providers whose platform runs their schedules itself: their schedules are never claimed. */
+  /** Providers whose platform runs their schedules itself: their command schedules are never claimed. */
   exceptProviders: readonly string[] = [],
 ): Promise<ScheduleRow | undefined> {
   return tx
@@ -106,13 +106,17 @@ export async function claimDueScheduleAnyTenant(
     .where('next_run_at', '<=', now)
     .where('suspended', '=', false)
     .$if(exceptProviders.length > 0, (q) =>
-      q.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('instances')
-            .select('instances.id')
-            .whereRef('instances.id', '=', 'schedules.instance_id')
-            .where('instances.provider_key', 'not in', exceptProviders),
-        ),
+      q.where(({ or, eb, exists, selectFrom }) =>
+        or([
+          // A backup schedule's tick is a BACKUP operation, ticked here whoever's platform runs the jobs.
+          eb('schedules.backup', 'is not', null),
+          exists(
+            selectFrom('instances')
+              .select('instances.id')
+              .whereRef('instances.id', '=', 'schedules.instance_id')
+              .where('instances.provider_key', 'not in', exceptProviders),
+          ),
+        ]),
       ),
     )
     .orderBy('next_run_at')
