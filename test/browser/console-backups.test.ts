@@ -16,7 +16,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Dockerode from 'dockerode';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +25,7 @@ import { provisionInstance, removeInstance } from '../api/jobs-support.js';
 import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip, startDockerApp } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
+import { shellIn } from '../support/docker-shell.js';
 import { skipUnless } from '../support/env.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -58,22 +58,7 @@ describe.runIf(run)('console: volume backups', () => {
       filters: { label: [`wheelhouse.instance=${localIdOf(instanceId)}`, 'wheelhouse.service=db'] },
     });
     if (!c) throw new Error(`no running db container for ${instanceId}`);
-    const exec = await docker
-      .getContainer(c.Id)
-      .exec({ Cmd: ['sh', '-c', script], AttachStdout: true, AttachStderr: true });
-    const stream = await exec.start({ hijack: true, stdin: false });
-    const out: Buffer[] = [];
-    const into = new Writable({
-      write: (b: Buffer, _e, cb) => {
-        out.push(b);
-        cb();
-      },
-    });
-    docker.modem.demuxStream(stream, into, into);
-    await new Promise((r) => stream.on('end', r));
-    const { ExitCode } = await exec.inspect();
-    if (ExitCode !== 0) throw new Error(`${script} exited ${ExitCode}: ${Buffer.concat(out)}`);
-    return Buffer.concat(out).toString('utf8');
+    return shellIn(docker, c.Id, script);
   };
 
   beforeAll(async () => {

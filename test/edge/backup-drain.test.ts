@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerProvider } from '../../src/providers/docker/docker-provider.js';
 import { gql, localIdOf, type TestApp, type TestTenant } from '../support/app.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { TEST_IMAGES } from '../support/docker-images.js';
+import { shellIn } from '../support/docker-shell.js';
 import {
   edgeDataDir,
   edgeLeftovers,
@@ -79,22 +79,7 @@ describe.runIf(run)('a STOP backup of a routed service', () => {
     return docker.getContainer(c.Id);
   };
   /** Runs `script` in the service's container; its stdout (a non-zero exit throws). */
-  const sh = async (script: string): Promise<string> => {
-    const exec = await (await container()).exec({ Cmd: ['sh', '-c', script], AttachStdout: true, AttachStderr: true });
-    const stream = await exec.start({ hijack: true, stdin: false });
-    const out: Buffer[] = [];
-    const sink = new Writable({
-      write: (b: Buffer, _e, cb) => {
-        out.push(b);
-        cb();
-      },
-    });
-    docker.modem.demuxStream(stream, sink, new Writable({ write: (_b, _e, cb) => cb() }));
-    await new Promise((r) => stream.on('end', r));
-    const { ExitCode } = await exec.inspect();
-    if (ExitCode !== 0) throw new Error(`${script} exited ${ExitCode}`);
-    return Buffer.concat(out).toString('utf8');
-  };
+  const sh = async (script: string) => shellIn(docker, (await container()).id, script);
   const sums = () => sh('cd /data && find . -type f | sort | xargs -r sha256sum');
 
   beforeAll(async () => {

@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
@@ -21,6 +20,7 @@ import { localIdOf } from '../support/app.js';
 import { itOnPostgres, postgresServerUrl } from '../support/database.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
+import { shellIn } from '../support/docker-shell.js';
 import { edgeLeftovers } from '../support/edge.js';
 import { inFileDatabase } from '../support/postgres-file-database.js';
 import { startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
@@ -49,23 +49,7 @@ describe.runIf(run)('a STOP backup whose Wheelhouse is SIGKILLed mid-copy', () =
     return c;
   };
   /** Runs `script` in the db container; its stdout. */
-  const sh = async (script: string): Promise<string> => {
-    const exec = await docker
-      .getContainer((await service()).Id)
-      .exec({ Cmd: ['sh', '-c', script], AttachStdout: true, AttachStderr: true });
-    const stream = await exec.start({ hijack: true, stdin: false });
-    const out: Buffer[] = [];
-    const sink = new Writable({
-      write: (b: Buffer, _e, cb) => {
-        out.push(b);
-        cb();
-      },
-    });
-    docker.modem.demuxStream(stream, sink, new Writable({ write: (_b, _e, cb) => cb() }));
-    await new Promise((r) => stream.on('end', r));
-    if ((await exec.inspect()).ExitCode !== 0) throw new Error(`${script} failed`);
-    return Buffer.concat(out).toString('utf8');
-  };
+  const sh = async (script: string) => shellIn(docker, (await service()).Id, script);
   const sums = () => sh('cd /data && find . -type f | sort | xargs -r sha256sum');
   /** Files under the backup store, partial ones included. */
   const stored = async () =>
