@@ -578,10 +578,18 @@ describe('tenant isolation: every root field, B against A', () => {
     );
     if (!built.buildService.build) throw new Error(`expected a queued build: ${JSON.stringify(built)}`);
 
-    const events = await client.data<{ events: { edges: { node: { id: string } }[] } }>(
-      A.token,
-      '{ events(first: 1) { edges { node { id } } } }',
-    );
+    // The feed reads below the horizon (the server's oldest open transaction): on a Postgres server shared
+    // with other files, A's events show once their transactions have ended.
+    const firstEvent = () =>
+      client.data<{ events: { edges: { node: { id: string } }[] } }>(
+        A.token,
+        '{ events(first: 1) { edges { node { id } } } }',
+      );
+    let events = await firstEvent();
+    for (const until = Date.now() + 30_000; events.events.edges.length === 0 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 200));
+      events = await firstEvent();
+    }
     // A's webhook: created and disabled at once (a filter nothing matches too), so no attempt is ever made.
     const hook = await client.data<{ createWebhook: { webhook: { id: string } } }>(
       A.token,
