@@ -6,7 +6,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEST_BOOTSTRAP_TOKEN } from './app.js';
+import Dockerode from 'dockerode';
+import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
+import { localIdOf, TEST_BOOTSTRAP_TOKEN } from './app.js';
 import { nodeArgsFor } from './server-command.js';
 
 /** A running Wheelhouse process and its API. */
@@ -75,4 +77,45 @@ export async function startWheelhouse(
       return body.data;
     },
   };
+}
+
+/**
+ * The end of a SIGKILL test: the process killed if it still runs (and awaited),
+ * the edge's HAProxy it left under `dir` stopped, and whatever of `instanceId`
+ * a failed test left on the engine removed (containers, their volumes too with
+ * `volumes`, networks). The caller then checks nothing of the edge is left.
+ */
+export async function endKilledSession(s: {
+  wh: WheelhouseProcess | undefined;
+  dir: string | undefined;
+  instanceId: string | undefined;
+  volumes?: boolean;
+}): Promise<void> {
+  const { wh, dir, instanceId } = s;
+  if (wh?.child.exitCode === null) {
+    const exited = new Promise((r) => wh.child.once('exit', r));
+    wh.child.kill('SIGKILL');
+    await exited;
+  }
+  if (dir) await stopProcess(edgePaths(join(dir, 'edge')));
+  if (!instanceId) return;
+  const docker = new Dockerode();
+  const filters = { label: [`wheelhouse.instance=${localIdOf(instanceId)}`] };
+  for (const c of await docker.listContainers({ all: true, filters }))
+    await docker
+      .getContainer(c.Id)
+      .remove({ force: true, v: true })
+      .catch(() => {});
+  if (s.volumes)
+    for (const v of (await docker.listVolumes()).Volumes ?? [])
+      if (v.Name.includes(localIdOf(instanceId)))
+        await docker
+          .getVolume(v.Name)
+          .remove({ force: true })
+          .catch(() => {});
+  for (const n of await docker.listNetworks({ filters }))
+    await docker
+      .getNetwork(n.Id)
+      .remove()
+      .catch(() => {});
 }

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
 import { sleep, until } from '../api/builds-support.js';
 import { localIdOf } from '../support/app.js';
 import { itOnPostgres, postgresServerUrl } from '../support/database.js';
@@ -23,7 +22,7 @@ import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
 import { shellIn } from '../support/docker-shell.js';
 import { edgeLeftovers } from '../support/edge.js';
 import { inFileDatabase } from '../support/postgres-file-database.js';
-import { startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
+import { endKilledSession, startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
 
 const docker = new Dockerode();
 const run = await dockerOrSkip();
@@ -73,32 +72,7 @@ describe.runIf(run)('a STOP backup whose Wheelhouse is SIGKILLed mid-copy', () =
           .catch(() => {}),
         sleep(30_000),
       ]);
-    if (wh?.child.exitCode === null) {
-      const exited = new Promise((r) => wh!.child.once('exit', r));
-      wh.child.kill('SIGKILL');
-      await exited;
-    }
-    if (dir) await stopProcess(edgePaths(join(dir, 'edge')));
-    if (instanceId) {
-      for (const c of await containers())
-        await docker
-          .getContainer(c.Id)
-          .remove({ force: true, v: true })
-          .catch(() => {});
-      for (const v of (await docker.listVolumes()).Volumes ?? [])
-        if (v.Name.includes(localIdOf(instanceId)))
-          await docker
-            .getVolume(v.Name)
-            .remove({ force: true })
-            .catch(() => {});
-      for (const n of await docker.listNetworks({
-        filters: { label: [`wheelhouse.instance=${localIdOf(instanceId)}`] },
-      }))
-        await docker
-          .getNetwork(n.Id)
-          .remove()
-          .catch(() => {});
-    }
+    await endKilledSession({ wh, dir, instanceId, volumes: true });
     if (dir) {
       expect(edgeLeftovers(dir)).toEqual([]);
       await rm(dir, { recursive: true, force: true });

@@ -11,15 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { edgePaths, stopProcess } from '../../src/providers/docker/docker-edge-process.js';
 import { BuildQuery, DeprovisionDoc, ProvisionDoc, sleep, tarOf, until, uploadBuild } from '../api/builds-support.js';
-import { localIdOf, query, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
+import { query, TEST_BOOTSTRAP_TOKEN } from '../support/app.js';
 import { itOnPostgres, postgresServerUrl } from '../support/database.js';
 import { dockerOrSkip } from '../support/docker-app.js';
 import { ensureTestImages, TEST_IMAGES } from '../support/docker-images.js';
 import { edgeLeftovers } from '../support/edge.js';
 import { inFileDatabase } from '../support/postgres-file-database.js';
-import { startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
+import { endKilledSession, startWheelhouse, type WheelhouseProcess } from '../support/wheelhouse-process.js';
 
 const docker = new Dockerode();
 const run = await dockerOrSkip();
@@ -47,26 +46,8 @@ describe.runIf(run)('a build whose Wheelhouse is SIGKILLed mid-build', () => {
         query(wh.api, TEST_BOOTSTRAP_TOKEN, DeprovisionDoc, { input: { instanceId, wait: true } }).catch(() => {}),
         sleep(30_000),
       ]);
-    if (wh?.child.exitCode === null) {
-      const exited = new Promise((r) => wh!.child.once('exit', r));
-      wh.child.kill('SIGKILL');
-      await exited;
-    }
-    // The edge's HAProxy outlives its Wheelhouse by design: stop it here, and what a failed deprovision left.
-    if (dir) await stopProcess(edgePaths(join(dir, 'edge')));
-    if (instanceId) {
-      const filters = { label: [`wheelhouse.instance=${localIdOf(instanceId)}`] };
-      for (const c of await docker.listContainers({ all: true, filters }))
-        await docker
-          .getContainer(c.Id)
-          .remove({ force: true })
-          .catch(() => {});
-      for (const n of await docker.listNetworks({ filters }))
-        await docker
-          .getNetwork(n.Id)
-          .remove()
-          .catch(() => {});
-    }
+    // The edge's HAProxy outlives its Wheelhouse by design: stopped here, with what a failed deprovision left.
+    await endKilledSession({ wh, dir, instanceId });
     if (image)
       await docker
         .getImage(image)
